@@ -1,0 +1,461 @@
+//! The headless command line: `solve`, `check` and `trace`. Each reads a file or standard input
+//! and writes results to any `impl Write` (errors to a second one), so tests run them in memory.
+//!
+//! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution,
+//! 2 some input could not be read. Standard output carries only results.
+
+use crate::printable::printable;
+use crate::sudoku::{Board, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The command line of `sudoku-workbench`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku-workbench",
+    version,
+    about = "A terminal workbench for Sudoku: edit, load, check and solve boards, and watch the backtracking search",
+    after_help = "With no command and standard input not a terminal, solves the puzzle on standard input \
+                  (a drop-in BOJ 2580 solver). With no command on a terminal, opens the workbench.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// What to do; none opens the workbench (or solves standard input when it is not a terminal).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A puzzle file to open in the workbench.
+    pub file: Option<PathBuf>,
+    /// Which puzzle of a collection to open, 1 for the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+}
+
+/// The headless commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve the puzzle (or every puzzle of a collection) and print the solutions.
+    Solve(SolveArgs),
+    /// Describe a puzzle: its format, givens, blanks, conflicts and number of solutions.
+    Check(CheckArgs),
+    /// Print the steps of the search, one a line.
+    Trace(TraceArgs),
+}
+
+/// Arguments of `solve`.
+#[derive(Args, Debug, Default)]
+pub struct SolveArgs {
+    /// The puzzle file; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+    /// How to print solutions [default: boj for one puzzle, line for a collection of lines].
+    #[arg(long, value_name = "FORMAT", value_parser = format_parser())]
+    pub format: Option<Format>,
+    /// How the search chooses cells and digits.
+    #[arg(long, value_name = "STRATEGY", value_parser = strategy_parser(), default_value = "fast")]
+    pub strategy: Strategy,
+    /// Write one line of counters per puzzle to standard error (and a total for a collection).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The puzzle file; `-` for standard input.
+    pub file: PathBuf,
+}
+
+/// Arguments of `trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// The puzzle file; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+    /// How the search chooses cells and digits.
+    #[arg(long, value_name = "STRATEGY", value_parser = strategy_parser(), default_value = "naive")]
+    pub strategy: Strategy,
+    /// Stop after this many steps.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_steps: u64,
+    /// Which puzzle of a collection to trace, 1 for the first.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: u64,
+}
+
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.map(Format::name))
+        .map(|name| Format::from_name(&name).expect("the parser only accepts format names"))
+}
+
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
+        .map(|name| Strategy::from_name(&name).expect("the parser only accepts strategy names"))
+}
+
+/// How a command ended; the process exit status is the number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every puzzle solved (or, for `check`, solvable).
+    Solved = 0,
+    /// Some puzzle has no solution.
+    NoSolution = 1,
+    /// Some input could not be read.
+    Unreadable = 2,
+}
+
+impl Status {
+    /// The exit status.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// An opened input: its name for messages, the text, and the format its name suggests.
+pub struct Input {
+    /// The file name as given, safe to print, or `<stdin>`.
+    pub name: String,
+    /// The text.
+    pub reader: Box<dyn BufRead>,
+    /// The format the file extension suggests, to break ties.
+    pub hint: Option<Format>,
+}
+
+/// Opens `path`, or standard input for `None` or `-`; the error is a message naming the file.
+pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
+    let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+        return Ok(Input {
+            name: "<stdin>".into(),
+            reader: Box::new(io::stdin().lock()),
+            hint: None,
+        });
+    };
+    let name = printable(&path.to_string_lossy()).into_owned();
+    let cannot = |e: io::Error| format!("cannot read {name}: {}", describe_io_error(&e));
+    if path.is_dir() {
+        return Err(format!("cannot read {name}: it is a directory"));
+    }
+    let file = File::open(path).map_err(cannot)?;
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    Ok(Input {
+        name,
+        reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
+        hint,
+    })
+}
+
+/// A short reason for an I/O error, without the OS error number.
+pub fn describe_io_error(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        io::ErrorKind::InvalidData => "not readable text".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// Where a puzzle is, for messages: the file, and the line when the file is a collection.
+fn place(input: &str, reader_format: Option<Format>, record_line: usize) -> String {
+    match reader_format {
+        Some(Format::Line) => format!("{input}: line {record_line}"),
+        _ => input.to_string(),
+    }
+}
+
+/// Reports a read error; `true` if reading can go on (a bad line in a collection).
+fn report_read_error(err: &mut impl Write, input: &str, e: &ReadError) -> io::Result<bool> {
+    match e {
+        ReadError::Parse(e) => {
+            writeln!(err, "error: {input}: {e}")?;
+            Ok(true)
+        }
+        ReadError::Io(e) => {
+            writeln!(err, "error: cannot read {input}: {}", describe_io_error(e))?;
+            Ok(false)
+        }
+    }
+}
+
+/// `solve`: prints the first solution of each puzzle in order.
+pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let input = match open_input(args.file.as_deref()) {
+        Ok(input) => input,
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(Status::Unreadable);
+        }
+    };
+    let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    let mut status = Status::Solved;
+    let mut totals = Totals::default();
+    let started = Instant::now();
+    let mut text = String::with_capacity(256);
+    while let Some(item) = reader.next() {
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => {
+                status = status.max(Status::Unreadable);
+                totals.unreadable += 1;
+                if report_read_error(err, &input.name, &e)? {
+                    continue;
+                }
+                break;
+            }
+        };
+        totals.puzzles += 1;
+        let where_ = || place(&input.name, reader.format(), record.line);
+        let clock = Instant::now();
+        let mut search = match Search::new(&record.puzzle.board, args.strategy) {
+            Ok(search) => search,
+            Err(conflict) => {
+                status = status.max(Status::NoSolution);
+                totals.no_solution += 1;
+                writeln!(err, "{}: no solution: {conflict}", where_())?;
+                continue;
+            }
+        };
+        let solved = search.run_to_end() == Step::Solved;
+        let elapsed = clock.elapsed();
+        let counters = search.counters();
+        totals.add(counters.placements, elapsed);
+        if solved {
+            let format = args.format.unwrap_or(match reader.format() {
+                Some(Format::Line) => Format::Line,
+                _ => Format::Boj,
+            });
+            text.clear();
+            let solution = Puzzle {
+                board: search.board(),
+                meta: record.puzzle.meta,
+            };
+            format
+                .write(&solution, &mut text)
+                .expect("writing to a String cannot fail");
+            out.write_all(text.as_bytes())?;
+        } else {
+            status = status.max(Status::NoSolution);
+            totals.no_solution += 1;
+            writeln!(err, "{}: no solution", where_())?;
+        }
+        if args.stats {
+            writeln!(
+                err,
+                "puzzle={} line={} strategy={} result={} nodes={} backtracks={} max_depth={} time_us={}",
+                totals.puzzles,
+                record.line,
+                args.strategy,
+                if solved { "solved" } else { "no_solution" },
+                counters.placements,
+                counters.backtracks,
+                counters.max_depth,
+                elapsed.as_micros()
+            )?;
+        }
+    }
+    if args.stats && reader.format() == Some(Format::Line) {
+        let wall = started.elapsed();
+        writeln!(
+            err,
+            "total puzzles={} solved={} no_solution={} unreadable={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
+            totals.puzzles,
+            totals.puzzles - totals.no_solution,
+            totals.no_solution,
+            totals.unreadable,
+            totals.placements,
+            totals.solving.as_micros(),
+            wall.as_micros(),
+            totals.puzzles as f64 / wall.as_secs_f64().max(1e-9)
+        )?;
+    }
+    Ok(status)
+}
+
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    no_solution: u64,
+    unreadable: u64,
+    placements: u64,
+    solving: Duration,
+}
+
+impl Totals {
+    fn add(&mut self, placements: u64, time: Duration) {
+        self.placements += placements;
+        self.solving += time;
+    }
+}
+
+/// `check`: the format, givens, blanks, conflicts and number of solutions of each puzzle.
+pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let input = match open_input(Some(&args.file)) {
+        Ok(input) => input,
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(Status::Unreadable);
+        }
+    };
+    let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    let mut status = Status::Solved;
+    let mut first = true;
+    while let Some(item) = reader.next() {
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => {
+                status = status.max(Status::Unreadable);
+                if report_read_error(err, &input.name, &e)? {
+                    continue;
+                }
+                break;
+            }
+        };
+        let format = reader.format().unwrap_or(Format::Line);
+        if first {
+            writeln!(out, "file: {}", input.name)?;
+            writeln!(out, "format: {}", format.description())?;
+            first = false;
+        }
+        let has_solution = if format == Format::Line {
+            check_line(&record, out)?
+        } else {
+            check_one(&record.puzzle, out)?
+        };
+        if !has_solution {
+            status = status.max(Status::NoSolution);
+        }
+    }
+    Ok(status)
+}
+
+/// A block describing one puzzle; `false` if it has no solution.
+fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
+    for (tag, value) in &puzzle.meta {
+        writeln!(out, "{tag}: {}", printable(value))?;
+    }
+    let board = &puzzle.board;
+    writeln!(out, "givens: {}", board.given_count())?;
+    writeln!(out, "blanks: {}", board.blank_count())?;
+    let conflicts = board.conflicts();
+    if conflicts.is_empty() {
+        writeln!(out, "conflicts: none")?;
+    } else {
+        writeln!(out, "conflicts: {}", conflicts.len())?;
+        for c in &conflicts {
+            writeln!(out, "  {c} ({})", c.unit)?;
+        }
+    }
+    let solutions = uniqueness(board);
+    writeln!(out, "solutions: {}", describe_solutions(board, &solutions))?;
+    Ok(!matches!(solutions, Solutions::None))
+}
+
+/// One line describing a puzzle of a collection; `false` if it has no solution.
+fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
+    let board = &record.puzzle.board;
+    let conflicts = board.conflicts().len();
+    let solutions = uniqueness(board);
+    write!(
+        out,
+        "line {}: givens {}, blanks {}, conflicts {}, solutions: {}",
+        record.line,
+        board.given_count(),
+        board.blank_count(),
+        conflicts,
+        describe_solutions(board, &solutions)
+    )?;
+    match record.puzzle.meta.first() {
+        Some((_, comment)) => writeln!(out, "  # {}", printable(comment))?,
+        None => writeln!(out)?,
+    }
+    Ok(!matches!(solutions, Solutions::None))
+}
+
+fn describe_solutions(board: &Board, solutions: &Solutions) -> String {
+    match solutions {
+        Solutions::None => match board.first_conflict() {
+            Some(conflict) => format!("none ({conflict})"),
+            None => "none".into(),
+        },
+        Solutions::Unique(_) => "one".into(),
+        Solutions::Several(..) => "several (at least 2)".into(),
+    }
+}
+
+/// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
+/// or `--max-steps` steps were printed.
+pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let input = match open_input(args.file.as_deref()) {
+        Ok(input) => input,
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(Status::Unreadable);
+        }
+    };
+    let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    let mut seen = 0;
+    let record = loop {
+        match reader.next() {
+            None => {
+                writeln!(
+                    err,
+                    "error: {}: has {seen} puzzle(s), no puzzle {}",
+                    input.name, args.index
+                )?;
+                return Ok(Status::Unreadable);
+            }
+            Some(Err(e)) => {
+                seen += 1;
+                // A bad line before the one asked for does not matter.
+                if seen == args.index || matches!(e, ReadError::Io(_)) || reader.format() != Some(Format::Line) {
+                    report_read_error(err, &input.name, &e)?;
+                    return Ok(Status::Unreadable);
+                }
+            }
+            Some(Ok(record)) => {
+                seen += 1;
+                if seen == args.index {
+                    break record;
+                }
+            }
+        }
+    };
+    let where_ = place(&input.name, reader.format(), record.line);
+    let mut search = match Search::new(&record.puzzle.board, args.strategy) {
+        Ok(search) => search,
+        Err(conflict) => {
+            writeln!(err, "{where_}: no solution: {conflict}")?;
+            return Ok(Status::NoSolution);
+        }
+    };
+    for _ in 0..args.max_steps {
+        let Some(step) = search.next() else { break };
+        writeln!(out, "{step}")?;
+        match step {
+            Step::Solved => return Ok(Status::Solved),
+            Step::Exhausted => return Ok(Status::NoSolution),
+            _ => {}
+        }
+    }
+    let counters = search.counters();
+    writeln!(
+        err,
+        "stopped after {} steps (--max-steps); nodes={} backtracks={} depth={}",
+        args.max_steps, counters.placements, counters.backtracks, counters.depth
+    )?;
+    Ok(Status::Solved)
+}
+
+/// The short usage printed where the workbench would open.
+pub fn usage() -> &'static str {
+    "sudoku-workbench: a terminal workbench for Sudoku\n\n\
+     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid] [--strategy naive|mrv|fast] [--stats]\n\
+     \x20      sudoku-workbench check FILE\n\
+     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N]\n\
+     \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\
+     Run `sudoku-workbench --help` for more.\n"
+}

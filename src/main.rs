@@ -1,0 +1,47 @@
+//! Entry point: parse the command line, then run a headless command or the workbench.
+
+use anyhow::Context;
+use clap::Parser;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(status) => ExitCode::from(status.code()),
+        // A reader that went away (`| head`) is not an error worth a message.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(Status::Unreadable.code())
+        }
+    }
+}
+
+fn run(args: Cli) -> anyhow::Result<Status> {
+    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut err = io::stderr().lock();
+    let status = match args.command {
+        Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err)?,
+        Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err)?,
+        Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err)?,
+        // The BOJ 2580 judge pipes the puzzle in: behave as `solve`.
+        None if args.file.is_none() && !io::stdin().is_terminal() => {
+            cli::solve(&SolveArgs::default(), &mut out, &mut err)?
+        }
+        None => {
+            out.write_all(cli::usage().as_bytes())?;
+            Status::Solved
+        }
+    };
+    out.flush().context("writing the results")?;
+    Ok(status)
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

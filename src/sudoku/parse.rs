@@ -1,0 +1,942 @@
+//! Reading puzzles from text: the format is detected from the content, collections are streamed
+//! line by line, and every error names the line, the column and what was expected.
+//!
+//! Two shapes of text exist. A *line document* holds one puzzle per line (81 cells, text after the
+//! 81st cell is a comment): one line is a puzzle in [`Format::Line`], several are a collection. A
+//! *grid document* holds one puzzle as 9 rows of 9 cells: the BOJ 2580 grid, SadMan `.sdk` (with
+//! metadata), Simple Sudoku `.ss` or a printed grid with borders. The first line with cells decides
+//! which: a grid row holds at most a few more than 9 cells, a puzzle line has 81.
+
+use super::board::Board;
+use super::format::Format;
+use super::puzzle::{MetaTag, Puzzle};
+use std::fmt;
+use std::io::{self, BufRead};
+
+/// Bytes kept of one line. A puzzle line needs 81; the rest of a longer line is a comment, which
+/// is cut here so that a file with no line breaks never has to fit in memory.
+const MAX_LINE: usize = 4096;
+
+/// More significant characters than a grid row could hold: the first line with this many is a
+/// puzzle line. A row has 9 cells; a few stray extra cells must still read as a bad row.
+const LINE_MODE_THRESHOLD: usize = 20;
+
+/// What a cell position accepts.
+const CELL_EXPECTED: &str = "a digit 0-9 or '.'";
+
+/// Why a text is not a puzzle, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// One-based line number (the byte-order mark does not count).
+    pub line: usize,
+    /// One-based column, counted in characters; a tab is one column.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// Only blank lines and comments.
+    NoPuzzle,
+    /// Bytes that are not UTF-8 text.
+    InvalidUtf8,
+    /// A character that cannot stand where it is.
+    UnexpectedChar {
+        /// The character found.
+        found: char,
+        /// What may stand there instead.
+        expected: &'static str,
+    },
+    /// A puzzle line that ends before its 81st cell.
+    TooFewCells {
+        /// Cells read before the line ended.
+        found: usize,
+    },
+    /// A grid row that does not hold 9 cells.
+    RowLength {
+        /// Cells in the row.
+        found: usize,
+    },
+    /// A grid that ends before its 9th row.
+    TooFewRows {
+        /// Rows read.
+        found: usize,
+    },
+    /// A grid row after the 9th.
+    TooManyRows,
+    /// A number of several digits among the space-separated digits of a row (`10` in BOJ input).
+    LongNumber {
+        /// The number as written.
+        token: String,
+    },
+    /// A second puzzle where one was expected.
+    SeveralPuzzles,
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        match *self {
+            ParseErrorKind::NoPuzzle => f.write_str("no puzzle found: only blank lines and comments"),
+            ParseErrorKind::InvalidUtf8 => f.write_str("not UTF-8 text (a binary file?)"),
+            // `{:?}` writes control characters escaped, so an error never sends them to a terminal.
+            ParseErrorKind::UnexpectedChar { found, expected } => {
+                write!(f, "expected {expected}, found {found:?}")
+            }
+            ParseErrorKind::TooFewCells { found } => {
+                write!(f, "found {found} cell{}, a puzzle has 81", plural(found))
+            }
+            ParseErrorKind::RowLength { found } => {
+                write!(f, "found {found} cell{} in this row, a row has 9", plural(found))
+            }
+            ParseErrorKind::TooFewRows { found } => {
+                write!(f, "found {found} row{}, a puzzle has 9", plural(found))
+            }
+            ParseErrorKind::TooManyRows => f.write_str("found a 10th row, a puzzle has 9"),
+            ParseErrorKind::LongNumber { ref token } => {
+                write!(f, "expected a single digit 0-9, found {:?}", token.as_str())
+            }
+            ParseErrorKind::SeveralPuzzles => f.write_str("found a second puzzle, expected one"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ParseErrorKind::NoPuzzle => write!(f, "{}", self.kind),
+            _ => write!(f, "line {}, column {}: {}", self.line, self.column, self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl ParseError {
+    fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+}
+
+/// Why reading a stream of puzzles failed: the stream itself, or one puzzle in it.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input could not be read; nothing after this comes.
+    Io(io::Error),
+    /// One puzzle is malformed; in a collection, the next line may still be good.
+    Parse(ParseError),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Parse(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<ParseError> for ReadError {
+    fn from(e: ParseError) -> Self {
+        ReadError::Parse(e)
+    }
+}
+
+/// A puzzle and the line where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// One-based line of the puzzle's first row (of its line, in a collection).
+    pub line: usize,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+}
+
+/// Streams the puzzles of a text: one for a grid document, one per line for a line document.
+///
+/// In a collection a malformed line yields its error and reading goes on with the next line.
+pub struct Reader<R> {
+    input: R,
+    hint: Option<Format>,
+    buf: Vec<u8>,
+    line: usize,
+    state: State,
+    format: Option<Format>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing read yet.
+    Start,
+    /// A line document: every further content line is a puzzle.
+    Lines,
+    /// All puzzles have been returned (or reading failed).
+    Done,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> Reader<R> {
+        Reader {
+            input,
+            hint: None,
+            buf: Vec::with_capacity(128),
+            line: 0,
+            state: State::Start,
+            format: None,
+        }
+    }
+
+    /// Breaks ties between look-alike formats (`.sdk` and `.ss` rows are both `1..2..3..`) with the
+    /// format a file name suggests.
+    pub fn with_hint(mut self, hint: Option<Format>) -> Reader<R> {
+        self.hint = hint;
+        self
+    }
+
+    /// The format of the text, known once the first puzzle has been read.
+    pub fn format(&self) -> Option<Format> {
+        self.format
+    }
+
+    /// Reads the next line into `buf`, without its line ending; `false` at the end of the input.
+    fn fill_line(&mut self) -> io::Result<bool> {
+        self.buf.clear();
+        let mut read_any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            read_any = true;
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let end = newline.unwrap_or(chunk.len());
+            let room = MAX_LINE.saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&chunk[..end.min(room)]);
+            self.input.consume(newline.map_or(end, |i| i + 1));
+            if newline.is_some() {
+                break;
+            }
+        }
+        if !read_any {
+            return Ok(false);
+        }
+        self.line += 1;
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+            self.buf.drain(..3);
+        }
+        Ok(true)
+    }
+
+    /// The current line as text.
+    fn text(&self) -> Result<&str, ParseError> {
+        decode(&self.buf, self.line, self.buf.len() >= MAX_LINE)
+    }
+
+    /// Finds the first line with cells, collecting the `.sdk` metadata above it, and decides the
+    /// shape of the document.
+    fn start(&mut self) -> Result<Record, ReadError> {
+        let mut grid = GridBuilder::default();
+        loop {
+            if !self.fill_line().map_err(ReadError::Io)? {
+                self.state = State::Done;
+                return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
+            }
+            let text = self.text()?;
+            match classify(text) {
+                Line::Blank => {}
+                Line::Comment(rest) => grid.meta_line(rest),
+                Line::Header => grid.marked_sdk = true,
+                Line::Content => {
+                    let significant = text.chars().filter(|&c| !c.is_whitespace() && !is_border(c)).count();
+                    if significant < LINE_MODE_THRESHOLD {
+                        return self.read_grid(grid);
+                    }
+                    let puzzle = parse_line(text, self.line);
+                    self.state = State::Lines;
+                    self.format = Some(Format::Line);
+                    return Ok(Record {
+                        line: self.line,
+                        puzzle: puzzle?,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Reads the rest of a grid document, the current line being its first row.
+    fn read_grid(&mut self, mut grid: GridBuilder) -> Result<Record, ReadError> {
+        self.state = State::Done;
+        let mut first_row_line = 0;
+        loop {
+            let text = self.text()?;
+            match classify(text) {
+                Line::Blank => {}
+                Line::Comment(rest) => grid.meta_line(rest),
+                Line::Header => grid.marked_sdk = true,
+                Line::Content => {
+                    if grid.feed(text, self.line)? && first_row_line == 0 {
+                        first_row_line = self.line;
+                    }
+                }
+            }
+            if !self.fill_line().map_err(ReadError::Io)? {
+                break;
+            }
+        }
+        let (puzzle, format) = grid.finish(self.line + 1, self.hint)?;
+        self.format = Some(format);
+        Ok(Record {
+            line: first_row_line,
+            puzzle,
+        })
+    }
+
+    /// The next puzzle line of a line document, skipping blank lines and comments.
+    fn next_line_puzzle(&mut self) -> Option<Result<Record, ReadError>> {
+        loop {
+            match self.fill_line() {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.state = State::Done;
+                    return None;
+                }
+                Err(e) => {
+                    self.state = State::Done;
+                    return Some(Err(ReadError::Io(e)));
+                }
+            }
+            let text = match self.text() {
+                Ok(text) => text,
+                Err(e) => return Some(Err(e.into())),
+            };
+            if classify(text) == Line::Content {
+                let line = self.line;
+                return Some(
+                    parse_line(text, line)
+                        .map(|puzzle| Record { line, puzzle })
+                        .map_err(Into::into),
+                );
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.state {
+            State::Start => {
+                let first = self.start();
+                if first.is_err() && self.state == State::Start {
+                    // The shape of the text is unknown (unreadable or not text): nothing more to read.
+                    self.state = State::Done;
+                }
+                Some(first)
+            }
+            State::Lines => self.next_line_puzzle(),
+            State::Done => None,
+        }
+    }
+}
+
+/// Every puzzle of a text held in memory, with its format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    /// The format detected ([`Format::Line`] for a collection).
+    pub format: Format,
+    /// The puzzles, at least one.
+    pub puzzles: Vec<Record>,
+}
+
+/// Reads every puzzle of `text`; the first malformed one is the error. `hint` is the format the
+/// file name suggests, if any.
+pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Document, ParseError> {
+    let mut reader = Reader::new(text).with_hint(hint);
+    let mut puzzles = Vec::new();
+    for item in &mut reader {
+        match item {
+            Ok(record) => puzzles.push(record),
+            Err(ReadError::Parse(e)) => return Err(e),
+            Err(ReadError::Io(e)) => unreachable!("reading from memory cannot fail: {e}"),
+        }
+    }
+    let format = reader.format.unwrap_or(Format::Line);
+    Ok(Document { format, puzzles })
+}
+
+/// Reads the one puzzle of `text`, in any format.
+pub fn parse_puzzle(text: &[u8]) -> Result<Puzzle, ParseError> {
+    let doc = parse_document(text, None)?;
+    let mut records = doc.puzzles.into_iter();
+    let first = records.next();
+    if let Some(second) = records.next() {
+        return Err(ParseError::new(second.line, 1, ParseErrorKind::SeveralPuzzles));
+    }
+    // A successful document has at least one puzzle: an empty one is `NoPuzzle`.
+    first
+        .map(|r| r.puzzle)
+        .ok_or(ParseError::new(1, 1, ParseErrorKind::NoPuzzle))
+}
+
+impl std::str::FromStr for Board {
+    type Err = ParseError;
+
+    /// Reads one puzzle in any supported format; its digits are givens.
+    fn from_str(s: &str) -> Result<Board, ParseError> {
+        parse_puzzle(s.as_bytes()).map(|p| p.board)
+    }
+}
+
+fn decode(bytes: &[u8], line: usize, truncated: bool) -> Result<&str, ParseError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            if truncated && e.error_len().is_none() {
+                // The cut at MAX_LINE split a character; the comment it belonged to is dropped anyway.
+                return Ok(valid);
+            }
+            Err(ParseError::new(
+                line,
+                valid.chars().count() + 1,
+                ParseErrorKind::InvalidUtf8,
+            ))
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line<'a> {
+    Blank,
+    /// A `#` line, with the text after the `#`.
+    Comment(&'a str),
+    /// A `[Puzzle]`-style section header.
+    Header,
+    Content,
+}
+
+fn classify(text: &str) -> Line<'_> {
+    let trimmed = text.trim_start();
+    match trimmed.chars().next() {
+        None => Line::Blank,
+        Some('#') => Line::Comment(&trimmed[1..]),
+        Some('[') => Line::Header,
+        Some(_) => Line::Content,
+    }
+}
+
+/// Characters that draw grid borders and box separators.
+fn is_border(c: char) -> bool {
+    matches!(c, '|' | '+' | '-' | '*')
+}
+
+/// The value of a cell character: `Some(0)` for a blank, `None` if it is not a cell.
+fn cell_value(c: char) -> Option<u8> {
+    match c {
+        '0'..='9' => Some(c as u8 - b'0'),
+        '.' | '_' => Some(0),
+        _ => None,
+    }
+}
+
+/// One puzzle written as 81 cells on a line; leading blanks are skipped, text after the 81st
+/// cell is kept as a comment.
+fn parse_line(text: &str, line: usize) -> Result<Puzzle, ParseError> {
+    let mut digits = [0u8; 81];
+    let mut found = 0;
+    let mut chars = text
+        .char_indices()
+        .enumerate()
+        .skip_while(|(_, (_, c))| c.is_whitespace());
+    let mut end_column = text.chars().count() + 1;
+    let mut comment = "";
+    for (column, (byte, c)) in chars.by_ref() {
+        match cell_value(c) {
+            Some(v) => {
+                digits[found] = v;
+                found += 1;
+                if found == 81 {
+                    comment = text[byte + c.len_utf8()..].trim();
+                    break;
+                }
+            }
+            None if c.is_whitespace() => {
+                end_column = column + 1;
+                break;
+            }
+            None => {
+                return Err(ParseError::new(
+                    line,
+                    column + 1,
+                    ParseErrorKind::UnexpectedChar {
+                        found: c,
+                        expected: CELL_EXPECTED,
+                    },
+                ));
+            }
+        }
+    }
+    if found < 81 {
+        return Err(ParseError::new(line, end_column, ParseErrorKind::TooFewCells { found }));
+    }
+    let mut puzzle = Puzzle::new(Board::from_givens(&digits));
+    if !comment.is_empty() {
+        puzzle.meta.push((MetaTag::Comment, comment.to_string()));
+    }
+    Ok(puzzle)
+}
+
+/// Collects the rows of a grid document and what they say about its format.
+#[derive(Default)]
+struct GridBuilder {
+    /// The digits of the rows read so far, 0 for a blank.
+    digits: Vec<u8>,
+    rows: usize,
+    meta: Vec<(MetaTag, String)>,
+    /// `.sdk` metadata or a `[Puzzle]` header was seen.
+    marked_sdk: bool,
+    /// A `|`, `-`, `*` or `+` was seen; `plus` for `+` corners.
+    border: bool,
+    plus: bool,
+    /// Some row has two cells with nothing between them (`1..|...`), rather than `1 . .`.
+    compact: bool,
+    /// Some row uses `.` or `_` for a blank.
+    dots: bool,
+    /// The first row held the wrong number of cells; whether that is a bad row or a short
+    /// one-line puzzle depends on whether another row follows.
+    /// Holds the error and the cell count.
+    bad_first_row: Option<(ParseError, usize)>,
+    /// The column after the end of that first row.
+    first_row_end: usize,
+}
+
+impl GridBuilder {
+    /// A `#` line: `.sdk` metadata if it starts with a tag letter, otherwise a comment to skip.
+    fn meta_line(&mut self, rest: &str) {
+        let mut chars = rest.chars();
+        if let Some(tag) = chars.next().and_then(MetaTag::from_letter) {
+            let value = chars.as_str();
+            // `#Author` is prose, not the tag `A`: a tag is followed by a blank or nothing.
+            if value.is_empty() || value.starts_with(char::is_whitespace) {
+                self.meta.push((tag, value.trim().to_string()));
+                self.marked_sdk = true;
+            }
+        }
+    }
+
+    /// Reads one content line; `true` if it was a row of cells (not a border line).
+    fn feed(&mut self, text: &str, line: usize) -> Result<bool, ParseError> {
+        let mut row = [0u8; 9];
+        let mut cells = 0;
+        let mut previous_was_cell = false;
+        let mut tenth_column = 0;
+        for (i, c) in text.chars().enumerate() {
+            if c.is_whitespace() || is_border(c) {
+                self.border |= is_border(c);
+                self.plus |= c == '+';
+                previous_was_cell = false;
+                continue;
+            }
+            let Some(v) = cell_value(c) else {
+                return Err(ParseError::new(
+                    line,
+                    i + 1,
+                    ParseErrorKind::UnexpectedChar {
+                        found: c,
+                        expected: CELL_EXPECTED,
+                    },
+                ));
+            };
+            self.compact |= previous_was_cell;
+            self.dots |= matches!(c, '.' | '_');
+            previous_was_cell = true;
+            if cells < 9 {
+                row[cells] = v;
+            } else if cells == 9 {
+                tenth_column = i + 1;
+            }
+            cells += 1;
+        }
+        if cells == 0 {
+            return Ok(false);
+        }
+        if let Some((error, _)) = self.bad_first_row.take() {
+            return Err(error);
+        }
+        if self.rows == 9 {
+            return Err(ParseError::new(
+                line,
+                first_cell_column(text),
+                ParseErrorKind::TooManyRows,
+            ));
+        }
+        if cells > 9 {
+            if let Some(error) = long_number(text, line) {
+                return Err(error);
+            }
+        }
+        if cells != 9 {
+            let column = if cells > 9 {
+                tenth_column
+            } else {
+                text.chars().count() + 1
+            };
+            let error = ParseError::new(line, column, ParseErrorKind::RowLength { found: cells });
+            if self.rows == 0 {
+                self.bad_first_row = Some((error, cells));
+                self.first_row_end = text.chars().count() + 1;
+                return Ok(true);
+            }
+            return Err(error);
+        }
+        self.digits.extend_from_slice(&row);
+        self.rows += 1;
+        Ok(true)
+    }
+
+    /// The puzzle and its format, once the input has ended; `next_line` is the line after the last.
+    fn finish(self, next_line: usize, hint: Option<Format>) -> Result<(Puzzle, Format), ParseError> {
+        if let Some((error, cells)) = self.bad_first_row {
+            // A lone short line is more likely an 81-character puzzle cut short than a grid row.
+            let kind = ParseErrorKind::TooFewCells { found: cells };
+            return Err(ParseError {
+                kind,
+                column: self.first_row_end,
+                ..error
+            });
+        }
+        if self.rows < 9 {
+            return Err(ParseError::new(
+                next_line,
+                1,
+                ParseErrorKind::TooFewRows { found: self.rows },
+            ));
+        }
+        let format = if self.marked_sdk {
+            Format::Sdk
+        } else if self.plus {
+            Format::Grid
+        } else if self.border {
+            Format::Ss
+        } else if !self.compact && !self.dots {
+            Format::Boj
+        } else if !self.compact {
+            Format::Grid
+        } else if hint == Some(Format::Ss) {
+            Format::Ss
+        } else {
+            Format::Sdk
+        };
+        let mut digits = [0; 81];
+        digits.copy_from_slice(&self.digits);
+        Ok((
+            Puzzle {
+                board: Board::from_givens(&digits),
+                meta: self.meta,
+            },
+            format,
+        ))
+    }
+}
+
+/// In a row whose cells are separated by blanks, the first run of several digits, as an error:
+/// `0 6 10 2` is a mistyped BOJ row, not a row of ten cells.
+fn long_number(text: &str, line: usize) -> Option<ParseError> {
+    let mut tokens = Vec::new();
+    let mut column = 0;
+    for word in text.split(|c: char| c.is_whitespace() || is_border(c)) {
+        let width = word.chars().count();
+        if width > 0 {
+            tokens.push((column + 1, word));
+        }
+        column += width + 1;
+    }
+    let spaced = tokens.iter().filter(|(_, w)| w.chars().count() == 1).count() >= 2;
+    let (column, token) = tokens.into_iter().find(|(_, w)| w.chars().count() > 1)?;
+    spaced.then(|| {
+        ParseError::new(
+            line,
+            column,
+            ParseErrorKind::LongNumber {
+                token: token.to_string(),
+            },
+        )
+    })
+}
+
+fn first_cell_column(text: &str) -> usize {
+    text.chars().position(|c| cell_value(c).is_some()).map_or(1, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::board::Pos;
+
+    const SAMPLE_LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const BOJ_SAMPLE: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n\
+                              8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n\
+                              2 5 8 3 9 4 7 6 0\n";
+
+    fn error(text: &str) -> ParseError {
+        match parse_document(text.as_bytes(), None) {
+            Ok(doc) => panic!("expected an error, read {:?}", doc.puzzles),
+            Err(e) => e,
+        }
+    }
+
+    fn single(text: &str) -> (Format, Puzzle) {
+        let doc = parse_document(text.as_bytes(), None).expect("a puzzle");
+        assert_eq!(doc.puzzles.len(), 1);
+        (doc.format, doc.puzzles.into_iter().next().unwrap().puzzle)
+    }
+
+    #[test]
+    fn the_example_of_the_issue_reads_as_written() {
+        let text = "# comment\n# another\n\n4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let e = error(text);
+        assert_eq!(
+            e.to_string(),
+            "line 4, column 17: expected a digit 0-9 or '.', found 'x'"
+        );
+        let e = error(&SAMPLE_LINE[..80]);
+        assert_eq!(
+            e,
+            ParseError {
+                line: 1,
+                column: 81,
+                kind: ParseErrorKind::TooFewCells { found: 80 }
+            }
+        );
+        assert_eq!(e.to_string(), "line 1, column 81: found 80 cells, a puzzle has 81");
+    }
+
+    #[test]
+    fn every_error_kind_names_its_position() {
+        let cases: Vec<(String, usize, usize, ParseErrorKind)> = vec![
+            ("".into(), 1, 1, ParseErrorKind::NoPuzzle),
+            ("# nothing\n\n   \n".into(), 3, 1, ParseErrorKind::NoPuzzle),
+            (
+                "# x\nab".into(),
+                2,
+                1,
+                ParseErrorKind::UnexpectedChar {
+                    found: 'a',
+                    expected: CELL_EXPECTED,
+                },
+            ),
+            (
+                BOJ_SAMPLE.replacen("0 6 0", "0 6 x", 1),
+                3,
+                5,
+                ParseErrorKind::UnexpectedChar {
+                    found: 'x',
+                    expected: CELL_EXPECTED,
+                },
+            ),
+            (
+                SAMPLE_LINE[..40].to_string() + " rest",
+                1,
+                41,
+                ParseErrorKind::TooFewCells { found: 40 },
+            ),
+            (
+                BOJ_SAMPLE.replacen("7 8 2 1 0 5 6 0 9", "7 8 2 1 0 5 6 0", 1),
+                2,
+                16,
+                ParseErrorKind::RowLength { found: 8 },
+            ),
+            (
+                BOJ_SAMPLE.replacen("7 8 2 1 0 5 6 0 9", "7 8 2 1 0 5 6 0 9 1", 1),
+                2,
+                19,
+                ParseErrorKind::RowLength { found: 10 },
+            ),
+            (
+                BOJ_SAMPLE.replacen("0 6 0", "0 6 10", 1),
+                3,
+                5,
+                ParseErrorKind::LongNumber { token: "10".into() },
+            ),
+            (
+                BOJ_SAMPLE.lines().take(8).collect::<Vec<_>>().join("\n"),
+                9,
+                1,
+                ParseErrorKind::TooFewRows { found: 8 },
+            ),
+            (
+                format!("{BOJ_SAMPLE}\n1 2 3 4 5 6 7 8 9\n"),
+                11,
+                1,
+                ParseErrorKind::TooManyRows,
+            ),
+            (
+                format!("{SAMPLE_LINE}\n\n{SAMPLE_LINE}\n"),
+                3,
+                1,
+                ParseErrorKind::SeveralPuzzles,
+            ),
+        ];
+        for (text, line, column, kind) in cases {
+            let e = if kind == ParseErrorKind::SeveralPuzzles {
+                parse_puzzle(text.as_bytes()).unwrap_err()
+            } else {
+                error(&text)
+            };
+            assert_eq!(
+                e,
+                ParseError {
+                    line,
+                    column,
+                    kind: kind.clone()
+                },
+                "for {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_names_the_character_column() {
+        let mut bytes = b"# ok\n4.\xC3\xA9.".to_vec();
+        bytes.extend_from_slice(b"\xFF rest of line\n");
+        let e = parse_document(&bytes, None).unwrap_err();
+        assert_eq!(
+            e,
+            ParseError {
+                line: 2,
+                column: 5,
+                kind: ParseErrorKind::InvalidUtf8
+            }
+        );
+        assert_eq!(e.to_string(), "line 2, column 5: not UTF-8 text (a binary file?)");
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let e = error("éé 1 2 3 4 5 6 7 8\n");
+        assert_eq!((e.line, e.column), (1, 1));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::UnexpectedChar {
+                found: 'é',
+                expected: CELL_EXPECTED
+            }
+        );
+    }
+
+    #[test]
+    fn control_characters_in_errors_are_escaped() {
+        let e = error("\u{1b}[31m 1 2 3\n");
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: expected a digit 0-9 or '.', found '\\u{1b}'"
+        );
+    }
+
+    #[test]
+    fn detects_every_format() {
+        assert_eq!(single(BOJ_SAMPLE).0, Format::Boj);
+        assert_eq!(single(SAMPLE_LINE).0, Format::Line);
+        let sdk = "#A Someone\n#D A test\n[Puzzle]\n4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n\
+                   ....1....\n...6.3.7.\n5..2.....\n1.4......\n";
+        let (format, puzzle) = single(sdk);
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.board.to_string(), SAMPLE_LINE);
+        assert_eq!(
+            puzzle.meta,
+            vec![
+                (MetaTag::Author, "Someone".into()),
+                (MetaTag::Description, "A test".into())
+            ]
+        );
+        let ss = "4..|...|8.5\n.3.|...|...\n...|7..|...\n-----------\n.2.|...|.6.\n...|.8.|4..\n...|.1.|...\n\
+                  -----------\n...|6.3|.7.\n5..|2..|...\n1.4|...|...\n";
+        assert_eq!(single(ss), (Format::Ss, Puzzle::new(SAMPLE_LINE.parse().unwrap())));
+        let grid = Format::Grid.to_string(&Puzzle::new(SAMPLE_LINE.parse().unwrap()));
+        assert_eq!(single(&grid).0, Format::Grid);
+        // Compact rows without metadata: `.sdk` unless the file name says `.ss`.
+        let compact: String = sdk.lines().skip(3).map(|l| format!("{l}\n")).collect();
+        assert_eq!(single(&compact).0, Format::Sdk);
+        let doc = parse_document(compact.as_bytes(), Some(Format::Ss)).unwrap();
+        assert_eq!(doc.format, Format::Ss);
+    }
+
+    #[test]
+    fn tolerates_crlf_bom_tabs_and_trailing_spaces() {
+        let messy = format!("\u{feff}{}", BOJ_SAMPLE.replace(' ', " \t").replace('\n', "  \r\n"));
+        let (format, puzzle) = single(&messy);
+        assert_eq!(format, Format::Boj);
+        assert_eq!(puzzle, single(BOJ_SAMPLE).1);
+        let line = format!("\u{feff}{SAMPLE_LINE}\t  \r\n");
+        assert_eq!(single(&line).1.board.to_string(), SAMPLE_LINE);
+    }
+
+    #[test]
+    fn a_line_keeps_its_comment_and_accepts_every_blank() {
+        let text = SAMPLE_LINE.replacen('.', "0", 10).replacen('.', "_", 10) + "  hard one  ";
+        let (_, puzzle) = single(&text);
+        assert_eq!(puzzle.board.to_string(), SAMPLE_LINE);
+        assert_eq!(puzzle.meta, vec![(MetaTag::Comment, "hard one".into())]);
+    }
+
+    #[test]
+    fn a_collection_streams_and_keeps_going_after_a_bad_line() {
+        let bad = SAMPLE_LINE.replacen('.', "?", 1);
+        let text = format!("# header\n{SAMPLE_LINE}\n\n{bad}\n{SAMPLE_LINE} # two\n");
+        let items: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(items.len(), 3);
+        assert!(matches!(&items[0], Ok(Record { line: 2, .. })));
+        match &items[1] {
+            Err(ReadError::Parse(e)) => assert_eq!((e.line, e.column), (4, 2)),
+            other => panic!("expected a parse error, got {other:?}"),
+        }
+        assert!(matches!(&items[2], Ok(Record { line: 5, .. })));
+    }
+
+    #[test]
+    fn a_long_line_is_read_without_keeping_it() {
+        let text = format!("{SAMPLE_LINE} {}\n{SAMPLE_LINE}\n", "x".repeat(1 << 20));
+        let records: Vec<_> = Reader::new(text.as_bytes()).map(|r| r.unwrap()).collect();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[1].line, 2);
+        let comment = records[0].puzzle.meta_value(MetaTag::Comment).unwrap();
+        assert!(comment.len() < MAX_LINE, "the comment is cut, not kept whole");
+    }
+
+    #[test]
+    fn an_unreadable_start_stops_the_reader() {
+        let mut bytes = vec![0xFFu8; 10];
+        bytes.extend_from_slice(b"\n");
+        bytes.extend_from_slice(SAMPLE_LINE.as_bytes());
+        let items: Vec<_> = Reader::new(&bytes[..]).collect();
+        assert_eq!(items.len(), 1);
+        assert!(matches!(
+            &items[0],
+            Err(ReadError::Parse(ParseError {
+                kind: ParseErrorKind::InvalidUtf8,
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn prose_after_a_hash_is_a_comment_not_metadata() {
+        let text = format!("#Author unknown\n#A Real\n{}", BOJ_SAMPLE);
+        let (format, puzzle) = single(&text);
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.meta, vec![(MetaTag::Author, "Real".into())]);
+        assert_eq!(puzzle.board.digit(Pos::new(1).unwrap()).map(|d| d.get()), Some(3));
+    }
+}

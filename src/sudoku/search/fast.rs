@@ -1,0 +1,365 @@
+//! The fast strategy. Candidates are held per digit and band: 27 bits for the band's three rows of
+//! nine cells, so the rules of one digit inside a band (once per row, once per box) become a few
+//! table look-ups. This is the layout of JCZSolve (zhouyundong, champagne, JasonLion on the Enjoy
+//! Sudoku forum) and of the `sudoku` crate; the tables here are derived from the rules at compile
+//! time.
+//!
+//! Before each guess the state is propagated to a fixed point: locked candidates inside a band,
+//! columns taken by a band removed from the other two, rows with one place left for a digit
+//! (hidden singles in rows, and in boxes through the locked candidates), and cells with one digit
+//! left (naked singles). Guesses go to a cell with two candidates when there is one, else to the
+//! cell with the fewest. A guess copies the state (under 250 bytes), cheaper than an undo log.
+
+use super::machine::{Branch, State};
+use crate::sudoku::board::{Board, CellSet, Digit, DigitSet, Pos};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of a band's first row.
+const ROW: u32 = 0x1FF;
+/// The three cells of a band's first column.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For the nine cells of one row (9 bits): the boxes it has a cell in (bit k for box k of the band).
+static BOXES_OF_ROW: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                table[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// The six ways a digit can sit in a band: for each row, the box it is in (one per row and box).
+const PLACEMENTS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// For a band's minirow summary (bit `3 * r + k`: the digit may be in row `r` of box `k`): the
+/// cells of the minirows used by some placement in [`PLACEMENTS`] that fits the summary. This is
+/// every locked-candidate deduction inside the band at once; 0 means no placement fits.
+static BAND_ALLOWED: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut summary: usize = 0;
+    while summary < 512 {
+        let mut minirows = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let mut fits = true;
+            let mut used = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                let bit = 1 << (3 * r + PLACEMENTS[p][r]);
+                fits &= summary as u32 & bit != 0;
+                used |= bit;
+                r += 1;
+            }
+            if fits {
+                minirows |= used;
+            }
+            p += 1;
+        }
+        let mut cells = 0;
+        let mut m = 0;
+        while m < 9 {
+            if minirows >> m & 1 != 0 {
+                cells |= 7 << (9 * (m / 3) + 3 * (m % 3));
+            }
+            m += 1;
+        }
+        table[summary] = cells;
+        summary += 1;
+    }
+    table
+};
+
+/// For the columns a digit may use in a band (9 bits): the cells it keeps in the other two bands.
+/// A box of the band with one possible column puts the digit in that column, so the other bands
+/// lose it.
+static OTHER_BANDS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut cols: usize = 0;
+    while cols < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (cols as u32 >> (3 * k)) & 7;
+            if in_box.count_ones() == 1 {
+                keep &= !(COLUMN << (3 * k + in_box.trailing_zeros() as usize));
+            }
+            k += 1;
+        }
+        table[cols] = keep;
+        cols += 1;
+    }
+    table
+};
+
+/// For the nine cells of one row: the same bits if exactly one is set, else 0. A digit with one
+/// cell left in a row is decided there.
+static SINGLE: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            table[row] = row as u32;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// For each cell of a band: the band's cells outside its row, column and box, plus the cell:
+/// what a digit keeps in the band once it is placed there.
+static KEEP_AFTER_PLACING: [u32; 27] = {
+    let mut table = [0; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (row, col) = (cell / 9, cell % 9);
+        let box_cells = 0o007007007 << (col / 3 * 3);
+        table[cell] = (BAND & !(ROW << (9 * row)) & !(COLUMN << col) & !box_cells) | 1 << cell;
+        cell += 1;
+    }
+    table
+};
+
+/// The fast search state: candidates per digit and band, and what changed since last looked at.
+#[derive(Clone, Copy, Debug)]
+pub struct FastState {
+    /// `cand[3 * digit + band]`: cells of the band where the digit (0-based) may still go.
+    cand: [u32; 27],
+    /// `cand` as it was when the sub-band was last propagated: a difference means work to do.
+    seen: [u32; 27],
+    /// Cells of each band whose digit is not decided yet.
+    unsolved: [u32; 3],
+    /// Cells of each band with exactly two candidates, as of the last search for singles.
+    pairs: [u32; 3],
+    /// The starting digits contradicted each other (only if the board had a conflict).
+    broken: bool,
+}
+
+impl FastState {
+    /// Decides `digit` (0-based) for `cell` (0..81) outright: the other digits leave the cell,
+    /// this digit leaves the cell's row, column and box.
+    fn set_given(&mut self, cell: usize, digit: usize) {
+        let (band, bit) = (cell / 27, cell % 27);
+        let sub = 3 * digit + band;
+        self.broken |= self.cand[sub] >> bit & 1 == 0;
+        for other in (band..27).step_by(3) {
+            self.cand[other] &= !(1 << bit);
+        }
+        self.cand[sub] |= 1 << bit;
+        self.cand[sub] &= KEEP_AFTER_PLACING[bit];
+        for other_band in 0..3 {
+            if other_band != band {
+                self.cand[3 * digit + other_band] &= !(COLUMN << (bit % 9));
+            }
+        }
+        self.unsolved[band] &= !(1 << bit);
+    }
+
+    /// Deduces to a fixed point; `false` on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update() {
+                return false;
+            }
+            if self.unsolved == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Propagates every sub-band that changed, until none does; `false` on a contradiction.
+    fn update(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for sub in 0..27 {
+                if self.cand[sub] != self.seen[sub] {
+                    changed = true;
+                    if !self.update_sub_band(sub) {
+                        return false;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// The rules of one digit in one band: locked candidates, the columns the band takes from the
+    /// other two bands, and the rows where the digit has one cell left (then decided: the other
+    /// digits leave that cell).
+    #[inline(always)]
+    fn update_sub_band(&mut self, sub: usize) -> bool {
+        let band = sub % 3;
+        let m = self.cand[sub];
+        let summary = BOXES_OF_ROW[(m & ROW) as usize]
+            | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
+            | BOXES_OF_ROW[(m >> 18) as usize] << 6;
+        let m = m & BAND_ALLOWED[summary as usize];
+        if m == 0 {
+            return false;
+        }
+        self.cand[sub] = m;
+        self.seen[sub] = m;
+
+        let keep = OTHER_BANDS[((m | m >> 9 | m >> 18) & ROW) as usize];
+        let digit_base = sub - band;
+        self.cand[digit_base + (band + 1) % 3] &= keep;
+        self.cand[digit_base + (band + 2) % 3] &= keep;
+
+        let solved =
+            SINGLE[(m & ROW) as usize] | SINGLE[(m >> 9 & ROW) as usize] << 9 | SINGLE[(m >> 18) as usize] << 18;
+        if solved & self.unsolved[band] != 0 {
+            self.unsolved[band] &= !solved;
+            for other in (band..27).step_by(3) {
+                if other != sub {
+                    self.cand[other] &= !solved;
+                }
+            }
+        }
+        true
+    }
+
+    /// Decides the cells with one candidate left and records those with two; `None` if a cell has
+    /// no candidate, else whether any single was found.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for band in 0..3 {
+            // Cells with at least one, two, three candidates.
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for digit in 0..9 {
+                let m = self.cand[3 * digit + band];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != BAND {
+                return None;
+            }
+            self.pairs[band] = two & !three;
+            let mut singles = one & !two & self.unsolved[band];
+            while singles != 0 {
+                let bit = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken this cell's only digit.
+                let digit = (0..9).find(|&d| self.cand[3 * d + band] >> bit & 1 != 0)?;
+                self.cand[3 * digit + band] &= KEEP_AFTER_PLACING[bit];
+                found = true;
+            }
+        }
+        Some(found)
+    }
+
+    /// The candidates of `cell` (0..81).
+    fn candidates(&self, cell: usize) -> DigitSet {
+        let (band, bit) = (cell / 27, cell % 27);
+        let mut bits = 0;
+        for digit in 0..9 {
+            bits |= ((self.cand[3 * digit + band] >> bit & 1) as u16) << digit;
+        }
+        DigitSet::from_bits(bits)
+    }
+}
+
+fn pos(cell: usize) -> Pos {
+    Pos::new(cell).expect("band cells are below 81")
+}
+
+impl State for FastState {
+    type Saved = FastState;
+    const PROPAGATES: bool = true;
+
+    fn new(board: &Board) -> Self {
+        let mut state = FastState {
+            cand: [BAND; 27],
+            seen: [0; 27],
+            unsolved: [BAND; 3],
+            pairs: [0; 3],
+            broken: false,
+        };
+        for p in Pos::all() {
+            if let Some(d) = board.digit(p) {
+                state.set_given(p.index(), d.index());
+            }
+        }
+        state
+    }
+
+    fn start(&mut self) -> bool {
+        !self.broken && self.propagate()
+    }
+
+    fn branch(&self) -> Branch {
+        if self.unsolved == [0; 3] {
+            return Branch::Solved;
+        }
+        for band in 0..3 {
+            if self.pairs[band] != 0 {
+                let cell = 27 * band + self.pairs[band].trailing_zeros() as usize;
+                return Branch::Cell {
+                    pos: pos(cell),
+                    candidates: self.candidates(cell),
+                };
+            }
+        }
+        // No cell with two candidates: the first cell with the fewest.
+        let mut best = (usize::MAX, 0, DigitSet::EMPTY);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let cell = 27 * band + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let candidates = self.candidates(cell);
+                if candidates.len() < best.0 {
+                    best = (candidates.len(), cell, candidates);
+                }
+            }
+        }
+        Branch::Cell {
+            pos: pos(best.1),
+            candidates: best.2,
+        }
+    }
+
+    fn save(&self) -> FastState {
+        *self
+    }
+
+    fn assume(&mut self, pos: Pos, digit: Digit) -> bool {
+        let (band, bit) = (pos.index() / 27, pos.index() % 27);
+        self.cand[3 * digit.index() + band] &= KEEP_AFTER_PLACING[bit];
+        self.propagate()
+    }
+
+    fn retract(&mut self, _pos: Pos, _digit: Digit, saved: &FastState) {
+        *self = *saved;
+    }
+
+    fn digit(&self, pos: Pos) -> Option<Digit> {
+        let (band, bit) = (pos.index() / 27, pos.index() % 27);
+        if self.unsolved[band] >> bit & 1 != 0 {
+            return None;
+        }
+        (0..9)
+            .find(|&d| self.cand[3 * d + band] >> bit & 1 != 0)
+            .map(Digit::from_index)
+    }
+
+    fn filled(&self) -> CellSet {
+        let solved = |band: usize| u128::from(!self.unsolved[band] & BAND) << (27 * band);
+        CellSet::from_bits(solved(0) | solved(1) | solved(2))
+    }
+}

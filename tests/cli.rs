@@ -1,0 +1,320 @@
+//! The command line as a user runs it: the built binary on the assets and on broken files,
+//! asserting standard output, standard error and the exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use sudoku_workbench::sudoku::{Board, Format, parse_document};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+fn board_of(path: &Path) -> Board {
+    std::fs::read_to_string(path).unwrap().parse().unwrap()
+}
+
+/// The published sample output of BOJ 2580.
+const BOJ_SAMPLE_ANSWER: &str = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n\
+                                 8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n\
+                                 2 5 8 3 9 4 7 6 1\n";
+
+#[test]
+fn solves_the_boj_sample_from_standard_input_like_the_judge() {
+    let input = std::fs::read(asset("boj-2580-sample.txt")).unwrap();
+    for args in [&[][..], &["solve"][..], &["solve", "-"][..]] {
+        let out = run(args, Some(&input));
+        assert_eq!(text(&out.stdout), BOJ_SAMPLE_ANSWER, "args {args:?}");
+        assert_eq!(out.stderr, b"", "args {args:?}");
+        assert_eq!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn every_strategy_gives_the_same_answer_on_the_sample() {
+    let path = asset("boj-2580-sample.txt");
+    for strategy in ["naive", "mrv", "fast"] {
+        let out = run(&["solve", path.to_str().unwrap(), "--strategy", strategy], None);
+        assert_eq!(text(&out.stdout), BOJ_SAMPLE_ANSWER, "{strategy}");
+    }
+}
+
+#[test]
+fn solves_every_solvable_asset_validly_keeping_the_givens() {
+    for name in [
+        "boj-2580-sample.txt",
+        "easy.txt",
+        "hard.txt",
+        "hardest.sdk",
+        "anti-naive.txt",
+        "escargot.ss",
+        "several-solutions.txt",
+    ] {
+        let path = asset(name);
+        let out = run(&["solve", path.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        let solution: Board = text(&out.stdout).parse().unwrap();
+        assert!(board_of(&path).is_solved_by(&solution), "{name}");
+    }
+}
+
+#[test]
+fn output_formats_read_back_to_the_solution() {
+    let path = asset("hardest.sdk");
+    let boj: Board = text(&run(&["solve", path.to_str().unwrap()], None).stdout)
+        .parse()
+        .unwrap();
+    for (name, format) in [
+        ("boj", Format::Boj),
+        ("line", Format::Line),
+        ("sdk", Format::Sdk),
+        ("ss", Format::Ss),
+        ("grid", Format::Grid),
+    ] {
+        let out = run(&["solve", path.to_str().unwrap(), "--format", name], None);
+        let hint = (format == Format::Ss).then_some(Format::Ss);
+        let doc = parse_document(&out.stdout, hint).unwrap();
+        assert_eq!(doc.format, format);
+        assert_eq!(doc.puzzles[0].puzzle.board, boj, "{name}");
+    }
+    // .sdk output keeps the puzzle's metadata.
+    let sdk = text(&run(&["solve", path.to_str().unwrap(), "--format", "sdk"], None).stdout);
+    assert!(sdk.starts_with("#A Arto Inkala\n"), "{sdk}");
+}
+
+#[test]
+fn a_line_in_gives_a_line_out() {
+    let out = run(&["solve", asset("hard.txt").to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1);
+    assert_eq!(stdout.trim_end().len(), 81);
+}
+
+#[test]
+fn a_collection_gives_one_solution_per_puzzle_in_order() {
+    let path = asset("collection.sdm");
+    let out = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let puzzles = parse_document(&std::fs::read(&path).unwrap(), None).unwrap().puzzles;
+    let solutions: Vec<Board> = text(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(solutions.len(), puzzles.len());
+    for (p, s) in puzzles.iter().zip(&solutions) {
+        assert!(p.puzzle.board.is_solved_by(s));
+    }
+}
+
+#[test]
+fn stats_write_counters_per_puzzle_and_a_total() {
+    let out = run(
+        &[
+            "solve",
+            asset("boj-2580-sample.txt").to_str().unwrap(),
+            "--strategy",
+            "naive",
+            "--stats",
+        ],
+        None,
+    );
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("nodes=14 "), "{stderr}");
+    for key in ["backtracks=0 ", "max_depth=14 ", "time_us=", "strategy=naive "] {
+        assert!(stderr.contains(key), "{key} in {stderr}");
+    }
+    let out = run(&["solve", asset("collection.sdm").to_str().unwrap(), "--stats"], None);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with("puzzle=")).count(),
+        12,
+        "{stderr}"
+    );
+    let total = stderr.lines().last().unwrap();
+    assert!(
+        total.starts_with("total puzzles=12 solved=12 no_solution=0 unreadable=0 "),
+        "{total}"
+    );
+    assert!(total.contains("puzzles_per_sec="), "{total}");
+}
+
+#[test]
+fn no_solution_exits_one_and_says_why() {
+    let out = run(&["solve", asset("conflicting-givens.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"");
+    assert!(
+        text(&out.stderr).ends_with("conflicting-givens.txt: no solution: r1c1 and r1c3 both hold 5\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["solve", asset("no-solution.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"");
+    assert!(text(&out.stderr).ends_with("no-solution.txt: no solution\n"));
+}
+
+/// Writes `content` to a fresh file and returns its directory (kept alive) and path.
+fn temp_file(name: &str, content: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, content).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn unreadable_input_exits_two_naming_file_line_and_column() {
+    let sample = std::fs::read_to_string(asset("boj-2580-sample.txt")).unwrap();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "x.txt",
+            "4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n".into(),
+            "x.txt: line 1, column 17: expected a digit 0-9 or '.', found 'x'",
+        ),
+        (
+            "short.txt",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....\n".into(),
+            "short.txt: line 1, column 81: found 80 cells, a puzzle has 81",
+        ),
+        (
+            "rows.txt",
+            sample.lines().take(8).collect::<Vec<_>>().join("\n").into_bytes(),
+            "rows.txt: line 9, column 1: found 8 rows, a puzzle has 9",
+        ),
+        (
+            "ten.txt",
+            sample.replacen("0 6 0", "0 6 10", 1).into_bytes(),
+            "ten.txt: line 3, column 5: expected a single digit 0-9, found \"10\"",
+        ),
+        (
+            "binary.dat",
+            vec![0x7f, 0x45, 0x4c, 0x46, 0xff, 0x00, 0x01],
+            "binary.dat: line 1, column 5: not UTF-8 text (a binary file?)",
+        ),
+        ("empty.txt", vec![], "empty.txt: no puzzle found"),
+    ];
+    for (name, content, message) in cases {
+        let (_dir, path) = temp_file(name, &content);
+        let out = run(&["solve", path.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert_eq!(out.stdout, b"", "{name}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(message),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn missing_files_and_directories_exit_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&["solve", dir.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("it is a directory"));
+    let missing = dir.path().join("missing.txt");
+    let out = run(&["solve", missing.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("missing.txt: no such file"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["check", missing.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_bad_line_in_a_collection_is_reported_and_the_rest_solved() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let content = format!("# three puzzles\n{good}\n{}\n{good}\n", good.replacen('.', "x", 1));
+    let (_dir, path) = temp_file("mixed.txt", content.as_bytes());
+    let out = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout).lines().count(), 2, "the two good puzzles are solved");
+    assert!(text(&out.stderr).contains("mixed.txt: line 3, column 2: expected a digit 0-9 or '.', found 'x'"));
+}
+
+#[test]
+fn check_describes_a_puzzle() {
+    let out = run(&["check", asset("hardest.sdk").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    for line in [
+        "format: SadMan .sdk",
+        "author: Arto Inkala",
+        "givens: 21",
+        "blanks: 60",
+        "conflicts: none",
+        "solutions: one",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "{line:?} in\n{stdout}");
+    }
+    let out = run(&["check", asset("several-solutions.txt").to_str().unwrap()], None);
+    assert!(text(&out.stdout).contains("solutions: several (at least 2)"));
+    let out = run(&["check", asset("no-solution.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("solutions: none"));
+    let out = run(&["check", asset("conflicting-givens.txt").to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("conflicts: 3\n  r1c1 and r1c3 both hold 5 (row 1)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("solutions: none (r1c1 and r1c3 both hold 5)"));
+}
+
+#[test]
+fn trace_prints_the_steps() {
+    let out = run(&["trace", asset("boj-2580-sample.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 15);
+    assert_eq!(lines[0], "place r1c1=1 depth 1");
+    assert_eq!(lines[13], "place r9c9=1 depth 14");
+    assert_eq!(lines[14], "solved");
+    let out = run(
+        &["trace", asset("anti-naive.txt").to_str().unwrap(), "--max-steps", "5"],
+        None,
+    );
+    assert_eq!(text(&out.stdout).lines().count(), 5);
+    assert!(text(&out.stderr).starts_with("stopped after 5 steps"));
+    let out = run(
+        &[
+            "trace",
+            asset("no-solution.txt").to_str().unwrap(),
+            "--strategy",
+            "fast",
+            "--max-steps",
+            "100000",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout).lines().last(), Some("exhausted"));
+}
+
+#[test]
+fn usage_errors_are_clap_errors() {
+    let out = run(&["solve", "--strategy", "quantum"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("naive"), "lists the strategies");
+}

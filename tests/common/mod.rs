@@ -1,0 +1,134 @@
+//! Helpers shared by the integration tests: the textbook BOJ 2580 algorithm written as plain
+//! recursion (the reference the `naive` strategy must match), random solved grids and puzzles,
+//! and the benchmark data sets when they are present.
+#![allow(dead_code)] // each test binary uses a part
+
+use std::path::PathBuf;
+
+/// What the reference did: the first solution in textbook order (if any) and its placements.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub solution: Option<[u8; 81]>,
+    pub placements: u64,
+}
+
+/// Whether `d` may go in cell `i`: no cell of its row, column or box holds it (a scan of 27 cells).
+fn allowed(grid: &[u8; 81], i: usize, d: u8) -> bool {
+    let (r, c) = (i / 9, i % 9);
+    for k in 0..9 {
+        let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
+        if grid[r * 9 + k] == d || grid[k * 9 + c] == d || grid[br * 9 + bc] == d {
+            return false;
+        }
+    }
+    true
+}
+
+/// The textbook algorithm: blanks in row-major order, digits 1..9, each placement counted.
+/// `None` if it needs more than `budget` placements.
+pub fn reference_naive(digits: &[u8; 81], budget: u64) -> Option<Reference> {
+    fn go(grid: &mut [u8; 81], blanks: &[usize], k: usize, placements: &mut u64, budget: u64) -> Option<bool> {
+        let Some(&i) = blanks.get(k) else { return Some(true) };
+        for d in 1..=9 {
+            if allowed(grid, i, d) {
+                grid[i] = d;
+                *placements += 1;
+                if *placements > budget {
+                    return None;
+                }
+                if go(grid, blanks, k + 1, placements, budget)? {
+                    return Some(true);
+                }
+                grid[i] = 0;
+            }
+        }
+        Some(false)
+    }
+    let mut grid = *digits;
+    let blanks: Vec<usize> = (0..81).filter(|&i| grid[i] == 0).collect();
+    let mut placements = 0;
+    let solved = go(&mut grid, &blanks, 0, &mut placements, budget)?;
+    Some(Reference {
+        solution: solved.then_some(grid),
+        placements,
+    })
+}
+
+/// A small deterministic generator (xorshift64*), so that every random puzzle comes from a seed.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random solved grid: a pattern grid relabelled, with rows, bands, columns and stacks
+/// shuffled and maybe transposed; all of these keep a grid solved.
+pub fn solved_grid(seed: u64) -> [u8; 81] {
+    let mut rng = Rng::new(seed);
+    let mut labels: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut labels);
+    let order = |rng: &mut Rng| {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut lines = Vec::new();
+        for b in bands {
+            let mut inner = [0, 1, 2];
+            rng.shuffle(&mut inner);
+            lines.extend(inner.map(|i| b * 3 + i));
+        }
+        lines
+    };
+    let rows = order(&mut rng);
+    let cols = order(&mut rng);
+    let transpose = rng.below(2) == 1;
+    let mut grid = [0; 81];
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
+            let pattern = (pr * 3 + pr / 3 + pc) % 9;
+            let at = if transpose { c * 9 + r } else { r * 9 + c };
+            grid[at] = labels[pattern];
+        }
+    }
+    grid
+}
+
+/// A puzzle: a random solved grid with `blanks` random cells emptied (it has a solution).
+pub fn puzzle(seed: u64, blanks: usize) -> [u8; 81] {
+    let mut grid = solved_grid(seed);
+    let mut cells: Vec<usize> = (0..81).collect();
+    Rng::new(seed.rotate_left(17)).shuffle(&mut cells);
+    for &i in &cells[..blanks.min(81)] {
+        grid[i] = 0;
+    }
+    grid
+}
+
+/// The shared data sets, or `None` (with a note on standard error) when they are absent.
+pub fn data_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is absent", dir.display());
+        None
+    }
+}

@@ -1,0 +1,92 @@
+//! The engine on the shared benchmark collections (`../shared/puzzles`), skipped when absent:
+//! every solution valid and complete, every count of solutions as the collection documents it,
+//! and the naive strategy's placements equal to the textbook reference.
+
+mod common;
+
+use common::{data_dir, reference_naive};
+use std::fs::File;
+use std::io::BufReader;
+use sudoku_workbench::sudoku::{Board, Reader, Strategy, count_solutions, solve};
+
+fn puzzles(name: &str) -> Option<Vec<Board>> {
+    let path = data_dir()?.join(name);
+    let reader = Reader::new(BufReader::new(File::open(&path).expect("a listed data set")));
+    Some(
+        reader
+            .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")).puzzle.board)
+            .collect(),
+    )
+}
+
+/// Solves every puzzle of a set with `fast` and counts its solutions up to 2.
+fn check_set(name: &str, expected_count: usize, at_least_two: bool) {
+    let Some(boards) = puzzles(name) else { return };
+    assert_eq!(boards.len(), expected_count, "{name}: puzzles read");
+    for (i, board) in boards.iter().enumerate() {
+        let solution = solve(board, Strategy::Fast).unwrap().solution;
+        let solution = solution.unwrap_or_else(|| panic!("{name} #{}: no solution found", i + 1));
+        assert!(
+            board.is_solved_by(&solution),
+            "{name} #{}: invalid solution {solution}",
+            i + 1
+        );
+        let count = count_solutions(board, 2);
+        assert_eq!(count, if at_least_two { 2 } else { 1 }, "{name} #{}: solutions", i + 1);
+    }
+}
+
+#[test]
+fn seventeen_clue() {
+    check_set("puzzles2_17_clue", 49_158, false);
+}
+
+#[test]
+fn magictour_top1465() {
+    check_set("puzzles3_magictour_top1465", 1465, false);
+}
+
+#[test]
+fn forum_hardest_1905_11_plus() {
+    check_set("puzzles5_forum_hardest_1905_11+", 48_766, false);
+}
+
+#[test]
+fn forum_hardest_1106() {
+    check_set("puzzles6_forum_hardest_1106", 375, false);
+}
+
+#[test]
+fn serg_benchmark_has_several_solutions_each() {
+    check_set("puzzles7_serg_benchmark", 10_000, true);
+}
+
+#[test]
+fn the_small_sets() {
+    check_set("puzzles1_unbiased", 1000, false);
+    check_set("top95.txt", 95, false);
+    check_set("hardest.txt", 11, false);
+    check_set("easy50.txt", 50, false);
+    check_set("inkala.txt", 3, false);
+}
+
+#[test]
+fn naive_matches_the_textbook_on_real_puzzles() {
+    let Some(mut boards) = puzzles("easy50.txt") else {
+        return;
+    };
+    boards.extend(puzzles("puzzles1_unbiased").unwrap_or_default().into_iter().take(300));
+    boards.extend(puzzles("top95.txt").unwrap_or_default());
+    let mut compared = 0;
+    for board in &boards {
+        // Some puzzles take the textbook order billions of placements; compare those that finish.
+        let Some(reference) = reference_naive(&board.to_digits(), 3_000_000) else {
+            continue;
+        };
+        let outcome = solve(board, Strategy::Naive).unwrap();
+        assert_eq!(outcome.counters.placements, reference.placements, "{board}");
+        assert_eq!(outcome.solution.map(|b| b.to_digits()), reference.solution);
+        compared += 1;
+    }
+    assert!(compared >= 250, "only {compared} puzzles were compared");
+}

@@ -1,0 +1,260 @@
+//! Property tests of the engine: every format reads back what it wrote, no input panics the
+//! parser, solutions are valid and keep the givens, stepping equals solving instantly, and the
+//! naive strategy makes exactly the textbook's placements.
+
+mod common;
+
+use common::{Reference, puzzle, reference_naive, solved_grid};
+use proptest::prelude::*;
+use sudoku_workbench::sudoku::{
+    Board, Cell, Format, MetaTag, ParseErrorKind, Puzzle, ReadError, Reader, Search, Step, Strategy as Order,
+    count_solutions, parse_document, solve,
+};
+
+/// Any board of givens, conflicts allowed.
+fn any_board() -> impl Strategy<Value = Board> {
+    prop::collection::vec(prop_oneof![3 => Just(0u8), 2 => 1u8..=9], 81).prop_map(|v| {
+        let digits: [u8; 81] = v.try_into().expect("81 values");
+        Board::from_givens(&digits)
+    })
+}
+
+/// `.sdk` metadata lines: trimmed values without line breaks.
+fn any_meta() -> impl Strategy<Value = Vec<(MetaTag, String)>> {
+    prop::collection::vec(
+        (
+            prop::sample::select(MetaTag::ALL.to_vec()),
+            "([A-Za-z0-9\"'][A-Za-z0-9 ,.:;!?\"'()/-]{0,30}[A-Za-z0-9.!?)])?",
+        ),
+        0..5,
+    )
+}
+
+fn strategy() -> impl Strategy<Value = Order> {
+    prop::sample::select(Order::ALL.to_vec())
+}
+
+/// Empties cells a puzzle can afford with `strategy`: the textbook order gets slow past ~50.
+fn blanks_for(strategy: Order) -> std::ops::RangeInclusive<usize> {
+    match strategy {
+        Order::Naive => 20..=48,
+        _ => 20..=64,
+    }
+}
+
+/// Applies steps to a board, checking that each one makes sense where it lands.
+fn apply(board: &mut Board, step: Step) {
+    match step {
+        Step::Place { pos, digit, .. } => {
+            assert_eq!(board.digit(pos), None, "{step} on a filled cell");
+            board.set(pos, Cell::Placed(digit));
+        }
+        Step::Remove { pos, digit, .. } => {
+            assert_eq!(
+                board.cell(pos),
+                Cell::Placed(digit),
+                "{step} on a cell without that solver digit"
+            );
+            board.set(pos, Cell::Empty);
+        }
+        Step::Solved | Step::Exhausted => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn every_format_reads_back_the_same_board(board in any_board(), meta in any_meta()) {
+        let puzzle = Puzzle { board, meta };
+        for format in Format::ALL {
+            let text = format.to_string(&puzzle);
+            let hint = (format == Format::Ss).then_some(Format::Ss);
+            let doc = parse_document(text.as_bytes(), hint).map_err(|e| TestCaseError::fail(format!("{format}: {e}\n{text}")))?;
+            prop_assert_eq!(doc.format, format, "{}", text);
+            prop_assert_eq!(doc.puzzles.len(), 1);
+            let read = &doc.puzzles[0].puzzle;
+            prop_assert_eq!(&read.board, &puzzle.board, "{}", format);
+            if format == Format::Sdk {
+                prop_assert_eq!(&read.meta, &puzzle.meta);
+            }
+        }
+    }
+
+    #[test]
+    fn any_bytes_give_a_board_or_a_positioned_error(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        let lines = bytes.split(|&b| b == b'\n').count();
+        for item in Reader::new(&bytes[..]) {
+            match item {
+                Ok(record) => prop_assert!(record.line >= 1 && record.line <= lines),
+                Err(ReadError::Parse(e)) => {
+                    prop_assert!(e.line >= 1 && e.line <= lines + 1, "{:?} with {} lines", e, lines);
+                    prop_assert!(e.column >= 1);
+                    prop_assert!(!e.to_string().is_empty());
+                }
+                Err(ReadError::Io(e)) => prop_assert!(false, "reading memory failed: {}", e),
+            }
+        }
+    }
+
+    #[test]
+    fn near_valid_text_gives_a_board_or_a_positioned_error(
+        board in any_board(),
+        format in prop::sample::select(Format::ALL.to_vec()),
+        at in any::<prop::sample::Index>(),
+        replacement in prop_oneof![Just('x'), Just('\n'), Just(' '), Just('|'), Just('#'), Just('\u{1b}'), any::<char>()],
+    ) {
+        let mut text: Vec<char> = format.to_string(&Puzzle::new(board)).chars().collect();
+        let i = at.index(text.len());
+        text[i] = replacement;
+        let text: String = text.into_iter().collect();
+        match parse_document(text.as_bytes(), None) {
+            Ok(doc) => prop_assert!(!doc.puzzles.is_empty()),
+            Err(e) => {
+                prop_assert!(e.line >= 1 && e.column >= 1);
+                if let ParseErrorKind::UnexpectedChar { found, .. } = e.kind {
+                    let line: Vec<char> = text.lines().nth(e.line - 1).unwrap_or_default().chars().collect();
+                    prop_assert_eq!(line.get(e.column - 1).copied(), Some(found), "the column points at the character");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solutions_are_complete_valid_and_keep_the_givens(seed in any::<u64>(), strategy in strategy(), pick in any::<prop::sample::Index>()) {
+        let range = blanks_for(strategy);
+        let blanks = range.start() + pick.index(range.end() - range.start() + 1);
+        let board = Board::from_givens(&puzzle(seed, blanks));
+        let outcome = solve(&board, strategy).expect("no conflicts in a puzzle cut from a grid");
+        let solution = outcome.solution.expect("a puzzle cut from a grid has a solution");
+        prop_assert!(board.is_solved_by(&solution));
+        prop_assert!(board.givens().iter().all(|p| solution.cell(p) == board.cell(p)), "givens stay givens");
+        prop_assert!(outcome.counters.placements as usize >= blanks.min(1));
+    }
+
+    #[test]
+    fn stepping_to_the_end_equals_solving_at_once(seed in any::<u64>(), strategy in strategy(), pick in any::<prop::sample::Index>(), wrong in any::<bool>()) {
+        let range = blanks_for(strategy);
+        let blanks = range.start() + pick.index(range.end() - range.start() + 1);
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let Ok(instant) = solve(&board, strategy) else { return Ok(()) };
+        let mut search = Search::new(&board, strategy).unwrap();
+        let mut replayed = board.clone();
+        let mut last = None;
+        for step in search.by_ref() {
+            apply(&mut replayed, step);
+            if matches!(step, Step::Solved | Step::Exhausted) {
+                last = Some(step);
+                break;
+            }
+        }
+        prop_assert_eq!(last, Some(if instant.solution.is_some() { Step::Solved } else { Step::Exhausted }));
+        prop_assert_eq!(search.counters(), instant.counters);
+        prop_assert_eq!(&replayed, &search.board(), "the steps rebuild the machine's board");
+        if let Some(solution) = instant.solution {
+            prop_assert_eq!(search.board(), solution);
+        }
+    }
+
+    #[test]
+    fn switching_from_steps_to_running_counts_the_same(seed in any::<u64>(), strategy in strategy(), steps in 0usize..400) {
+        let board = Board::from_givens(&puzzle(seed, 45));
+        let instant = solve(&board, strategy).unwrap();
+        let mut search = Search::new(&board, strategy).unwrap();
+        let mut replayed = board.clone();
+        for step in search.by_ref().take(steps) {
+            apply(&mut replayed, step);
+            if step == Step::Solved {
+                break;
+            }
+        }
+        prop_assert_eq!(&replayed, &search.board(), "mid-way, the board is what the steps say");
+        if search.counters().solutions == 0 {
+            prop_assert_eq!(search.run_to_end(), Step::Solved);
+        }
+        prop_assert_eq!(search.counters(), instant.counters);
+    }
+
+    #[test]
+    fn naive_makes_exactly_the_textbook_placements(seed in any::<u64>(), blanks in 20usize..=50, wrong in any::<bool>()) {
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let Some(Reference { solution, placements }) = reference_naive(&digits, 5_000_000) else { return Ok(()) };
+        let outcome = solve(&board, Order::Naive).unwrap();
+        prop_assert_eq!(outcome.counters.placements, placements);
+        prop_assert_eq!(outcome.solution.map(|b| b.to_digits()), solution);
+    }
+
+    #[test]
+    fn solution_counts_agree_across_strategies(seed in any::<u64>(), blanks in 50usize..=62) {
+        let board = Board::from_givens(&puzzle(seed, blanks));
+        let limit = 3;
+        let fast = count_solutions(&board, limit);
+        let mut search = Search::new(&board, Order::Mrv).unwrap();
+        let mut by_mrv = 0;
+        while by_mrv < limit && search.run_to_end() == Step::Solved {
+            by_mrv += 1;
+        }
+        prop_assert!(fast >= 1);
+        prop_assert_eq!(fast, by_mrv);
+    }
+}
+
+/// Puts a wrong digit in a blank without creating a conflict, so that the board has no solution
+/// (if the puzzle had one only) or fewer; gives up quietly if no such digit exists.
+fn make_unsolvable(digits: &mut [u8; 81], seed: u64) {
+    let solution = solved_grid(seed);
+    let board = Board::from_givens(digits);
+    for p in board.blanks() {
+        for d in board.candidates(p).iter() {
+            if d.get() != solution[p.index()] {
+                digits[p.index()] = d.get();
+                return;
+            }
+        }
+    }
+}
+
+#[test]
+fn conflicting_givens_are_reported_before_any_search() {
+    let mut digits = puzzle(7, 40);
+    let first_given = (0..81).find(|&i| digits[i] != 0).unwrap();
+    let row_mate = (first_given / 9 * 9..first_given / 9 * 9 + 9)
+        .find(|&i| digits[i] == 0)
+        .unwrap();
+    digits[row_mate] = digits[first_given];
+    let board = Board::from_givens(&digits);
+    for strategy in Order::ALL {
+        let conflict = Search::new(&board, strategy).err().expect("a conflict");
+        assert!(conflict.to_string().contains("both hold"), "{conflict}");
+        assert_eq!(count_solutions(&board, 2), 0);
+    }
+}
+
+#[test]
+fn a_solved_board_is_solved_without_a_step_more() {
+    let board = Board::from_givens(&solved_grid(3));
+    for strategy in Order::ALL {
+        let steps: Vec<Step> = Search::new(&board, strategy).unwrap().collect();
+        assert_eq!(steps, vec![Step::Solved, Step::Exhausted], "{strategy}");
+    }
+}
+
+#[test]
+fn the_boj_sample_takes_fourteen_textbook_placements() {
+    let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/boj-2580-sample.txt"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let outcome = solve(&board, Order::Naive).unwrap();
+    assert_eq!(outcome.counters.placements, 14);
+    assert_eq!(outcome.counters.backtracks, 0);
+    assert_eq!(reference_naive(&board.to_digits(), 100).unwrap().placements, 14);
+}
