@@ -76,7 +76,7 @@ pub struct TraceArgs {
     /// How the search chooses cells and digits.
     #[arg(long, value_name = "STRATEGY", value_parser = strategy_parser(), default_value = "naive")]
     pub strategy: Strategy,
-    /// Stop after this many steps.
+    /// Stop after this many steps (the exit status is then 0: the steps asked for were printed).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_steps: u64,
     /// Which puzzle of a collection to trace, 1 for the first.
@@ -168,7 +168,9 @@ fn place(input: &str, reader_format: Option<Format>, record_line: usize) -> Stri
 }
 
 /// Reports a read error; `true` if reading can go on (a bad line in a collection).
-fn report_read_error(err: &mut impl Write, input: &str, e: &ReadError) -> io::Result<bool> {
+fn report_read_error(out: &mut impl Write, err: &mut impl Write, input: &str, e: &ReadError) -> io::Result<bool> {
+    // Results written so far come first, so that a terminal shows both streams in order.
+    out.flush()?;
     match e {
         ReadError::Parse(e) => {
             writeln!(err, "error: {input}: {e}")?;
@@ -201,7 +203,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Err(e) => {
                 status = status.max(Status::Unreadable);
                 totals.unreadable += 1;
-                if report_read_error(err, &input.name, &e)? {
+                if report_read_error(out, err, &input.name, &e)? {
                     continue;
                 }
                 break;
@@ -215,7 +217,18 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Err(conflict) => {
                 status = status.max(Status::NoSolution);
                 totals.no_solution += 1;
+                out.flush()?;
                 writeln!(err, "{}: no solution: {conflict}", where_())?;
+                if args.stats {
+                    writeln!(
+                        err,
+                        "puzzle={} line={} strategy={} result=conflict nodes=0 backtracks=0 max_depth=0 time_us={}",
+                        totals.puzzles,
+                        record.line,
+                        args.strategy,
+                        clock.elapsed().as_micros()
+                    )?;
+                }
                 continue;
             }
         };
@@ -240,6 +253,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         } else {
             status = status.max(Status::NoSolution);
             totals.no_solution += 1;
+            out.flush()?;
             writeln!(err, "{}: no solution", where_())?;
         }
         if args.stats {
@@ -308,7 +322,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(record) => record,
             Err(e) => {
                 status = status.max(Status::Unreadable);
-                if report_read_error(err, &input.name, &e)? {
+                if report_read_error(out, err, &input.name, &e)? {
                     continue;
                 }
                 break;
@@ -412,7 +426,7 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 seen += 1;
                 // A bad line before the one asked for does not matter.
                 if seen == args.index || matches!(e, ReadError::Io(_)) || reader.format() != Some(Format::Line) {
-                    report_read_error(err, &input.name, &e)?;
+                    report_read_error(out, err, &input.name, &e)?;
                     return Ok(Status::Unreadable);
                 }
             }

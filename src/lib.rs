@@ -31,6 +31,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod app;
 pub mod cli;
 pub mod printable;
 pub mod sudoku;
+pub mod tui;
+pub mod ui;

@@ -4,7 +4,11 @@ use anyhow::Context;
 use clap::Parser;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use sudoku_workbench::app::App;
+use sudoku_workbench::app::builtin::default_document;
 use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
+use sudoku_workbench::tui;
+use sudoku_workbench::ui::theme::Theme;
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
@@ -30,8 +34,19 @@ fn run(args: Cli) -> anyhow::Result<Status> {
             cli::solve(&SolveArgs::default(), &mut out, &mut err)?
         }
         None => {
-            out.write_all(cli::usage().as_bytes())?;
-            Status::Solved
+            if !io::stdout().is_terminal() {
+                out.write_all(cli::usage().as_bytes())?;
+                anyhow::bail!("the workbench needs a terminal; the commands above work without one");
+            }
+            drop(out);
+            let mut app = App::new(default_document());
+            app.monochrome = Theme::no_color_requested();
+            if let Some(path) = &args.file {
+                let index = args.index.map_or(0, |n| n as usize - 1);
+                app.open_path(path, index);
+            }
+            tui::run(app)?;
+            return Ok(Status::Solved);
         }
     };
     out.flush().context("writing the results")?;

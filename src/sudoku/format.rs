@@ -46,17 +46,6 @@ impl Format {
         }
     }
 
-    /// The usual file extension, without the dot.
-    pub const fn extension(self) -> &'static str {
-        match self {
-            Format::Boj => "txt",
-            Format::Line => "txt",
-            Format::Sdk => "sdk",
-            Format::Ss => "ss",
-            Format::Grid => "txt",
-        }
-    }
-
     /// The format a file extension suggests; only used to break ties between look-alike contents.
     pub fn from_extension(ext: &str) -> Option<Format> {
         match ext.to_ascii_lowercase().as_str() {
@@ -80,13 +69,11 @@ impl Format {
             Format::Line => writeln!(out, "{board}"),
             Format::Sdk => {
                 for (tag, value) in &puzzle.meta {
-                    writeln!(
-                        out,
-                        "#{}{}{}",
-                        tag.letter(),
-                        if value.is_empty() { "" } else { " " },
-                        value
-                    )?;
+                    // One line per tag, whatever the value holds: line breaks would end it early.
+                    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+                    let value = value.trim();
+                    let gap = if value.is_empty() { "" } else { " " };
+                    writeln!(out, "#{}{gap}{value}", tag.letter())?;
                 }
                 write_rows(board, out, '.', "", None)
             }
@@ -193,6 +180,14 @@ mod tests {
         assert_eq!(grid.lines().next(), Some("+-------+-------+-------+"));
         assert_eq!(grid.lines().nth(1), Some("| 4 . . | . . . | 8 . 5 |"));
         assert_eq!(grid.lines().count(), 13);
+    }
+
+    #[test]
+    fn metadata_with_line_breaks_stays_on_its_line() {
+        let mut p = sample();
+        p.meta = vec![(MetaTag::Comment, "two\nlines\r".into())];
+        let sdk = Format::Sdk.to_string(&p);
+        assert!(sdk.starts_with("#C two lines\n4.....8.5\n"), "{sdk}");
     }
 
     #[test]

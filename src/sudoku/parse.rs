@@ -13,9 +13,10 @@ use super::puzzle::{MetaTag, Puzzle};
 use std::fmt;
 use std::io::{self, BufRead};
 
-/// Bytes kept of one line. A puzzle line needs 81; the rest of a longer line is a comment, which
-/// is cut here so that a file with no line breaks never has to fit in memory.
-const MAX_LINE: usize = 4096;
+/// Bytes kept of one line: far more than any puzzle line or grid row needs, few enough that a
+/// file without line breaks never has to fit in memory. A puzzle line's comment is cut there; a
+/// line whose cells do not fit is an error.
+const MAX_LINE: usize = 64 * 1024;
 
 /// More significant characters than a grid row could hold: the first line with this many is a
 /// puzzle line. A row has 9 cells; a few stray extra cells must still read as a bad row.
@@ -71,6 +72,8 @@ pub enum ParseErrorKind {
         /// The number as written.
         token: String,
     },
+    /// A line too long to be a puzzle line or a grid row (see [`MAX_LINE`]).
+    LineTooLong,
     /// A second puzzle where one was expected.
     SeveralPuzzles,
 }
@@ -99,6 +102,7 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "expected a single digit 0-9, found {:?}", token.as_str())
             }
             ParseErrorKind::SeveralPuzzles => f.write_str("found a second puzzle, expected one"),
+            ParseErrorKind::LineTooLong => write!(f, "the line is longer than {} KiB", MAX_LINE / 1024),
         }
     }
 }
@@ -161,7 +165,14 @@ pub struct Record {
 pub struct Reader<R> {
     input: R,
     hint: Option<Format>,
+    /// The current line's bytes, without its line end, cut at [`MAX_LINE`].
     buf: Vec<u8>,
+    /// Whether the current line went on past [`MAX_LINE`].
+    truncated: bool,
+    /// The last line ended with a carriage return: a line feed right after it belongs to it.
+    skip_lf: bool,
+    /// The current line has been read but not handled yet (a look-ahead while detecting).
+    reuse_current: bool,
     line: usize,
     state: State,
     format: Option<Format>,
@@ -177,6 +188,14 @@ enum State {
     Done,
 }
 
+/// A line kept while the reader looks ahead at the next one.
+struct Held {
+    number: usize,
+    text: String,
+    truncated: bool,
+    invalid_at: Option<usize>,
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader of `input`.
     pub fn new(input: R) -> Reader<R> {
@@ -184,6 +203,9 @@ impl<R: BufRead> Reader<R> {
             input,
             hint: None,
             buf: Vec::with_capacity(128),
+            truncated: false,
+            skip_lf: false,
+            reuse_current: false,
             line: 0,
             state: State::Start,
             format: None,
@@ -202,9 +224,14 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
-    /// Reads the next line into `buf`, without its line ending; `false` at the end of the input.
+    /// Reads the next line into `buf`, without its line end (`\n`, `\r\n` or a lone `\r`);
+    /// `false` at the end of the input.
     fn fill_line(&mut self) -> io::Result<bool> {
+        if std::mem::take(&mut self.reuse_current) {
+            return Ok(true);
+        }
         self.buf.clear();
+        self.truncated = false;
         let mut read_any = false;
         loop {
             let chunk = match self.input.fill_buf() {
@@ -215,83 +242,123 @@ impl<R: BufRead> Reader<R> {
             if chunk.is_empty() {
                 break;
             }
+            if std::mem::take(&mut self.skip_lf) && chunk[0] == b'\n' {
+                self.input.consume(1);
+                continue;
+            }
             read_any = true;
-            let newline = chunk.iter().position(|&b| b == b'\n');
-            let end = newline.unwrap_or(chunk.len());
-            let room = MAX_LINE.saturating_sub(self.buf.len());
-            self.buf.extend_from_slice(&chunk[..end.min(room)]);
-            self.input.consume(newline.map_or(end, |i| i + 1));
-            if newline.is_some() {
-                break;
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let take = end.unwrap_or(chunk.len());
+            let room = MAX_LINE - self.buf.len();
+            self.truncated |= take > room;
+            self.buf.extend_from_slice(&chunk[..take.min(room)]);
+            match end {
+                Some(i) => {
+                    self.skip_lf = chunk[i] == b'\r';
+                    self.input.consume(i + 1);
+                    break;
+                }
+                None => self.input.consume(take),
             }
         }
         if !read_any {
             return Ok(false);
         }
         self.line += 1;
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
-        }
         if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
             self.buf.drain(..3);
         }
         Ok(true)
     }
 
-    /// The current line as text.
-    fn text(&self) -> Result<&str, ParseError> {
-        decode(&self.buf, self.line, self.buf.len() >= MAX_LINE)
-    }
-
-    /// Finds the first line with cells, collecting the `.sdk` metadata above it, and decides the
-    /// shape of the document.
-    fn start(&mut self) -> Result<Record, ReadError> {
-        let mut grid = GridBuilder::default();
-        loop {
-            if !self.fill_line().map_err(ReadError::Io)? {
-                self.state = State::Done;
-                return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
-            }
-            let text = self.text()?;
-            match classify(text) {
-                Line::Blank => {}
-                Line::Comment(rest) => grid.meta_line(rest),
-                Line::Header => grid.marked_sdk = true,
-                Line::Content => {
-                    let significant = text.chars().filter(|&c| !c.is_whitespace() && !is_border(c)).count();
-                    if significant < LINE_MODE_THRESHOLD {
-                        return self.read_grid(grid);
-                    }
-                    let puzzle = parse_line(text, self.line);
-                    self.state = State::Lines;
-                    self.format = Some(Format::Line);
-                    return Ok(Record {
-                        line: self.line,
-                        puzzle: puzzle?,
-                    });
-                }
+    /// The current line as text, invalid UTF-8 replaced by U+FFFD, and the column of the first
+    /// invalid sequence. Comments may hold any bytes; cells must be UTF-8 (see [`utf8_error`]).
+    fn text(&self) -> (std::borrow::Cow<'_, str>, Option<usize>) {
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => (std::borrow::Cow::Borrowed(text), None),
+            Err(e) => {
+                let valid = std::str::from_utf8(&self.buf[..e.valid_up_to()]).unwrap_or_default();
+                // A character split by the cut at MAX_LINE is not an error in the text.
+                let at = (!(self.truncated && e.error_len().is_none())).then(|| valid.chars().count() + 1);
+                (String::from_utf8_lossy(&self.buf), at)
             }
         }
     }
 
-    /// Reads the rest of a grid document, the current line being its first row.
-    fn read_grid(&mut self, mut grid: GridBuilder) -> Result<Record, ReadError> {
-        self.state = State::Done;
-        let mut first_row_line = 0;
+    fn hold(&self) -> Held {
+        let (text, invalid_at) = self.text();
+        Held {
+            number: self.line,
+            text: text.into_owned(),
+            truncated: self.truncated,
+            invalid_at,
+        }
+    }
+
+    /// Reads up to the next content line, feeding comments and headers to `grid`.
+    fn next_content(&mut self, grid: &mut GridBuilder) -> Result<bool, ReadError> {
         loop {
-            let text = self.text()?;
-            match classify(text) {
+            if !self.fill_line().map_err(ReadError::Io)? {
+                return Ok(false);
+            }
+            let (text, _) = self.text();
+            match classify(&text, self.truncated) {
                 Line::Blank => {}
                 Line::Comment(rest) => grid.meta_line(rest),
                 Line::Header => grid.marked_sdk = true,
-                Line::Content => {
-                    if grid.feed(text, self.line)? && first_row_line == 0 {
-                        first_row_line = self.line;
-                    }
-                }
+                Line::Content => return Ok(true),
             }
-            if !self.fill_line().map_err(ReadError::Io)? {
-                break;
+        }
+    }
+
+    /// Decides the shape of the document from its first content lines and returns its first
+    /// puzzle (or the error of its first line).
+    fn start(&mut self) -> Result<Record, ReadError> {
+        let mut grid = GridBuilder::default();
+        if !self.next_content(&mut grid)? {
+            self.state = State::Done;
+            return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
+        }
+        let first = self.hold();
+        if let Some(column) = binary_column(&first.text, first.invalid_at) {
+            // Not text at all: there is nothing to read line by line.
+            self.state = State::Done;
+            return Err(ParseError::new(first.number, column, ParseErrorKind::InvalidUtf8).into());
+        }
+        if is_puzzle_line(&first.text) {
+            self.state = State::Lines;
+            self.format = Some(Format::Line);
+            let puzzle = parse_held(&first)?;
+            return Ok(Record {
+                line: first.number,
+                puzzle,
+            });
+        }
+        // A short first line: a grid row, or a bad first line of a collection. The next content
+        // line tells which.
+        let has_second = self.next_content(&mut grid)?;
+        if has_second && is_puzzle_line(&self.text().0) {
+            self.state = State::Lines;
+            self.format = Some(Format::Line);
+            self.reuse_current = true;
+            // A short line is never a whole puzzle line, so this is an error.
+            let error = parse_held(&first)
+                .err()
+                .unwrap_or_else(|| ParseError::new(first.number, 1, ParseErrorKind::TooFewCells { found: 0 }));
+            return Err(error.into());
+        }
+        self.state = State::Done;
+        let mut first_row_line = 0;
+        if grid.feed_held(&first)? {
+            first_row_line = first.number;
+        }
+        if has_second {
+            self.reuse_current = true;
+            while self.next_content(&mut grid)? {
+                let current = self.hold();
+                if grid.feed_held(&current)? && first_row_line == 0 {
+                    first_row_line = current.number;
+                }
             }
         }
         let (puzzle, format) = grid.finish(self.line + 1, self.hint)?;
@@ -304,31 +371,22 @@ impl<R: BufRead> Reader<R> {
 
     /// The next puzzle line of a line document, skipping blank lines and comments.
     fn next_line_puzzle(&mut self) -> Option<Result<Record, ReadError>> {
-        loop {
-            match self.fill_line() {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.state = State::Done;
-                    return None;
-                }
-                Err(e) => {
-                    self.state = State::Done;
-                    return Some(Err(ReadError::Io(e)));
-                }
+        let mut ignored = GridBuilder::default();
+        match self.next_content(&mut ignored) {
+            Ok(true) => {}
+            Ok(false) => {
+                self.state = State::Done;
+                return None;
             }
-            let text = match self.text() {
-                Ok(text) => text,
-                Err(e) => return Some(Err(e.into())),
-            };
-            if classify(text) == Line::Content {
-                let line = self.line;
-                return Some(
-                    parse_line(text, line)
-                        .map(|puzzle| Record { line, puzzle })
-                        .map_err(Into::into),
-                );
+            Err(e) => {
+                self.state = State::Done;
+                return Some(Err(e));
             }
         }
+        let (text, invalid_at) = self.text();
+        let line = self.line;
+        let result = parse_line(&text, line, self.truncated).map_err(|e| utf8_error(e, invalid_at));
+        Some(result.map(|puzzle| Record { line, puzzle }).map_err(Into::into))
     }
 }
 
@@ -340,7 +398,6 @@ impl<R: BufRead> Iterator for Reader<R> {
             State::Start => {
                 let first = self.start();
                 if first.is_err() && self.state == State::Start {
-                    // The shape of the text is unknown (unreadable or not text): nothing more to read.
                     self.state = State::Done;
                 }
                 Some(first)
@@ -348,6 +405,42 @@ impl<R: BufRead> Iterator for Reader<R> {
             State::Lines => self.next_line_puzzle(),
             State::Done => None,
         }
+    }
+}
+
+/// Whether a content line holds more significant characters than a grid row could: a puzzle line.
+fn is_puzzle_line(text: &str) -> bool {
+    text.chars().filter(|&c| !c.is_whitespace() && !is_border(c)).count() >= LINE_MODE_THRESHOLD
+}
+
+/// The column where a first content line stops being text (invalid UTF-8 or a NUL byte before
+/// where its cells end), if it does: such a file is binary, not a puzzle file with a typo.
+fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<usize> {
+    let nul = text.chars().position(|c| c == '\0').map(|i| i + 1);
+    let comment_from = text.chars().scan(0, |cells, c| {
+        *cells += usize::from(cell_value(c).is_some());
+        Some(*cells)
+    });
+    let cells_end = comment_from.take_while(|&n| n < 81).count() + 1;
+    [invalid_at, nul]
+        .into_iter()
+        .flatten()
+        .filter(|&column| column <= cells_end)
+        .min()
+}
+
+fn parse_held(held: &Held) -> Result<Puzzle, ParseError> {
+    parse_line(&held.text, held.number, held.truncated).map_err(|e| utf8_error(e, held.invalid_at))
+}
+
+/// An error about U+FFFD where the line had invalid UTF-8 is an error about the bytes.
+fn utf8_error(error: ParseError, invalid_at: Option<usize>) -> ParseError {
+    match error.kind {
+        ParseErrorKind::UnexpectedChar { found: '\u{FFFD}', .. } if invalid_at == Some(error.column) => ParseError {
+            kind: ParseErrorKind::InvalidUtf8,
+            ..error
+        },
+        _ => error,
     }
 }
 
@@ -399,24 +492,6 @@ impl std::str::FromStr for Board {
     }
 }
 
-fn decode(bytes: &[u8], line: usize, truncated: bool) -> Result<&str, ParseError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(text),
-        Err(e) => {
-            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
-            if truncated && e.error_len().is_none() {
-                // The cut at MAX_LINE split a character; the comment it belonged to is dropped anyway.
-                return Ok(valid);
-            }
-            Err(ParseError::new(
-                line,
-                valid.chars().count() + 1,
-                ParseErrorKind::InvalidUtf8,
-            ))
-        }
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Line<'a> {
     Blank,
@@ -427,9 +502,11 @@ enum Line<'a> {
     Content,
 }
 
-fn classify(text: &str) -> Line<'_> {
+/// What kind of line `text` is; a line cut at [`MAX_LINE`] that looks blank is content (too long).
+fn classify(text: &str, truncated: bool) -> Line<'_> {
     let trimmed = text.trim_start();
     match trimmed.chars().next() {
+        None if truncated => Line::Content,
         None => Line::Blank,
         Some('#') => Line::Comment(&trimmed[1..]),
         Some('[') => Line::Header,
@@ -453,7 +530,7 @@ fn cell_value(c: char) -> Option<u8> {
 
 /// One puzzle written as 81 cells on a line; leading blanks are skipped, text after the 81st
 /// cell is kept as a comment.
-fn parse_line(text: &str, line: usize) -> Result<Puzzle, ParseError> {
+fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseError> {
     let mut digits = [0u8; 81];
     let mut found = 0;
     let mut chars = text
@@ -487,6 +564,9 @@ fn parse_line(text: &str, line: usize) -> Result<Puzzle, ParseError> {
                 ));
             }
         }
+    }
+    if found < 81 && truncated && end_column > text.chars().count() {
+        return Err(ParseError::new(line, end_column, ParseErrorKind::LineTooLong));
     }
     if found < 81 {
         return Err(ParseError::new(line, end_column, ParseErrorKind::TooFewCells { found }));
@@ -534,6 +614,15 @@ impl GridBuilder {
                 self.marked_sdk = true;
             }
         }
+    }
+
+    /// Reads one held content line; `true` if it was a row of cells (not a border line).
+    fn feed_held(&mut self, held: &Held) -> Result<bool, ParseError> {
+        if held.truncated {
+            return Err(ParseError::new(held.number, MAX_LINE, ParseErrorKind::LineTooLong));
+        }
+        self.feed(&held.text, held.number)
+            .map_err(|e| utf8_error(e, held.invalid_at))
     }
 
     /// Reads one content line; `true` if it was a row of cells (not a border line).
@@ -929,6 +1018,79 @@ mod tests {
                 ..
             }))
         ));
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let text = format!("{SAMPLE_LINE}\r{SAMPLE_LINE}\r\n{SAMPLE_LINE}\r");
+        let lines: Vec<usize> = Reader::new(text.as_bytes()).map(|r| r.unwrap().line).collect();
+        assert_eq!(lines, vec![1, 2, 3]);
+        let (format, _) = single(&BOJ_SAMPLE.replace('\n', "\r"));
+        assert_eq!(format, Format::Boj);
+    }
+
+    #[test]
+    fn a_crlf_split_between_two_reads_is_one_line_end() {
+        // A reader that hands out one byte at a time splits every "\r\n".
+        let text = format!("{SAMPLE_LINE}\r\n\r\n{SAMPLE_LINE}\r\n");
+        let reader = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let lines: Vec<usize> = Reader::new(reader).map(|r| r.unwrap().line).collect();
+        assert_eq!(lines, vec![1, 3]);
+    }
+
+    #[test]
+    fn a_bad_first_line_of_a_collection_does_not_hide_the_rest() {
+        for first in ["4.....8.5.3", "x", "1 2 3"] {
+            let text = format!("{first}\n# comment\n{SAMPLE_LINE}\n{SAMPLE_LINE}\n");
+            let items: Vec<_> = Reader::new(text.as_bytes()).collect();
+            assert_eq!(items.len(), 3, "{first}");
+            match &items[0] {
+                Err(ReadError::Parse(e)) => assert_eq!(e.line, 1, "{first}"),
+                other => panic!("{first}: expected an error, got {other:?}"),
+            }
+            assert!(matches!(&items[1], Ok(Record { line: 3, .. })));
+            assert!(matches!(&items[2], Ok(Record { line: 4, .. })));
+        }
+    }
+
+    #[test]
+    fn comments_may_hold_any_bytes_but_cells_must_be_text() {
+        let mut bytes = b"# caf\xe9 puzzles\n".to_vec();
+        bytes.extend_from_slice(SAMPLE_LINE.as_bytes());
+        bytes.extend_from_slice(b" caf\xe9\n");
+        bytes.extend_from_slice(&SAMPLE_LINE.as_bytes()[..10]);
+        bytes.extend_from_slice(b"\xe9");
+        bytes.extend_from_slice(&SAMPLE_LINE.as_bytes()[11..]);
+        bytes.push(b'\n');
+        let items: Vec<_> = Reader::new(&bytes[..]).collect();
+        assert_eq!(items.len(), 2);
+        let first = items[0].as_ref().unwrap();
+        assert_eq!(first.puzzle.meta_value(MetaTag::Comment), Some("caf\u{FFFD}"));
+        match &items[1] {
+            Err(ReadError::Parse(e)) => assert_eq!((e.line, e.column, &e.kind), (3, 11, &ParseErrorKind::InvalidUtf8)),
+            other => panic!("expected an encoding error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_nul_byte_in_the_first_line_means_binary() {
+        let e = error("4.....8.5.3\0..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n");
+        assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::InvalidUtf8));
+    }
+
+    #[test]
+    fn lines_too_long_are_reported_not_dropped() {
+        let spaces = " ".repeat(MAX_LINE + 10);
+        let text = format!("{spaces}{SAMPLE_LINE}\n{SAMPLE_LINE}\n");
+        let items: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(items.len(), 2);
+        match &items[0] {
+            Err(ReadError::Parse(e)) => assert_eq!(e.kind, ParseErrorKind::LineTooLong),
+            other => panic!("expected a line-too-long error, got {other:?}"),
+        }
+        let row = format!("0 3 5 4 6 9 2 7 8{}", " ".repeat(MAX_LINE));
+        let e = error(&BOJ_SAMPLE.replacen("0 3 5 4 6 9 2 7 8", &row, 1));
+        assert_eq!((e.line, e.kind), (1, ParseErrorKind::LineTooLong));
     }
 
     #[test]

@@ -53,7 +53,8 @@ struct Frame<T> {
     remaining: DigitSet,
     /// The digit on the board for this decision, if any.
     current: Option<Digit>,
-    /// Whether `current` led straight to a contradiction (nothing else was filled).
+    /// Whether `current` led to a contradiction. The state was restored at once (propagation
+    /// may have left anything in it); the guess stays on the board until its removal is reported.
     failed: bool,
     /// Whether the cells forced by `current` are being taken back, one step each.
     unwinding: bool,
@@ -132,6 +133,15 @@ impl<S: State> Machine<S> {
                     board.set(p, Cell::Placed(d));
                 }
             }
+        }
+        if let Some(Frame {
+            pos,
+            current: Some(digit),
+            failed: true,
+            ..
+        }) = self.frames.last()
+        {
+            board.set(*pos, Cell::Placed(*digit));
         }
         board
     }
@@ -257,7 +267,9 @@ impl<S: State> Machine<S> {
                             self.queue(forced, true, depth);
                             continue;
                         }
-                        self.state.retract(pos, digit, &frame.saved);
+                        if !frame.failed {
+                            self.state.retract(pos, digit, &frame.saved);
+                        }
                         frame.current = None;
                         frame.unwinding = false;
                         self.counters.backtracks += 1;
@@ -279,6 +291,9 @@ impl<S: State> Machine<S> {
                     frame.current = Some(digit);
                     let ok = self.state.assume(pos, digit);
                     frame.failed = !ok;
+                    if !ok {
+                        self.state.retract(pos, digit, &frame.saved);
+                    }
                     let filled_before = frame.filled_before;
                     self.counters.depth = depth;
                     self.counters.max_depth = self.counters.max_depth.max(depth);
@@ -322,7 +337,7 @@ impl<S: State> Machine<S> {
         let pos = self.pending.cells.pop_first()?;
         // The state still holds every queued cell's digit: placements are queued after they are
         // made, removals before the state is restored.
-        let digit = self.state.digit(pos)?;
+        let digit = self.state.digit(pos).expect("a queued cell holds a digit");
         if !remove {
             self.counters.placements += 1;
         }

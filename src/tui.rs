@@ -1,0 +1,149 @@
+//! The terminal: entered and left in one guard (raw mode, alternate screen, mouse capture,
+//! bracketed paste, hidden cursor), restored on every way out including a panic; and the event
+//! loop, generic over ratatui's `Backend` and over where events come from, so tests can drive it
+//! without a terminal.
+
+use crate::app::keymap::action_for;
+use crate::app::{Action, App};
+use crate::ui;
+use anyhow::Context;
+use ratatui::Terminal;
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use std::io::{self, Write};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+/// Where the event loop gets its events.
+pub trait Events {
+    /// The next event, waiting at most `timeout` (forever for `None`); `None` if none came.
+    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Option<Event>>;
+}
+
+/// The terminal's events, through crossterm.
+pub struct TerminalEvents;
+
+impl Events for TerminalEvents {
+    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Option<Event>> {
+        if let Some(timeout) = timeout {
+            if !event::poll(timeout)? {
+                return Ok(None);
+            }
+        }
+        event::read().map(Some)
+    }
+}
+
+/// Draws, waits for events, updates the model and moves background work on, until the user
+/// quits. It waits without a timeout when nothing is running.
+pub fn run_loop<B>(terminal: &mut Terminal<B>, app: &mut App, events: &mut impl Events) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    let mut dirty = true;
+    loop {
+        if dirty {
+            terminal
+                .draw(|frame| ui::draw(frame, app))
+                .context("drawing the screen")?;
+            dirty = false;
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        if let Some(event) = events.next(app.wake_after()).context("reading the terminal")? {
+            dirty |= handle(app, &event);
+            // Take every event already waiting (a burst of keys, a paste) before the next frame.
+            while !app.should_quit() {
+                match events.next(Some(Duration::ZERO)).context("reading the terminal")? {
+                    Some(event) => dirty |= handle(app, &event),
+                    None => break,
+                }
+            }
+        }
+        if app.wake_after().is_some() {
+            dirty |= app.tick(Instant::now());
+        }
+    }
+}
+
+fn handle(app: &mut App, event: &Event) -> bool {
+    match action_for(event, app) {
+        Some(action) => {
+            app.update(action);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Puts the terminal back: raw mode off, main screen, no mouse capture, no bracketed paste,
+/// cursor shown. Safe to call more than once and on a terminal never set up.
+pub fn restore() -> io::Result<()> {
+    let raw = disable_raw_mode();
+    let mut out = io::stdout();
+    let modes = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    );
+    let flushed = out.flush();
+    raw.and(modes).and(flushed)
+}
+
+/// The terminal set up for the workbench; dropping it restores the terminal.
+pub struct TerminalGuard(());
+
+impl TerminalGuard {
+    /// Sets the terminal up, restoring it again if any part fails.
+    pub fn enter() -> io::Result<TerminalGuard> {
+        install_panic_hook();
+        let guard = TerminalGuard(());
+        enable_raw_mode()?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste,
+            Hide
+        )?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        let _ = restore();
+    }
+}
+
+/// Makes a panic restore the terminal before its message is printed, so the message is readable
+/// and the shell usable.
+pub fn install_panic_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = restore();
+            previous(info);
+        }));
+    });
+}
+
+/// Runs the workbench on the terminal until the user quits.
+pub fn run(mut app: App) -> anyhow::Result<()> {
+    let _guard = TerminalGuard::enter().context("setting up the terminal")?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
+    terminal.clear()?;
+    let size = terminal.size()?;
+    app.update(Action::Resize(size.width, size.height));
+    run_loop(&mut terminal, &mut app, &mut TerminalEvents)
+}

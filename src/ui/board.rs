@@ -1,0 +1,194 @@
+//! The board: heavy lines around boxes, light lines between cells, digits styled by who put them
+//! there, blanks marked, and the cursor (or the cell the search is deciding), its row, column and
+//! box, equal digits and conflicts highlighted.
+
+use super::layout::CellSize;
+use super::theme::Theme;
+use crate::sudoku::{Board, Cell, CellSet, Digit, Pos};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+/// The mark of an empty cell.
+pub const BLANK: char = '·';
+
+/// What the board shows and how.
+pub struct BoardWidget<'a> {
+    /// The board to draw.
+    pub board: &'a Board,
+    /// The focused cell: the cursor when editing, the cell being decided when stepping. Its row,
+    /// column and box are shaded and equal digits emphasised.
+    pub focus: Option<Pos>,
+    /// Whether the focus is the search's current cell (drawn as such) rather than the cursor.
+    pub focus_is_search: bool,
+    /// Cells of the guesses on the search stack.
+    pub decisions: CellSet,
+    /// Whether to show the candidates of empty cells (large cells only).
+    pub pencil_marks: bool,
+    /// The size of one cell.
+    pub cell: CellSize,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (w, h) = self.cell.board();
+        if area.width < w || area.height < h {
+            return;
+        }
+        draw_grid(area, buf, self.cell, self.theme.border);
+        let conflicts = self.board.conflicting_cells();
+        let focus_digit = self.focus.and_then(|p| self.board.digit(p));
+        for pos in Pos::all() {
+            let rect = Rect::new(
+                area.x + 1 + pos.col() as u16 * (self.cell.width + 1),
+                area.y + 1 + pos.row() as u16 * (self.cell.height + 1),
+                self.cell.width,
+                self.cell.height,
+            );
+            let cell = self.board.cell(pos);
+            let mut style = Style::new();
+            if self.focus.is_some_and(|f| f.sees(pos)) {
+                style = style.patch(self.theme.peer);
+            }
+            style = style.patch(match cell {
+                Cell::Empty => self.theme.blank,
+                Cell::Given(_) => self.theme.given,
+                Cell::Entry(_) => self.theme.entry,
+                Cell::Placed(_) => self.theme.placed,
+            });
+            if self.decisions.contains(pos) {
+                style = style.patch(self.theme.decision);
+            }
+            if focus_digit.is_some() && cell.digit() == focus_digit {
+                style = style.patch(self.theme.same_digit);
+            }
+            if conflicts.contains(pos) {
+                style = style.patch(self.theme.conflict);
+            }
+            let focused = self.focus == Some(pos);
+            if focused {
+                style = style.patch(if self.focus_is_search {
+                    self.theme.trying
+                } else {
+                    self.theme.cursor
+                });
+            }
+            buf.set_style(rect, style);
+            draw_cell(buf, rect, cell.digit(), focused, self.candidates(pos), self.theme);
+        }
+    }
+}
+
+impl BoardWidget<'_> {
+    fn candidates(&self, pos: Pos) -> Option<crate::sudoku::DigitSet> {
+        (self.pencil_marks && self.cell.is_large() && self.board.digit(pos).is_none())
+            .then(|| self.board.candidates(pos))
+    }
+}
+
+/// The inside of one cell: the digit (or the blank mark, or pencil marks), with brackets around
+/// the focused cell so that it shows without colour.
+fn draw_cell(
+    buf: &mut Buffer,
+    rect: Rect,
+    digit: Option<Digit>,
+    focused: bool,
+    candidates: Option<crate::sudoku::DigitSet>,
+    theme: &Theme,
+) {
+    let mid_x = rect.x + rect.width / 2;
+    let mid_y = rect.y + rect.height / 2;
+    if focused {
+        buf[(rect.x, mid_y)].set_char('[');
+        buf[(rect.right() - 1, mid_y)].set_char(']');
+    }
+    match (digit, candidates) {
+        (Some(d), _) => {
+            buf[(mid_x, mid_y)].set_char(d.to_char());
+        }
+        (None, Some(candidates)) => {
+            for d in candidates.iter() {
+                let i = d.index() as u16;
+                let cell = &mut buf[(rect.x + 1 + (i % 3) * 2, rect.y + i / 3)];
+                cell.set_char(d.to_char());
+                cell.set_style(theme.candidate);
+            }
+        }
+        (None, None) => {
+            buf[(mid_x, mid_y)].set_char(BLANK);
+        }
+    }
+}
+
+/// The grid lines: heavy at the board's edge and between boxes, light between cells.
+fn draw_grid(area: Rect, buf: &mut Buffer, cell: CellSize, style: Style) {
+    let heavy = |i: usize| i % 3 == 0;
+    for i in 0..=9usize {
+        let y = area.y + i as u16 * (cell.height + 1);
+        for j in 0..=9usize {
+            let x = area.x + j as u16 * (cell.width + 1);
+            buf[(x, y)].set_char(junction(i, j)).set_style(style);
+            if j < 9 {
+                let line = if heavy(i) { '━' } else { '─' };
+                for dx in 1..=cell.width {
+                    buf[(x + dx, y)].set_char(line).set_style(style);
+                }
+            }
+            if i < 9 {
+                let line = if heavy(j) { '┃' } else { '│' };
+                for dy in 1..=cell.height {
+                    buf[(x, y + dy)].set_char(line).set_style(style);
+                }
+            }
+        }
+    }
+}
+
+/// The character where horizontal line `i` meets vertical line `j` (both 0..=9).
+fn junction(i: usize, j: usize) -> char {
+    let heavy_row = i % 3 == 0;
+    let heavy_col = j % 3 == 0;
+    match (i, j) {
+        (0, 0) => '┏',
+        (0, 9) => '┓',
+        (9, 0) => '┗',
+        (9, 9) => '┛',
+        (0, _) => {
+            if heavy_col {
+                '┳'
+            } else {
+                '┯'
+            }
+        }
+        (9, _) => {
+            if heavy_col {
+                '┻'
+            } else {
+                '┷'
+            }
+        }
+        (_, 0) => {
+            if heavy_row {
+                '┣'
+            } else {
+                '┠'
+            }
+        }
+        (_, 9) => {
+            if heavy_row {
+                '┫'
+            } else {
+                '┨'
+            }
+        }
+        _ => match (heavy_row, heavy_col) {
+            (true, true) => '╋',
+            (true, false) => '┿',
+            (false, true) => '╂',
+            (false, false) => '┼',
+        },
+    }
+}

@@ -1,0 +1,118 @@
+//! Every style of the workbench, in one place. Each highlight carries a non-colour attribute
+//! (bold, italic, underline, reverse video) so that it still shows on a monochrome terminal, and
+//! with `NO_COLOR` set the colours are left out altogether.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// The styles of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// The title bar.
+    pub title: Style,
+    /// The "modified" mark in the title.
+    pub modified: Style,
+    /// Grid lines.
+    pub border: Style,
+    /// A given digit.
+    pub given: Style,
+    /// A digit the user typed.
+    pub entry: Style,
+    /// A digit the solver placed.
+    pub placed: Style,
+    /// The mark of an empty cell.
+    pub blank: Style,
+    /// Pencil marks (candidates) in large cells.
+    pub candidate: Style,
+    /// The row, column and box of the focused cell.
+    pub peer: Style,
+    /// Digits equal to the focused cell's digit.
+    pub same_digit: Style,
+    /// A cell in a row, column or box conflict.
+    pub conflict: Style,
+    /// The cursor cell.
+    pub cursor: Style,
+    /// The cell the search is deciding, in step mode.
+    pub trying: Style,
+    /// A cell decided by a guess still on the search stack.
+    pub decision: Style,
+    /// Labels in the side panel.
+    pub label: Style,
+    /// Values in the side panel.
+    pub value: Style,
+    /// Good news (a unique solution, solved).
+    pub good: Style,
+    /// Bad news (no solution, an error).
+    pub bad: Style,
+    /// Less important text.
+    pub dim: Style,
+    /// A key in the hint line and help.
+    pub key: Style,
+    /// The highlighted line of a list.
+    pub selected: Style,
+    /// Frames of popups and panes.
+    pub frame: Style,
+}
+
+impl Theme {
+    /// The theme for a terminal with colours, or without (`monochrome`).
+    pub fn new(monochrome: bool) -> Theme {
+        let mono = Theme {
+            title: Style::new().add_modifier(Modifier::REVERSED),
+            modified: Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            border: Style::new(),
+            given: Style::new().add_modifier(Modifier::BOLD),
+            entry: Style::new(),
+            placed: Style::new().add_modifier(Modifier::ITALIC),
+            blank: Style::new().add_modifier(Modifier::DIM),
+            candidate: Style::new().add_modifier(Modifier::DIM),
+            peer: Style::new(),
+            same_digit: Style::new().add_modifier(Modifier::UNDERLINED),
+            conflict: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            cursor: Style::new().add_modifier(Modifier::BOLD),
+            trying: Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            decision: Style::new().add_modifier(Modifier::UNDERLINED),
+            label: Style::new().add_modifier(Modifier::DIM),
+            value: Style::new(),
+            good: Style::new().add_modifier(Modifier::BOLD),
+            bad: Style::new().add_modifier(Modifier::BOLD),
+            dim: Style::new().add_modifier(Modifier::DIM),
+            key: Style::new().add_modifier(Modifier::BOLD),
+            selected: Style::new().add_modifier(Modifier::REVERSED),
+            frame: Style::new(),
+        };
+        if monochrome {
+            return mono;
+        }
+        Theme {
+            title: mono.title.fg(Color::Cyan),
+            modified: mono.modified.fg(Color::Yellow),
+            border: mono.border.fg(Color::Gray),
+            given: mono.given.fg(Color::White),
+            entry: mono.entry.fg(Color::LightCyan),
+            placed: mono.placed.fg(Color::LightGreen),
+            blank: mono.blank.fg(Color::DarkGray),
+            candidate: mono.candidate.fg(Color::DarkGray),
+            peer: mono.peer.bg(Color::Indexed(236)),
+            same_digit: mono.same_digit.fg(Color::Yellow),
+            // Reverse video of red on the default background: a red cell, and a reversed one
+            // where colours do not show.
+            conflict: mono.conflict.fg(Color::Red),
+            cursor: mono.cursor.bg(Color::Blue),
+            trying: mono.trying.bg(Color::Magenta),
+            decision: mono.decision,
+            label: mono.label.fg(Color::Gray),
+            value: mono.value.fg(Color::White),
+            good: mono.good.fg(Color::LightGreen),
+            bad: mono.bad.fg(Color::LightRed),
+            dim: mono.dim.fg(Color::DarkGray),
+            key: mono.key.fg(Color::Yellow),
+            selected: mono.selected.fg(Color::Cyan),
+            frame: mono.frame.fg(Color::Gray),
+        }
+    }
+
+    /// Whether the environment asks for no colour: `NO_COLOR` set to anything but the empty string.
+    pub fn no_color_requested() -> bool {
+        std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+    }
+}
