@@ -14,7 +14,9 @@ use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
 };
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use std::io::{self, Write};
 use std::sync::Once;
 use std::time::{Duration, Instant};
@@ -108,9 +110,12 @@ impl TerminalGuard {
         install_panic_hook();
         let guard = TerminalGuard(());
         enable_raw_mode()?;
+        // Clearing with an escape sequence, not `Terminal::clear`, which asks the terminal where
+        // its cursor is and waits for an answer that some terminals never send.
         execute!(
             io::stdout(),
             EnterAlternateScreen,
+            Clear(ClearType::All),
             EnableMouseCapture,
             EnableBracketedPaste,
             Hide
@@ -142,7 +147,6 @@ pub fn install_panic_hook() {
 pub fn run(mut app: App) -> anyhow::Result<()> {
     let _guard = TerminalGuard::enter().context("setting up the terminal")?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
-    terminal.clear()?;
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height));
     run_loop(&mut terminal, &mut app, &mut TerminalEvents)

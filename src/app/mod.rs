@@ -429,24 +429,21 @@ impl App {
             Action::Move(direction) => self.cursor = moved(self.cursor, direction),
             Action::Select(pos) => self.cursor = pos,
             Action::Digit(d) => {
-                let cell = self.doc.board.cell(self.cursor);
                 if self.puzzle_edit {
                     self.set_cell(Cell::Given(d));
-                } else if cell.is_given() {
-                    self.complain(format!(
-                        "{} is a given; press p to edit the puzzle's givens",
-                        self.cursor
-                    ));
+                    self.advance_cursor();
+                } else if self.doc.board.cell(self.cursor).is_given() {
+                    self.refuse_given();
                 } else {
                     self.set_cell(Cell::Entry(d));
                 }
             }
             Action::ClearCell => {
-                if self.doc.board.cell(self.cursor).is_given() && !self.puzzle_edit {
-                    self.complain(format!(
-                        "{} is a given; press p to edit the puzzle's givens",
-                        self.cursor
-                    ));
+                if self.puzzle_edit {
+                    self.set_cell(Cell::Empty);
+                    self.advance_cursor();
+                } else if self.doc.board.cell(self.cursor).is_given() {
+                    self.refuse_given();
                 } else {
                     self.set_cell(Cell::Empty);
                 }
@@ -454,7 +451,7 @@ impl App {
             Action::TogglePuzzleEdit => {
                 self.puzzle_edit = !self.puzzle_edit;
                 self.say(if self.puzzle_edit {
-                    "Puzzle-edit mode: digits you type are givens"
+                    "Puzzle-edit mode: digits you type are givens; the cursor moves on after each"
                 } else {
                     "Solving mode: digits you type are entries; givens are protected"
                 });
@@ -518,6 +515,19 @@ impl App {
             },
             _ => {}
         }
+    }
+
+    fn refuse_given(&mut self) {
+        self.complain(format!(
+            "{} is a given; press p to edit the puzzle's givens",
+            self.cursor
+        ));
+    }
+
+    /// In puzzle-edit mode the cursor moves on after each cell, row by row, so that a puzzle
+    /// from a newspaper is typed as 81 keys (`0` or `.` for a blank).
+    fn advance_cursor(&mut self) {
+        self.cursor = Pos::new((self.cursor.index() + 1) % 81).expect("below 81");
     }
 
     fn set_cell(&mut self, cell: Cell) {

@@ -7,7 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-/// Every key, by what it is for: the help screen lists these, in two columns that fit 80x24.
+/// Every key, by what it is for: the help screen lists these, the first two sections on the left
+/// and the rest on the right, so that it fits 80x24.
 pub const KEYS: &[(&str, &[(&str, &str)])] = &[
     (
         "Editing",
@@ -16,6 +17,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("1-9", "write a digit"),
             ("0 . x ⌫ Del", "clear the cell"),
             ("p", "puzzle edit: type givens"),
+            ("", "0 . blank; moves on"),
             ("G", "entries become givens"),
             ("c / C", "clear entries / all"),
             ("u Ctrl-z", "undo"),
@@ -29,14 +31,6 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("w / W", "save / save as"),
             ("[ ]", "previous / next puzzle"),
             ("paste", "load a pasted board"),
-        ],
-    ),
-    (
-        "Anywhere",
-        &[
-            ("?", "this help"),
-            ("q", "quit (asks if unsaved)"),
-            ("Ctrl-c", "quit at once"),
         ],
     ),
     (
@@ -58,6 +52,14 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("t", "strategy, start again"),
             ("Enter", "keep the search's board"),
             ("Esc", "leave, board as before"),
+        ],
+    ),
+    (
+        "Anywhere",
+        &[
+            ("?", "this help"),
+            ("q", "quit (asks if unsaved)"),
+            ("Ctrl-c", "quit at once"),
         ],
     ),
 ];
@@ -85,7 +87,7 @@ impl Widget for Help<'_> {
         let t = self.theme;
         let mut columns: [Vec<Line>; 2] = [Vec::new(), Vec::new()];
         for (i, (section, keys)) in KEYS.iter().enumerate() {
-            let column = &mut columns[usize::from(i >= 3)];
+            let column = &mut columns[usize::from(i >= 2)];
             if !column.is_empty() {
                 column.push(Line::default());
             }

@@ -1,0 +1,318 @@
+//! End-to-end tests: the real binary in a pseudo-terminal (portable-pty), its output parsed as a
+//! terminal would (vt100). Keys are typed as bytes, the screen and its cell colours are read
+//! back, and after the program exits the terminal must have every mode it set turned off again.
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
+/// How long to wait for the screen to show something before failing.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
+}
+
+/// The workbench running in a pseudo-terminal.
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+}
+
+impl Session {
+    fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(BIN);
+        cmd.args(args);
+        cmd.cwd(cwd);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            NonZeroU16::new(24).unwrap(),
+            NonZeroU16::new(80).unwrap(),
+            0,
+        )));
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let sink = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        let writer = pty.master.take_writer().unwrap();
+        let session = Session {
+            parser,
+            writer,
+            child,
+            master: pty.master,
+        };
+        session.wait_for("the workbench to start", |s| {
+            s.contents().contains("sudoku-workbench │")
+        });
+        session
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types keys one at a time, as a person would (an Esc followed at once by a key would read
+    /// as Alt plus that key).
+    fn keys(&mut self, keys: &str) {
+        for c in keys.chars() {
+            let mut buf = [0u8; 4];
+            self.send(c.encode_utf8(&mut buf).as_bytes());
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    fn screen(&self) -> vt100::Screen {
+        self.parser.lock().unwrap().screen().clone()
+    }
+
+    fn wait_for(&self, what: &str, done: impl Fn(&vt100::Screen) -> bool) -> vt100::Screen {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {what}; the screen:\n{}",
+                screen.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn wait_text(&self, text: &str) -> vt100::Screen {
+        self.wait_for(&format!("{text:?}"), |s| s.contents().contains(text))
+    }
+
+    /// Waits for the program to end and checks the terminal is given back as it was found.
+    fn expect_exit_with_terminal_restored(mut self) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the program did not exit:\n{}",
+                self.screen().contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "exit status {status:?}");
+        // Let the reader thread take the last bytes.
+        std::thread::sleep(Duration::from_millis(100));
+        let screen = self.screen();
+        assert!(!screen.alternate_screen(), "back on the main screen");
+        assert!(!screen.hide_cursor(), "cursor shown");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture off"
+        );
+        assert!(!screen.bracketed_paste(), "bracketed paste off");
+        let termios = self.master.get_termios().expect("the pty's settings");
+        use nix::sys::termios::LocalFlags;
+        assert!(
+            termios.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO),
+            "raw mode off"
+        );
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// The screen position of the digit of a cell on an 80x24 screen (compact cells).
+fn digit_at(row: u16, col: u16) -> (u16, u16) {
+    (2 + 2 * row, 3 + 4 * col)
+}
+
+fn cell(screen: &vt100::Screen, row: u16, col: u16) -> vt100::Cell {
+    let (y, x) = digit_at(row, col);
+    screen.cell(y, x).unwrap().clone()
+}
+
+#[test]
+fn type_a_board_see_its_conflict_and_quit_with_the_terminal_restored() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut s = Session::start(&[], &here, &[]);
+    s.wait_text("built-in: hardest.sdk");
+    // An empty board in puzzle-edit mode (the cursor moves on), then a row with two 5s.
+    s.keys("C");
+    s.wait_text("EDIT PUZZLE");
+    s.keys("535");
+    let screen = s.wait_text("Conflicts   2");
+    s.wait_text("none: r1c1 and r1c3 both");
+    for col in [0, 2] {
+        let c = cell(&screen, 0, col);
+        assert_eq!(c.contents(), "5");
+        assert!(c.inverse(), "r1c{} is highlighted in reverse video", col + 1);
+        assert_eq!(c.fgcolor(), vt100::Color::Idx(1), "... and in red");
+    }
+    let c = cell(&screen, 0, 1);
+    assert_eq!(c.contents(), "3");
+    assert!(!c.inverse(), "r1c2 is not part of the conflict");
+    s.keys("q");
+    s.wait_text("unsaved changes");
+    s.keys("y");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn without_colour_a_conflict_still_shows() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut s = Session::start(&[], &here, &[("NO_COLOR", "1")]);
+    s.keys("l8j");
+    let screen = s.wait_text("Conflicts   2");
+    let c = cell(&screen, 0, 1);
+    assert!(c.inverse() && c.bold());
+    assert_eq!(
+        (c.fgcolor(), c.bgcolor()),
+        (vt100::Color::Default, vt100::Color::Default)
+    );
+    let cursor = cell(&screen, 1, 1);
+    let (y, x) = digit_at(1, 1);
+    assert_eq!(
+        screen.cell(y, x - 1).unwrap().contents(),
+        "[",
+        "the cursor shows as brackets"
+    );
+    assert_eq!(cursor.bgcolor(), vt100::Color::Default);
+    s.send(&[3]); // Ctrl-C quits at once, unsaved or not.
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn step_forward_and_back_then_solve() {
+    let mut s = Session::start(&[asset("boj-2580-sample.txt").to_str().unwrap()], Path::new("/"), &[]);
+    s.wait_text("boj-2580-sample.txt");
+    s.keys("n");
+    s.wait_text("Steps       1 ");
+    s.keys("nn");
+    let screen = s.wait_text("Steps       3 ");
+    assert!(
+        screen.contents().contains("place r2c8=4 depth 3"),
+        "{}",
+        screen.contents()
+    );
+    assert_eq!(cell(&screen, 1, 7).contents(), "4");
+    s.keys("b");
+    let screen = s.wait_text("Steps       2 ");
+    assert!(screen.contents().contains("Last step   place r2c5=3 depth 2"));
+    assert_eq!(cell(&screen, 1, 7).contents(), "·", "r2c8 is empty again");
+    s.send(b"\x1b");
+    s.wait_text("Left step mode");
+    s.keys("s");
+    let screen = s.wait_text("Solved with naive: 14 placements");
+    assert_eq!(cell(&screen, 0, 0).contents(), "1");
+    assert!(cell(&screen, 0, 0).italic(), "solver digits are italic");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn load_a_file_through_the_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("escargot.ss"), dir.path().join("escargot.ss")).unwrap();
+    let mut s = Session::start(&[], dir.path(), &[]);
+    s.keys("o");
+    s.wait_text("Preview");
+    // Past the built-ins and the parent directory to the only file.
+    s.keys("j");
+    s.wait_text("Simple Sudoku .ss");
+    s.send(b"\r");
+    let screen = s.wait_text("Opened escargot.ss");
+    assert!(screen.contents().starts_with(" sudoku-workbench │ escargot.ss"));
+    assert_eq!(cell(&screen, 0, 0).contents(), "1");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn paste_a_board_and_paste_junk() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut s = Session::start(&[], &here, &[]);
+    let board = std::fs::read_to_string(asset("boj-2580-sample.txt")).unwrap();
+    s.send(format!("\x1b[200~{board}\x1b[201~").as_bytes());
+    let screen = s.wait_text("Opened pasted puzzle");
+    assert_eq!(cell(&screen, 0, 1).contents(), "3");
+    s.send(b"\x1b[200~not a sudoku\x1b[201~");
+    s.wait_text("The pasted text is not a puzzle");
+    assert_eq!(cell(&s.screen(), 0, 1).contents(), "3", "the board is as it was");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn a_mouse_click_selects_a_cell() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut s = Session::start(&[], &here, &[]);
+    let (y, x) = digit_at(4, 6);
+    // SGR mouse report of a left press and release, one-based coordinates.
+    s.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", x + 1, y + 1, x + 1, y + 1).as_bytes());
+    s.wait_text("Cell r5c7");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn a_long_solve_keeps_the_keyboard_and_esc_cancels_it() {
+    let mut s = Session::start(&[asset("anti-naive.txt").to_str().unwrap()], Path::new("/"), &[]);
+    s.wait_text("anti-naive.txt");
+    s.keys("s");
+    s.wait_text("Solving with naive");
+    s.send(b"\x1b");
+    let screen = s.wait_text("Solving cancelled after");
+    assert!(screen.contents().contains("SOLVE BY HAND"));
+    assert_eq!(cell(&screen, 0, 0).contents(), "·", "the board is as it was");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+#[test]
+fn a_broken_file_on_the_command_line_opens_the_built_in_puzzle_with_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.txt");
+    std::fs::write(
+        &path,
+        "4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+    )
+    .unwrap();
+    let mut s = Session::start(&[path.to_str().unwrap()], dir.path(), &[]);
+    let screen = s.wait_text("line 1, column 17");
+    assert!(screen.contents().contains("built-in: hardest.sdk"));
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

@@ -1,0 +1,283 @@
+//! Render tests on ratatui's TestBackend: a snapshot of the text of each screen (editing,
+//! conflicts, step mode, solved, no solution, file browser, help, too small, large cells), and
+//! explicit checks of the styles of highlighted cells, which snapshots of text do not hold.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use sudoku_workbench::app::browser::Browser;
+use sudoku_workbench::app::{Action, App, Direction, Document, Mode, Origin};
+use sudoku_workbench::sudoku::{Digit, Pos, parse_document};
+use sudoku_workbench::ui;
+use sudoku_workbench::ui::layout::Screen;
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
+}
+
+/// The workbench on a built-in-like document named after the asset (stable across machines).
+fn app_on(name: &'static str, monochrome: bool) -> App {
+    let parsed = parse_document(&std::fs::read(asset(name)).unwrap(), None).unwrap();
+    let mut app = App::new(Document::from_parsed(parsed, Origin::Builtin(name), 0));
+    app.monochrome = monochrome;
+    app.settle();
+    app
+}
+
+fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
+    app.update(Action::Resize(width, height));
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| ui::draw(frame, app)).unwrap();
+    terminal
+}
+
+fn pos(row: usize, col: usize) -> Pos {
+    Pos::at(row, col).unwrap()
+}
+
+/// The three characters of a compact cell on an 80x24 screen, and the style of its digit.
+fn cell(buffer: &Buffer, p: Pos) -> (String, ratatui::style::Style) {
+    let rect = Screen::new(*buffer.area()).unwrap().cell_rect(p);
+    let text: String = (0..3)
+        .map(|dx| buffer[(rect.x + dx, rect.y)].symbol().to_string())
+        .collect();
+    (text, buffer[(rect.x + 1, rect.y)].style())
+}
+
+/// Timings differ from run to run: pin the last solve's time (and drop the message that repeats
+/// it) so that a snapshot holds only what is deterministic.
+fn pin_time(app: &mut App) {
+    if let Some(report) = app.last_solve.as_mut() {
+        report.elapsed = Duration::from_micros(1234);
+    }
+    if app.message.as_ref().is_some_and(|m| m.text.contains(" in ")) {
+        app.message = None;
+    }
+}
+
+fn move_to(app: &mut App, p: Pos) {
+    app.update(Action::Select(p));
+}
+
+#[test]
+fn editing_screen() {
+    let mut app = app_on("hardest.sdk", false);
+    move_to(&mut app, pos(1, 1));
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("editing_80x24", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    // The cursor: brackets (visible without colour), bold, on blue.
+    let (text, style) = cell(buffer, pos(1, 1));
+    assert_eq!(text, "[·]");
+    assert!(style.add_modifier.contains(Modifier::BOLD));
+    assert_eq!(style.bg, Some(Color::Blue));
+    // Givens are bold; blanks are marked and dim.
+    let (text, style) = cell(buffer, pos(0, 0));
+    assert_eq!(text, " 8 ");
+    assert!(style.add_modifier.contains(Modifier::BOLD));
+    let (text, style) = cell(buffer, pos(8, 8));
+    assert_eq!(text, " · ");
+    assert!(style.add_modifier.contains(Modifier::DIM));
+    // The cursor's row, column and box are shaded; other cells are not.
+    for p in [pos(1, 8), pos(8, 1), pos(0, 0), pos(2, 2)] {
+        assert_eq!(cell(buffer, p).1.bg, Some(Color::Indexed(236)), "{p} is a peer of r2c2");
+    }
+    assert_ne!(cell(buffer, pos(8, 8)).1.bg, Some(Color::Indexed(236)));
+}
+
+#[test]
+fn conflicts_are_highlighted_with_and_without_colour() {
+    for monochrome in [false, true] {
+        let mut app = app_on("hardest.sdk", monochrome);
+        // An 8 in r1c2 repeats the given 8 in r1c1 (in their row and their box).
+        move_to(&mut app, pos(0, 1));
+        app.update(Action::Digit(Digit::new(8).unwrap()));
+        app.update(Action::Move(Direction::Down));
+        app.settle();
+        let terminal = draw(&mut app, 80, 24);
+        if !monochrome {
+            insta::assert_snapshot!("conflict_80x24", terminal.backend());
+        }
+        let buffer = terminal.backend().buffer();
+        for p in [pos(0, 0), pos(0, 1)] {
+            let style = cell(buffer, p).1;
+            assert!(
+                style.add_modifier.contains(Modifier::REVERSED),
+                "{p} reversed (monochrome: {monochrome})"
+            );
+            if !monochrome {
+                assert_eq!(style.fg, Some(Color::Red), "{p}");
+            }
+        }
+        // Cells not in the conflict are not reversed.
+        for p in [pos(0, 2), pos(1, 2), pos(4, 4)] {
+            assert!(!cell(buffer, p).1.add_modifier.contains(Modifier::REVERSED), "{p}");
+        }
+        if monochrome {
+            for c in buffer.content() {
+                assert_eq!(
+                    (c.fg, c.bg),
+                    (Color::Reset, Color::Reset),
+                    "NO_COLOR means no colour at all"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn entries_and_solver_digits_look_different_from_givens() {
+    let mut app = app_on("boj-2580-sample.txt", false);
+    app.update(Action::Digit(Digit::new(1).unwrap())); // r1c1, an entry
+    app.update(Action::Solve);
+    app.settle();
+    // The cursor on r9c8, a given 6: neither the entry (1) nor the solver's 3 at r2c5 is a 6.
+    app.update(Action::Select(pos(8, 7)));
+    pin_time(&mut app);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("solved_80x24", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let given = cell(buffer, pos(0, 1)).1;
+    let entry = cell(buffer, pos(0, 0)).1;
+    let placed = cell(buffer, pos(1, 4)).1;
+    assert!(given.add_modifier.contains(Modifier::BOLD));
+    assert!(!entry.add_modifier.contains(Modifier::BOLD) && !entry.add_modifier.contains(Modifier::ITALIC));
+    assert!(placed.add_modifier.contains(Modifier::ITALIC));
+    assert_eq!(
+        (given.fg, entry.fg, placed.fg),
+        (Some(Color::White), Some(Color::LightCyan), Some(Color::LightGreen))
+    );
+    // With the cursor on a 1, every 1 is emphasised (underlined) wherever it is.
+    app.update(Action::Select(pos(4, 4)));
+    let terminal = draw(&mut app, 80, 24);
+    let buffer = terminal.backend().buffer();
+    assert_eq!(cell(buffer, pos(4, 4)).0, "[1]");
+    assert!(cell(buffer, pos(0, 0)).1.add_modifier.contains(Modifier::UNDERLINED));
+    assert!(cell(buffer, pos(2, 6)).1.add_modifier.contains(Modifier::UNDERLINED));
+    assert!(!cell(buffer, pos(0, 1)).1.add_modifier.contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn step_mode_screen() {
+    let mut app = app_on("hardest.sdk", false);
+    // 40 steps and on to the next placement, so that a digit is being tried.
+    for _ in 0..40 {
+        app.update(Action::StepForward);
+    }
+    while !matches!(&app.mode, Mode::Step(s) if matches!(s.last(), Some(sudoku_workbench::sudoku::Step::Place { .. })))
+    {
+        app.update(Action::StepForward);
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("step_80x24", terminal.backend());
+    let Mode::Step(stepper) = &app.mode else {
+        panic!("step mode")
+    };
+    let decisions = stepper.decisions();
+    let top = decisions.last().unwrap();
+    let buffer = terminal.backend().buffer();
+    let (text, style) = cell(buffer, top.pos);
+    assert_eq!(
+        text,
+        format!("[{}]", top.digit.unwrap()),
+        "the cell being decided is bracketed"
+    );
+    assert_eq!(style.bg, Some(Color::Magenta));
+    for d in &decisions[..decisions.len() - 1] {
+        assert!(
+            cell(buffer, d.pos).1.add_modifier.contains(Modifier::UNDERLINED),
+            "{} is on the path",
+            d.pos
+        );
+    }
+}
+
+#[test]
+fn no_solution_screen() {
+    let mut app = app_on("no-solution.txt", false);
+    app.update(Action::Solve);
+    app.settle();
+    pin_time(&mut app);
+    let terminal = draw(&mut app, 80, 24);
+    let text = terminal.backend().to_string();
+    assert!(text.contains("No solution ("), "{text}");
+    assert!(text.contains("Solutions   none"), "{text}");
+    // The placement count of the failed search is in the snapshot: it is deterministic.
+    insta::assert_snapshot!("no_solution_80x24", terminal.backend());
+}
+
+#[test]
+fn file_browser_screen() {
+    let mut app = app_on("hardest.sdk", false);
+    // A relative directory keeps the title the same on every machine.
+    app.mode = Mode::Browse(Box::new(Browser::new(Path::new("tests/fixtures/browse"))));
+    // Past the parent and the subdirectory, onto the broken file.
+    for _ in 0..2 {
+        app.update(Action::ListMove(Direction::Down));
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("browser_80x24", terminal.backend());
+    let text = terminal.backend().to_string();
+    assert!(
+        text.contains("line 1, column 17: expected"),
+        "the preview names the error:\n{text}"
+    );
+    app.update(Action::ListMove(Direction::Down));
+    let text = draw(&mut app, 80, 24).backend().to_string();
+    assert!(
+        text.contains("Simple Sudoku .ss"),
+        "the next file previews as a board:\n{text}"
+    );
+}
+
+#[test]
+fn help_screen() {
+    let mut app = app_on("hardest.sdk", false);
+    app.update(Action::Help);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("help_80x24", terminal.backend());
+}
+
+#[test]
+fn a_terminal_too_small_says_so() {
+    let mut app = app_on("hardest.sdk", false);
+    let terminal = draw(&mut app, 50, 12);
+    insta::assert_snapshot!("too_small_50x12", terminal.backend());
+    assert!(
+        terminal
+            .backend()
+            .to_string()
+            .contains("terminal too small (need 64x21, have 50x12)")
+    );
+}
+
+#[test]
+fn every_size_renders_without_panicking() {
+    let mut app = app_on("hardest.sdk", false);
+    app.update(Action::StepForward);
+    // (TestBackend cannot print a buffer of width 0, but drawing into one must not panic.)
+    draw(&mut app, 0, 0);
+    draw(&mut app, 0, 24);
+    draw(&mut app, 80, 0);
+    for width in [1, 2, 10, 40, 63, 64, 65, 80, 120, 300] {
+        for height in [1, 2, 5, 20, 21, 22, 24, 40, 100] {
+            let terminal = draw(&mut app, width, height);
+            let text = terminal.backend().to_string();
+            if width >= 64 && height >= 21 {
+                assert!(text.contains("STEP MODE"), "{width}x{height}");
+            } else if width >= 40 && height >= 3 {
+                assert!(text.contains("too small"), "{width}x{height}");
+            }
+        }
+    }
+}
+
+#[test]
+fn large_terminals_show_large_cells_with_candidates() {
+    let mut app = app_on("hardest.sdk", false);
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("editing_200x60", terminal.backend());
+}
