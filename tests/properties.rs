@@ -182,6 +182,36 @@ proptest! {
     }
 
     #[test]
+    fn stepping_after_running_shows_what_the_steps_say(seed in any::<u64>(), strategy in strategy(), blanks in 50usize..=62, budget in 1u64..3000) {
+        // Unwatched runs make some guesses without copies; stepping afterwards must still see
+        // every guess and every forced digit taken back one step at a time.
+        let board = Board::from_givens(&puzzle(seed, blanks));
+        let mut search = Search::new(&board, strategy).unwrap();
+        let mut solutions = 0;
+        // A hundred rounds of running and stepping are plenty; the textbook order on a sparse
+        // board could otherwise take millions of placements to reach its second solution.
+        for _ in 0..100 {
+            match search.run(budget) {
+                Some(Step::Solved) => solutions += 1,
+                Some(_) => break,
+                None => {}
+            }
+            if solutions >= 2 || search.is_done() {
+                break;
+            }
+            let mut replayed = search.board();
+            for _ in 0..50 {
+                let Some(step) = search.next() else { break };
+                apply(&mut replayed, step);
+                prop_assert_eq!(&replayed, &search.board(), "after {}", step);
+                if step == Step::Solved {
+                    solutions += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
     fn naive_makes_exactly_the_textbook_placements(seed in any::<u64>(), blanks in 20usize..=50, wrong in any::<bool>()) {
         let mut digits = puzzle(seed, blanks);
         if wrong {

@@ -511,7 +511,27 @@ impl Board {
 
     /// The first conflict in the order of [`Board::conflicts`], without listing them all.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        if !self.has_conflict() {
+            return None;
+        }
         Unit::all().find_map(|unit| self.conflicts_in(unit).next())
+    }
+
+    /// Whether some unit holds a digit twice: one pass over the cells with a bit set per unit.
+    pub fn has_conflict(&self) -> bool {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for (i, cell) in self.cells.iter().enumerate() {
+            let Some(d) = cell.digit() else { continue };
+            let bit = 1 << d.index();
+            let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        false
     }
 
     /// The conflicts inside `unit`, pairs in row-major order of their cells.
@@ -548,7 +568,7 @@ impl Board {
 
     /// Whether every cell holds a digit and no unit repeats one: a solution.
     pub fn is_solved(&self) -> bool {
-        self.is_complete() && self.first_conflict().is_none()
+        self.is_complete() && !self.has_conflict()
     }
 
     /// Whether `solution` is a solution of this board: solved, and every digit of this board is

@@ -100,16 +100,92 @@ static OTHER_BANDS: [u32; 512] = {
     table
 };
 
-/// For the nine cells of one row: the same bits if exactly one is set, else 0. A digit with one
-/// cell left in a row is decided there.
-static SINGLE: [u32; 512] = {
+/// For the columns a band alone can give a digit (9 bits): the band's cells the digit keeps. A
+/// column only this band can fill must be filled here, so its box keeps just that column; two
+/// such columns in one box cannot both be filled (the digit is once in a box): no cell is kept.
+static COLUMNS_NEEDED: [u32; 512] = {
     let mut table = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        if (row as u32).count_ones() == 1 {
-            table[row] = row as u32;
+    let mut need: usize = 0;
+    while need < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (need as u32 >> (3 * k)) & 7;
+            if in_box.count_ones() == 1 {
+                let box_cells = 0o007007007 << (3 * k);
+                keep &= !box_cells | (COLUMN << (3 * k + in_box.trailing_zeros() as usize));
+            } else if in_box.count_ones() > 1 {
+                keep = 0;
+            }
+            k += 1;
         }
-        row += 1;
+        table[need] = keep;
+        need += 1;
+    }
+    table
+};
+
+/// For a band's minirow summary (as for [`BAND_ALLOWED`]): the minirows that are the only one
+/// left in their row once the placements that fit are applied. Such a row holds the digit in
+/// that minirow, and no other row holds it in that box.
+static LOCKED_MINIROWS: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut summary: usize = 0;
+    while summary < 512 {
+        let cells = BAND_ALLOWED[summary];
+        let mut locked = 0u16;
+        let mut r = 0;
+        while r < 3 {
+            let mut boxes = 0u32;
+            let mut k = 0;
+            while k < 3 {
+                if cells >> (9 * r + 3 * k) & 7 != 0 {
+                    boxes |= 1 << k;
+                }
+                k += 1;
+            }
+            if boxes.count_ones() == 1 {
+                locked |= (boxes as u16) << (3 * r);
+            }
+            r += 1;
+        }
+        table[summary] = locked;
+        summary += 1;
+    }
+    table
+};
+
+/// For the columns a digit may use in a band (9 bits): the minirows (bit `3 * r + k`) of the
+/// boxes with one possible column. A locked minirow in such a box is a single cell: decided.
+static ONE_COLUMN_BOXES: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if ((cols >> (3 * k)) & 7usize).count_ones() == 1 {
+                table[cols] |= 0b001_001_001 << k;
+            }
+            k += 1;
+        }
+        cols += 1;
+    }
+    table
+};
+
+/// Minirows (bit `3 * r + k`) to the cells they cover.
+static MINIROW_CELLS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if minirows >> m & 1 != 0 {
+                table[minirows] |= 7 << (9 * (m / 3) + 3 * (m % 3));
+            }
+            m += 1;
+        }
+        minirows += 1;
     }
     table
 };
@@ -182,16 +258,24 @@ impl FastState {
 
     /// Propagates every sub-band that changed, until none does; `false` on a contradiction.
     fn update(&mut self) -> bool {
+        // Unrolled over the 27 sub-bands: every index is a constant (no bounds checks, no
+        // arithmetic), and each sub-band's "changed?" test is a branch of its own, which the
+        // processor predicts far better than one branch in a loop.
+        macro_rules! each_sub_band {
+            ($changed:ident: $($sub:literal)*) => {
+                $(
+                    if self.cand[$sub] != self.seen[$sub] {
+                        $changed = true;
+                        if !self.update_sub_band::<$sub>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
         loop {
             let mut changed = false;
-            for sub in 0..27 {
-                if self.cand[sub] != self.seen[sub] {
-                    changed = true;
-                    if !self.update_sub_band(sub) {
-                        return false;
-                    }
-                }
-            }
+            each_sub_band!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             if !changed {
                 return true;
             }
@@ -201,33 +285,49 @@ impl FastState {
     /// The rules of one digit in one band: locked candidates, the columns the band takes from the
     /// other two bands, and the rows where the digit has one cell left (then decided: the other
     /// digits leave that cell).
-    #[inline(always)]
-    fn update_sub_band(&mut self, sub: usize) -> bool {
-        let band = sub % 3;
-        let m = self.cand[sub];
+    // Out of line: with all 27 inlined into `update`, registers run out and the scan spills.
+    #[inline(never)]
+    fn update_sub_band<const SUB: usize>(&mut self) -> bool {
+        let band = SUB % 3;
+        // Every table index is masked to its table's size: the masks cost nothing and spare
+        // the bounds checks the compiler cannot otherwise prove away.
+        let m = self.cand[SUB];
         let summary = BOXES_OF_ROW[(m & ROW) as usize]
             | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
-            | BOXES_OF_ROW[(m >> 18) as usize] << 6;
-        let m = m & BAND_ALLOWED[summary as usize];
+            | BOXES_OF_ROW[(m >> 18 & ROW) as usize] << 6;
+        let m = m & BAND_ALLOWED[(summary & 0x1FF) as usize];
         if m == 0 {
             return false;
         }
-        self.cand[sub] = m;
-        self.seen[sub] = m;
+        self.cand[SUB] = m;
+        self.seen[SUB] = m;
 
-        let keep = OTHER_BANDS[((m | m >> 9 | m >> 18) & ROW) as usize];
-        let digit_base = sub - band;
-        self.cand[digit_base + (band + 1) % 3] &= keep;
-        self.cand[digit_base + (band + 2) % 3] &= keep;
+        let cols = ((m | m >> 9 | m >> 18) & ROW) as usize;
+        let keep = OTHER_BANDS[cols];
+        let (b1, b2) = (SUB - band + (band + 1) % 3, SUB - band + (band + 2) % 3);
+        let m1 = self.cand[b1] & keep;
+        let m2 = self.cand[b2] & keep;
+        // Every column needs the digit: one no band can fill is a contradiction; one only a
+        // single other band can fill is that band's to fill (its box keeps just that column).
+        let cols1 = (m1 | m1 >> 9 | m1 >> 18) & ROW;
+        let cols2 = (m2 | m2 >> 9 | m2 >> 18) & ROW;
+        if cols as u32 | cols1 | cols2 != ROW {
+            return false;
+        }
+        self.cand[b1] = m1 & COLUMNS_NEEDED[(cols1 & !(cols as u32 | cols2)) as usize];
+        self.cand[b2] = m2 & COLUMNS_NEEDED[(cols2 & !(cols as u32 | cols1)) as usize];
 
-        let solved =
-            SINGLE[(m & ROW) as usize] | SINGLE[(m >> 9 & ROW) as usize] << 9 | SINGLE[(m >> 18) as usize] << 18;
-        if solved & self.unsolved[band] != 0 {
-            self.unsolved[band] &= !solved;
-            for other in (band..27).step_by(3) {
-                if other != sub {
-                    self.cand[other] &= !solved;
-                }
+        // Decided: a locked minirow in a box with one column left. Both tables are indexed by
+        // what is already at hand, so this costs three look-ups and two ANDs.
+        let locked = LOCKED_MINIROWS[(summary & 0x1FF) as usize] & ONE_COLUMN_BOXES[cols];
+        let solved = MINIROW_CELLS[(locked & 0x1FF) as usize] & m;
+
+        // Decided cells leave the other digits; done whether or not any is new, because a
+        // mispredicted branch costs more than eight ANDs.
+        self.unsolved[band] &= !solved;
+        for digit in 0..9 {
+            if 3 * digit + band != SUB {
+                self.cand[3 * digit + band] &= !solved;
             }
         }
         true
@@ -279,7 +379,7 @@ fn pos(cell: usize) -> Pos {
 }
 
 impl State for FastState {
-    type Saved = FastState;
+    const COPY_ON_GUESS: bool = true;
     const PROPAGATES: bool = true;
 
     fn new(board: &Board) -> Self {
@@ -315,13 +415,12 @@ impl State for FastState {
                 };
             }
         }
-        // No cell with two candidates: the first cell with the fewest.
+        // No cell with two candidates: the first open cell of each band, the one with fewest.
         let mut best = (usize::MAX, 0, DigitSet::EMPTY);
         for band in 0..3 {
-            let mut open = self.unsolved[band];
-            while open != 0 {
+            let open = self.unsolved[band];
+            if open != 0 {
                 let cell = 27 * band + open.trailing_zeros() as usize;
-                open &= open - 1;
                 let candidates = self.candidates(cell);
                 if candidates.len() < best.0 {
                     best = (candidates.len(), cell, candidates);
@@ -334,18 +433,14 @@ impl State for FastState {
         }
     }
 
-    fn save(&self) -> FastState {
-        *self
-    }
-
     fn assume(&mut self, pos: Pos, digit: Digit) -> bool {
         let (band, bit) = (pos.index() / 27, pos.index() % 27);
         self.cand[3 * digit.index() + band] &= KEEP_AFTER_PLACING[bit];
         self.propagate()
     }
 
-    fn retract(&mut self, _pos: Pos, _digit: Digit, saved: &FastState) {
-        *self = *saved;
+    fn retract(&mut self, _pos: Pos, _digit: Digit) {
+        unreachable!("copy-on-guess: the machine returns to its copy of the state instead");
     }
 
     fn digit(&self, pos: Pos) -> Option<Digit> {
@@ -356,6 +451,19 @@ impl State for FastState {
         (0..9)
             .find(|&d| self.cand[3 * d + band] >> bit & 1 != 0)
             .map(Digit::from_index)
+    }
+
+    fn digits(&self) -> [u8; 81] {
+        let mut digits = [0; 81];
+        for (sub, &cells) in self.cand.iter().enumerate() {
+            let (digit, band) = (sub / 3, sub % 3);
+            let mut decided = cells & !self.unsolved[band];
+            while decided != 0 {
+                digits[27 * band + decided.trailing_zeros() as usize] = digit as u8 + 1;
+                decided &= decided - 1;
+            }
+        }
+        digits
     }
 
     fn filled(&self) -> CellSet {

@@ -1,5 +1,12 @@
 //! The backtracking state machine shared by every strategy: an explicit stack of decisions, pulled
 //! one [`Step`] at a time when someone watches, or run to the end without building steps.
+//!
+//! Strategies that propagate take a guess back by returning to a copy of their state made before
+//! it (copy-on-guess); the machine keeps those copies on a stack. When nobody watches, the last
+//! candidate of a decision is tried on the state itself, with no copy: nothing needs that state
+//! again, because taking the decision back goes to the copy below it. That saves one copy per
+//! two-way guess. If someone starts watching afterwards, the states skipped are rebuilt by replaying
+//! the decisions on the stack (see [`Machine::rebuild_states`]).
 
 use super::{Counters, Decision, Step};
 use crate::sudoku::board::{Board, Cell, CellSet, Conflict, Digit, DigitSet, Pos};
@@ -21,11 +28,11 @@ pub enum Branch {
 /// The search state of one strategy: how it holds the board, which cell it decides next and its
 /// candidates, and how a guess is made and taken back. The machine does everything else.
 pub trait State: Clone {
-    /// What a decision keeps to take its guess back: nothing for strategies that undo a
-    /// placement by clearing it, a copy of the state for those that propagate.
-    type Saved: Clone;
     /// Whether [`State::assume`] may fill cells besides the one guessed (singles propagation).
     const PROPAGATES: bool;
+    /// Whether a guess is taken back by returning to a copy of the state made before it (the
+    /// machine keeps the copies) rather than by [`State::retract`].
+    const COPY_ON_GUESS: bool;
 
     /// The state of a board without conflicts.
     fn new(board: &Board) -> Self;
@@ -33,34 +40,38 @@ pub trait State: Clone {
     fn start(&mut self) -> bool;
     /// The next cell to decide, or that the board is solved.
     fn branch(&self) -> Branch;
-    /// What [`State::retract`] needs to take back a guess made after this call.
-    fn save(&self) -> Self::Saved;
     /// Puts `digit` in `pos` (a candidate of the current branch) and whatever follows from it;
     /// `false` if that leads to a contradiction.
     fn assume(&mut self, pos: Pos, digit: Digit) -> bool;
-    /// Takes back the guess `digit` at `pos`, returning to the state `saved` was made in.
-    fn retract(&mut self, pos: Pos, digit: Digit, saved: &Self::Saved);
+    /// Takes back the guess `digit` at `pos`; only called when not [`State::COPY_ON_GUESS`].
+    fn retract(&mut self, pos: Pos, digit: Digit);
     /// The digit decided for `pos`, if any.
     fn digit(&self, pos: Pos) -> Option<Digit>;
     /// The cells holding a digit; only asked when [`State::PROPAGATES`].
     fn filled(&self) -> CellSet;
+    /// Every cell's digit, 0 where none is decided.
+    fn digits(&self) -> [u8; 81] {
+        std::array::from_fn(|i| Pos::new(i).and_then(|p| self.digit(p)).map_or(0, Digit::get))
+    }
 }
 
 #[derive(Clone)]
-struct Frame<T> {
+struct Frame {
     pos: Pos,
     candidates: DigitSet,
     remaining: DigitSet,
     /// The digit on the board for this decision, if any.
     current: Option<Digit>,
-    /// Whether `current` led to a contradiction. The state was restored at once (propagation
-    /// may have left anything in it); the guess stays on the board until its removal is reported.
+    /// Whether `current` led to a contradiction; it was taken back at once (propagation may have
+    /// left anything in the state), and stays on the board until its removal is reported.
     failed: bool,
+    /// Whether `current` was made on a copy of the state (pushed on the stack of states), rather
+    /// than on the state itself (last candidates, when nobody watches).
+    copied: bool,
     /// Whether the cells forced by `current` are being taken back, one step each.
     unwinding: bool,
     /// The filled cells before `current` was placed.
     filled_before: CellSet,
-    saved: T,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,8 +96,11 @@ struct Pending {
 #[derive(Clone)]
 pub struct Machine<S: State> {
     start: Board,
-    state: S,
-    frames: Vec<Frame<S::Saved>>,
+    /// The current state is the last; copy-on-guess strategies push a copy for each guess.
+    states: Vec<S>,
+    frames: Vec<Frame>,
+    /// How many frames hold a guess made without a copy (see the module documentation).
+    in_place: usize,
     phase: Phase,
     pending: Pending,
     counters: Counters,
@@ -100,16 +114,22 @@ impl<S: State> Machine<S> {
         }
         Ok(Machine {
             start: board.clone(),
-            state: S::new(board),
-            frames: Vec::with_capacity(81),
+            states: vec![S::new(board)],
+            // Grown when needed: most puzzles of the easy sets need no guess at all.
+            frames: Vec::new(),
+            in_place: 0,
             phase: Phase::Start,
-            pending: Pending {
-                cells: CellSet::EMPTY,
-                remove: false,
-                depth: 0,
-            },
+            pending: Pending { cells: CellSet::EMPTY, remove: false, depth: 0 },
             counters: Counters::default(),
         })
+    }
+
+    fn state(&self) -> &S {
+        self.states.last().expect("the root state is never popped")
+    }
+
+    fn state_mut(&mut self) -> &mut S {
+        self.states.last_mut().expect("the root state is never popped")
     }
 
     /// The counters so far.
@@ -127,20 +147,15 @@ impl<S: State> Machine<S> {
     pub fn board(&self) -> Board {
         let mut board = self.start.clone();
         let hidden = self.hidden();
+        let digits = self.state().digits();
         for p in Pos::all() {
             if board.digit(p).is_none() && !hidden.contains(p) {
-                if let Some(d) = self.state.digit(p) {
+                if let Some(d) = Digit::new(digits[p.index()]) {
                     board.set(p, Cell::Placed(d));
                 }
             }
         }
-        if let Some(Frame {
-            pos,
-            current: Some(digit),
-            failed: true,
-            ..
-        }) = self.frames.last()
-        {
+        if let Some(Frame { pos, current: Some(digit), failed: true, .. }) = self.frames.last() {
             board.set(*pos, Cell::Placed(*digit));
         }
         board
@@ -150,19 +165,11 @@ impl<S: State> Machine<S> {
     /// reported, and forced cells already reported as taken back while a guess is undone.
     fn hidden(&self) -> CellSet {
         if let Some(frame) = self.frames.last().filter(|f| f.unwinding) {
-            let mut reported = self
-                .state
-                .filled()
-                .difference(frame.filled_before)
-                .difference(self.pending.cells);
+            let mut reported = self.state().filled().difference(frame.filled_before).difference(self.pending.cells);
             reported.remove(frame.pos);
             return reported;
         }
-        if self.pending.remove {
-            CellSet::EMPTY
-        } else {
-            self.pending.cells
-        }
+        if self.pending.remove { CellSet::EMPTY } else { self.pending.cells }
     }
 
     /// The decisions on the stack, outermost first.
@@ -189,15 +196,48 @@ impl<S: State> Machine<S> {
         None
     }
 
+    /// Rebuilds the states skipped by guesses made in place, replaying each decision's guess on a
+    /// copy of the state below it, so that every guess can be taken back step by step.
+    fn rebuild_states(&mut self) {
+        let mut states = Vec::with_capacity(self.frames.len() + 1);
+        states.push(self.states[0].clone());
+        for frame in &mut self.frames {
+            if let (Some(digit), false) = (frame.current, frame.failed) {
+                let mut next = states.last().expect("the root").clone();
+                let ok = next.assume(frame.pos, digit);
+                debug_assert!(ok, "a guess that held holds again: propagation is deterministic");
+                states.push(next);
+                frame.copied = true;
+            }
+        }
+        self.states = states;
+        self.in_place = 0;
+    }
+
     fn depth(&self) -> usize {
         self.frames.len()
     }
 
+    /// Takes back the guess of the top frame (not yet taken back), by popping its copy or by
+    /// `retract`; a guess made in place has nothing to undo (its frame is the next to go).
+    fn take_back(&mut self, pos: Pos, digit: Digit, copied: bool) {
+        if !S::COPY_ON_GUESS {
+            self.state_mut().retract(pos, digit);
+        } else if copied {
+            self.states.pop();
+        } else {
+            self.in_place -= 1;
+        }
+    }
+
     /// Moves the search on. Watching (`WATCH`), it returns every step; otherwise it returns
-    /// after at most one decision with `None`, or with [`Step::Solved`] / [`Step::Exhausted`].
-    /// Both ways count the same.
+    /// after at most one successful guess with `None`, or with [`Step::Solved`] /
+    /// [`Step::Exhausted`]. Both ways count the same.
     #[inline]
     fn advance<const WATCH: bool>(&mut self) -> Option<Step> {
+        if WATCH && self.in_place > 0 {
+            self.rebuild_states();
+        }
         loop {
             if !self.pending.cells.is_empty() {
                 if let Some(step) = self.report_pending::<WATCH>() {
@@ -207,24 +247,20 @@ impl<S: State> Machine<S> {
             match self.phase {
                 Phase::Done => return None,
                 Phase::Start => {
-                    let before = if S::PROPAGATES {
-                        self.state.filled()
-                    } else {
-                        CellSet::EMPTY
-                    };
-                    if !self.state.start() {
+                    let before = if S::PROPAGATES { self.state().filled() } else { CellSet::EMPTY };
+                    if !self.state_mut().start() {
                         // Deductions stopped half-way; show the board as it was, not their debris.
-                        self.state = S::new(&self.start);
+                        self.states = vec![S::new(&self.start)];
                         self.phase = Phase::Done;
                         return Some(Step::Exhausted);
                     }
                     if S::PROPAGATES {
-                        let forced = self.state.filled().difference(before);
+                        let forced = self.state().filled().difference(before);
                         self.queue(forced, false, 0);
                     }
                     self.phase = Phase::Choose;
                 }
-                Phase::Choose => match self.state.branch() {
+                Phase::Choose => match self.state().branch() {
                     Branch::Solved => {
                         self.counters.solutions += 1;
                         self.phase = Phase::Next;
@@ -232,20 +268,16 @@ impl<S: State> Machine<S> {
                     }
                     Branch::Cell { candidates, .. } if candidates.is_empty() => self.phase = Phase::Next,
                     Branch::Cell { pos, candidates } => {
-                        let filled_before = if S::PROPAGATES {
-                            self.state.filled()
-                        } else {
-                            CellSet::EMPTY
-                        };
+                        let filled_before = if S::PROPAGATES { self.state().filled() } else { CellSet::EMPTY };
                         self.frames.push(Frame {
                             pos,
                             candidates,
                             remaining: candidates,
                             current: None,
                             failed: false,
+                            copied: false,
                             unwinding: false,
                             filled_before,
-                            saved: self.state.save(),
                         });
                         self.phase = Phase::Next;
                     }
@@ -262,25 +294,22 @@ impl<S: State> Machine<S> {
                         if WATCH && S::PROPAGATES && !frame.failed && !frame.unwinding {
                             // Report the forced cells as taken back before the guess itself.
                             frame.unwinding = true;
-                            let mut forced = self.state.filled().difference(frame.filled_before);
+                            let mut forced = frame.filled_before;
+                            forced = self.states.last().expect("root").filled().difference(forced);
                             forced.remove(pos);
                             self.queue(forced, true, depth);
                             continue;
                         }
-                        if !frame.failed {
-                            self.state.retract(pos, digit, &frame.saved);
-                        }
+                        let (failed, copied) = (frame.failed, frame.copied);
                         frame.current = None;
                         frame.unwinding = false;
+                        if !failed {
+                            self.take_back(pos, digit, copied);
+                        }
                         self.counters.backtracks += 1;
                         self.counters.depth = depth - 1;
                         if WATCH {
-                            return Some(Step::Remove {
-                                pos,
-                                digit,
-                                depth,
-                                forced: false,
-                            });
+                            return Some(Step::Remove { pos, digit, depth, forced: false });
                         }
                         continue;
                     }
@@ -288,29 +317,45 @@ impl<S: State> Machine<S> {
                         self.frames.pop();
                         continue;
                     };
+                    // The root decision always copies, so that the end of the search leaves the
+                    // state it started from.
+                    let copy = S::COPY_ON_GUESS && (WATCH || !frame.remaining.is_empty() || depth == 1);
                     frame.current = Some(digit);
-                    let ok = self.state.assume(pos, digit);
-                    frame.failed = !ok;
-                    if !ok {
-                        self.state.retract(pos, digit, &frame.saved);
-                    }
+                    frame.copied = copy;
                     let filled_before = frame.filled_before;
+                    if copy {
+                        // Cloned straight into the stack's memory: one copy, not two.
+                        self.states.extend_from_within(self.states.len() - 1..);
+                    } else if S::COPY_ON_GUESS {
+                        self.in_place += 1;
+                    }
+                    let ok = self.state_mut().assume(pos, digit);
                     self.counters.depth = depth;
                     self.counters.max_depth = self.counters.max_depth.max(depth);
                     self.counters.placements += 1;
-                    self.phase = if ok { Phase::Choose } else { Phase::Next };
-                    if S::PROPAGATES && ok {
-                        let mut forced = self.state.filled().difference(filled_before);
+                    if !ok {
+                        self.take_back(pos, digit, copy);
+                        if let Some(frame) = self.frames.last_mut() {
+                            frame.failed = true;
+                        }
+                        self.phase = Phase::Next;
+                        if WATCH {
+                            return Some(Step::Place { pos, digit, depth, forced: false });
+                        }
+                        // Unwatched, go on: a run never stops on a guess just taken back.
+                        continue;
+                    }
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.failed = false;
+                    }
+                    self.phase = Phase::Choose;
+                    if S::PROPAGATES {
+                        let mut forced = self.state().filled().difference(filled_before);
                         forced.remove(pos);
                         self.queue(forced, false, depth);
                     }
                     if WATCH {
-                        return Some(Step::Place {
-                            pos,
-                            digit,
-                            depth,
-                            forced: false,
-                        });
+                        return Some(Step::Place { pos, digit, depth, forced: false });
                     }
                     return None;
                 }
@@ -337,24 +382,14 @@ impl<S: State> Machine<S> {
         let pos = self.pending.cells.pop_first()?;
         // The state still holds every queued cell's digit: placements are queued after they are
         // made, removals before the state is restored.
-        let digit = self.state.digit(pos).expect("a queued cell holds a digit");
+        let digit = self.state().digit(pos).expect("a queued cell holds a digit");
         if !remove {
             self.counters.placements += 1;
         }
         Some(if remove {
-            Step::Remove {
-                pos,
-                digit,
-                depth,
-                forced: true,
-            }
+            Step::Remove { pos, digit, depth, forced: true }
         } else {
-            Step::Place {
-                pos,
-                digit,
-                depth,
-                forced: true,
-            }
+            Step::Place { pos, digit, depth, forced: true }
         })
     }
 }

@@ -14,7 +14,7 @@ pub struct MrvState {
 }
 
 impl State for MrvState {
-    type Saved = ();
+    const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
     fn new(board: &Board) -> Self {
@@ -47,14 +47,12 @@ impl State for MrvState {
         best.unwrap_or(Branch::Solved)
     }
 
-    fn save(&self) {}
-
     fn assume(&mut self, pos: Pos, digit: Digit) -> bool {
         self.occupancy.place(pos, digit);
         true
     }
 
-    fn retract(&mut self, pos: Pos, digit: Digit, _saved: &()) {
+    fn retract(&mut self, pos: Pos, digit: Digit) {
         self.occupancy.clear(pos, digit);
     }
 

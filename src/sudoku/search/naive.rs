@@ -16,7 +16,7 @@ pub struct NaiveState {
 }
 
 impl State for NaiveState {
-    type Saved = ();
+    const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
     fn new(board: &Board) -> Self {
@@ -43,15 +43,13 @@ impl State for NaiveState {
         }
     }
 
-    fn save(&self) {}
-
     fn assume(&mut self, pos: Pos, digit: Digit) -> bool {
         self.occupancy.place(pos, digit);
         self.next += 1;
         true
     }
 
-    fn retract(&mut self, pos: Pos, digit: Digit, _saved: &()) {
+    fn retract(&mut self, pos: Pos, digit: Digit) {
         self.occupancy.clear(pos, digit);
         self.next -= 1;
     }
