@@ -215,17 +215,16 @@ pub struct FastState {
     unsolved: [u32; 3],
     /// Cells of each band with exactly two candidates, as of the last search for singles.
     pairs: [u32; 3],
-    /// The starting digits contradicted each other (only if the board had a conflict).
-    broken: bool,
 }
 
 impl FastState {
     /// Decides `digit` (0-based) for `cell` (0..81) outright: the other digits leave the cell,
-    /// this digit leaves the cell's row, column and box.
-    fn set_given(&mut self, cell: usize, digit: usize) {
+    /// this digit leaves the cell's row, column and box. `false` if an equal digit among its
+    /// peers had already taken the cell from it: a conflict.
+    fn set_given(&mut self, cell: usize, digit: usize) -> bool {
         let (band, bit) = (cell / 27, cell % 27);
         let sub = 3 * digit + band;
-        self.broken |= self.cand[sub] >> bit & 1 == 0;
+        let possible = self.cand[sub] >> bit & 1 != 0;
         for other in (band..27).step_by(3) {
             self.cand[other] &= !(1 << bit);
         }
@@ -237,6 +236,7 @@ impl FastState {
             }
         }
         self.unsolved[band] &= !(1 << bit);
+        possible
     }
 
     /// Deduces to a fixed point; `false` on a contradiction.
@@ -261,21 +261,37 @@ impl FastState {
         // Unrolled over the 27 sub-bands: every index is a constant (no bounds checks, no
         // arithmetic), and each sub-band's "changed?" test is a branch of its own, which the
         // processor predicts far better than one branch in a loop.
-        macro_rules! each_sub_band {
-            ($changed:ident: $($sub:literal)*) => {
+        macro_rules! one {
+            ($changed:ident, $sub:literal) => {
+                if self.cand[$sub] != self.seen[$sub] {
+                    $changed = true;
+                    if !self.update_sub_band::<$sub>() {
+                        return false;
+                    }
+                }
+            };
+        }
+        // A digit's three bands are settled before the next digit: what one band decides for
+        // the digit changes its other two bands, so the work stays local.
+        macro_rules! each_digit {
+            ($changed:ident: $($a:literal $b:literal $c:literal)*) => {
                 $(
-                    if self.cand[$sub] != self.seen[$sub] {
-                        $changed = true;
-                        if !self.update_sub_band::<$sub>() {
-                            return false;
+                    loop {
+                        let mut here = false;
+                        one!(here, $a);
+                        one!(here, $b);
+                        one!(here, $c);
+                        if !here {
+                            break;
                         }
+                        $changed = true;
                     }
                 )*
             };
         }
         loop {
             let mut changed = false;
-            each_sub_band!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            each_digit!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             if !changed {
                 return true;
             }
@@ -363,6 +379,16 @@ impl FastState {
         Some(found)
     }
 
+    /// How many cells are open among the row and box (in its band) and the column of the cell
+    /// `bit` of `band` (the cell itself counted three times, the same for every cell).
+    #[inline]
+    fn open_peers(&self, band: usize, bit: usize) -> u32 {
+        let (row, col) = (bit / 9, bit % 9);
+        let near = ROW << (9 * row) | 0o007007007 << (col / 3 * 3);
+        let column = |b: usize| (self.unsolved[b] >> col) & COLUMN;
+        (self.unsolved[band] & near).count_ones() + (column(0) | column(1) << 1 | column(2) << 2).count_ones()
+    }
+
     /// The candidates of `cell` (0..81).
     fn candidates(&self, cell: usize) -> DigitSet {
         let (band, bit) = (cell / 27, cell % 27);
@@ -382,54 +408,64 @@ impl State for FastState {
     const COPY_ON_GUESS: bool = true;
     const PROPAGATES: bool = true;
 
-    fn new(board: &Board) -> Self {
+    fn new(board: &Board) -> Option<Self> {
         let mut state = FastState {
             cand: [BAND; 27],
             seen: [0; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
-            broken: false,
         };
-        for p in Pos::all() {
-            if let Some(d) = board.digit(p) {
-                state.set_given(p.index(), d.index());
+        let mut conflict = false;
+        for (cell, content) in board.cells().iter().enumerate() {
+            if let Some(d) = content.digit() {
+                conflict |= !state.set_given(cell, d.index());
             }
         }
-        state
+        (!conflict).then_some(state)
     }
 
     fn start(&mut self) -> bool {
-        !self.broken && self.propagate()
+        self.propagate()
     }
 
     fn branch(&self) -> Branch {
         if self.unsolved == [0; 3] {
             return Branch::Solved;
         }
+        // A cell with two candidates, and of those the one with the most open cells among its
+        // peers: deciding it tells the most (the degree heuristic breaking the ties of fewest
+        // candidates). On the hard collections this takes about a third fewer guesses than the
+        // first cell with two candidates.
+        let mut best = (0, usize::MAX);
         for band in 0..3 {
-            if self.pairs[band] != 0 {
-                let cell = 27 * band + self.pairs[band].trailing_zeros() as usize;
-                return Branch::Cell {
-                    pos: pos(cell),
-                    candidates: self.candidates(cell),
-                };
-            }
-        }
-        // No cell with two candidates: the first open cell of each band, the one with fewest.
-        let mut best = (usize::MAX, 0, DigitSet::EMPTY);
-        for band in 0..3 {
-            let open = self.unsolved[band];
-            if open != 0 {
-                let cell = 27 * band + open.trailing_zeros() as usize;
-                let candidates = self.candidates(cell);
-                if candidates.len() < best.0 {
-                    best = (candidates.len(), cell, candidates);
+            let mut pairs = self.pairs[band];
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let degree = self.open_peers(band, bit);
+                if degree > best.0 {
+                    best = (degree, 27 * band + bit);
                 }
             }
         }
+        if best.1 == usize::MAX {
+            // No cell with two candidates: the first open cell of each band, the one with fewest.
+            let mut fewest = (usize::MAX, 0);
+            for band in 0..3 {
+                let open = self.unsolved[band];
+                if open != 0 {
+                    let cell = 27 * band + open.trailing_zeros() as usize;
+                    let count = self.candidates(cell).len();
+                    if count < fewest.0 {
+                        fewest = (count, cell);
+                    }
+                }
+            }
+            best.1 = fewest.1;
+        }
         Branch::Cell {
             pos: pos(best.1),
-            candidates: best.2,
+            candidates: self.candidates(best.1),
         }
     }
 

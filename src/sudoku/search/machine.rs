@@ -34,8 +34,9 @@ pub trait State: Clone {
     /// machine keeps the copies) rather than by [`State::retract`].
     const COPY_ON_GUESS: bool;
 
-    /// The state of a board without conflicts.
-    fn new(board: &Board) -> Self;
+    /// The state of `board`'s digits, or `None` if two of them conflict (the machine then finds
+    /// which, for the error). Detecting it here spares a separate pass over the board.
+    fn new(board: &Board) -> Option<Self>;
     /// Deductions before the first guess; `false` if they prove that there is no solution.
     fn start(&mut self) -> bool;
     /// The next cell to decide, or that the board is solved.
@@ -109,17 +110,23 @@ pub struct Machine<S: State> {
 impl<S: State> Machine<S> {
     /// A machine ready to search `board`, or the first conflict that rules out any solution.
     pub fn new(board: &Board) -> Result<Machine<S>, Conflict> {
-        if let Some(conflict) = board.first_conflict() {
-            return Err(conflict);
-        }
+        let Some(state) = S::new(board) else {
+            return Err(board
+                .first_conflict()
+                .expect("a strategy finds a conflict only where the board has one"));
+        };
         Ok(Machine {
             start: board.clone(),
-            states: vec![S::new(board)],
+            states: vec![state],
             // Grown when needed: most puzzles of the easy sets need no guess at all.
             frames: Vec::new(),
             in_place: 0,
             phase: Phase::Start,
-            pending: Pending { cells: CellSet::EMPTY, remove: false, depth: 0 },
+            pending: Pending {
+                cells: CellSet::EMPTY,
+                remove: false,
+                depth: 0,
+            },
             counters: Counters::default(),
         })
     }
@@ -155,7 +162,13 @@ impl<S: State> Machine<S> {
                 }
             }
         }
-        if let Some(Frame { pos, current: Some(digit), failed: true, .. }) = self.frames.last() {
+        if let Some(Frame {
+            pos,
+            current: Some(digit),
+            failed: true,
+            ..
+        }) = self.frames.last()
+        {
             board.set(*pos, Cell::Placed(*digit));
         }
         board
@@ -165,11 +178,19 @@ impl<S: State> Machine<S> {
     /// reported, and forced cells already reported as taken back while a guess is undone.
     fn hidden(&self) -> CellSet {
         if let Some(frame) = self.frames.last().filter(|f| f.unwinding) {
-            let mut reported = self.state().filled().difference(frame.filled_before).difference(self.pending.cells);
+            let mut reported = self
+                .state()
+                .filled()
+                .difference(frame.filled_before)
+                .difference(self.pending.cells);
             reported.remove(frame.pos);
             return reported;
         }
-        if self.pending.remove { CellSet::EMPTY } else { self.pending.cells }
+        if self.pending.remove {
+            CellSet::EMPTY
+        } else {
+            self.pending.cells
+        }
     }
 
     /// The decisions on the stack, outermost first.
@@ -247,10 +268,14 @@ impl<S: State> Machine<S> {
             match self.phase {
                 Phase::Done => return None,
                 Phase::Start => {
-                    let before = if S::PROPAGATES { self.state().filled() } else { CellSet::EMPTY };
+                    let before = if S::PROPAGATES {
+                        self.state().filled()
+                    } else {
+                        CellSet::EMPTY
+                    };
                     if !self.state_mut().start() {
                         // Deductions stopped half-way; show the board as it was, not their debris.
-                        self.states = vec![S::new(&self.start)];
+                        self.states = vec![S::new(&self.start).expect("the board was checked in `new`")];
                         self.phase = Phase::Done;
                         return Some(Step::Exhausted);
                     }
@@ -268,7 +293,11 @@ impl<S: State> Machine<S> {
                     }
                     Branch::Cell { candidates, .. } if candidates.is_empty() => self.phase = Phase::Next,
                     Branch::Cell { pos, candidates } => {
-                        let filled_before = if S::PROPAGATES { self.state().filled() } else { CellSet::EMPTY };
+                        let filled_before = if S::PROPAGATES {
+                            self.state().filled()
+                        } else {
+                            CellSet::EMPTY
+                        };
                         self.frames.push(Frame {
                             pos,
                             candidates,
@@ -309,7 +338,12 @@ impl<S: State> Machine<S> {
                         self.counters.backtracks += 1;
                         self.counters.depth = depth - 1;
                         if WATCH {
-                            return Some(Step::Remove { pos, digit, depth, forced: false });
+                            return Some(Step::Remove {
+                                pos,
+                                digit,
+                                depth,
+                                forced: false,
+                            });
                         }
                         continue;
                     }
@@ -340,7 +374,12 @@ impl<S: State> Machine<S> {
                         }
                         self.phase = Phase::Next;
                         if WATCH {
-                            return Some(Step::Place { pos, digit, depth, forced: false });
+                            return Some(Step::Place {
+                                pos,
+                                digit,
+                                depth,
+                                forced: false,
+                            });
                         }
                         // Unwatched, go on: a run never stops on a guess just taken back.
                         continue;
@@ -355,7 +394,12 @@ impl<S: State> Machine<S> {
                         self.queue(forced, false, depth);
                     }
                     if WATCH {
-                        return Some(Step::Place { pos, digit, depth, forced: false });
+                        return Some(Step::Place {
+                            pos,
+                            digit,
+                            depth,
+                            forced: false,
+                        });
                     }
                     return None;
                 }
@@ -387,9 +431,19 @@ impl<S: State> Machine<S> {
             self.counters.placements += 1;
         }
         Some(if remove {
-            Step::Remove { pos, digit, depth, forced: true }
+            Step::Remove {
+                pos,
+                digit,
+                depth,
+                forced: true,
+            }
         } else {
-            Step::Place { pos, digit, depth, forced: true }
+            Step::Place {
+                pos,
+                digit,
+                depth,
+                forced: true,
+            }
         })
     }
 }

@@ -17,11 +17,11 @@ impl State for MrvState {
     const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
-    fn new(board: &Board) -> Self {
-        MrvState {
-            occupancy: Occupancy::new(board),
+    fn new(board: &Board) -> Option<Self> {
+        Some(MrvState {
+            occupancy: Occupancy::new(board)?,
             blanks: board.blanks().collect(),
-        }
+        })
     }
 
     fn start(&mut self) -> bool {

@@ -19,12 +19,12 @@ impl State for NaiveState {
     const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
-    fn new(board: &Board) -> Self {
-        NaiveState {
-            occupancy: Occupancy::new(board),
+    fn new(board: &Board) -> Option<Self> {
+        Some(NaiveState {
+            occupancy: Occupancy::new(board)?,
             blanks: board.blanks().collect(),
             next: 0,
-        }
+        })
     }
 
     fn start(&mut self) -> bool {

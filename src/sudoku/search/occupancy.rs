@@ -24,8 +24,8 @@ pub struct Occupancy {
 }
 
 impl Occupancy {
-    /// The digits of `board`.
-    pub fn new(board: &Board) -> Occupancy {
+    /// The digits of `board`, or `None` if two of them conflict.
+    pub fn new(board: &Board) -> Option<Occupancy> {
         let mut occupancy = Occupancy {
             digits: [0; 81],
             rows: [0; 9],
@@ -34,10 +34,14 @@ impl Occupancy {
         };
         for p in Pos::all() {
             if let Some(d) = board.digit(p) {
-                occupancy.place(p, d);
+                if occupancy.candidates(p).contains(d) {
+                    occupancy.place(p, d);
+                } else {
+                    return None;
+                }
             }
         }
-        occupancy
+        Some(occupancy)
     }
 
     /// Digits that `p` could hold: none of its row, column or box uses them.
