@@ -11,7 +11,7 @@
 //! cell with the fewest. A guess copies the state (under 250 bytes), cheaper than an undo log.
 
 use super::machine::{Branch, State};
-use crate::sudoku::board::{Board, CellSet, Digit, DigitSet, Pos};
+use crate::sudoku::board::{Board, Cell, CellSet, Digit, DigitSet, Pos};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -215,6 +215,8 @@ pub struct FastState {
     unsolved: [u32; 3],
     /// Cells of each band with exactly two candidates, as of the last search for singles.
     pairs: [u32; 3],
+    /// Cells of each band that held a digit on the starting board.
+    start: [u32; 3],
 }
 
 impl FastState {
@@ -225,8 +227,8 @@ impl FastState {
         let (band, bit) = (cell / 27, cell % 27);
         let sub = 3 * digit + band;
         let possible = self.cand[sub] >> bit & 1 != 0;
-        for other in (band..27).step_by(3) {
-            self.cand[other] &= !(1 << bit);
+        for other in 0..9 {
+            self.cand[3 * other + band] &= !(1 << bit);
         }
         self.cand[sub] |= 1 << bit;
         self.cand[sub] &= KEEP_AFTER_PLACING[bit];
@@ -285,6 +287,9 @@ impl FastState {
                             break;
                         }
                         $changed = true;
+                        if !self.columns::<$a>() {
+                            return false;
+                        }
                     }
                 )*
             };
@@ -320,18 +325,8 @@ impl FastState {
 
         let cols = ((m | m >> 9 | m >> 18) & ROW) as usize;
         let keep = OTHER_BANDS[cols];
-        let (b1, b2) = (SUB - band + (band + 1) % 3, SUB - band + (band + 2) % 3);
-        let m1 = self.cand[b1] & keep;
-        let m2 = self.cand[b2] & keep;
-        // Every column needs the digit: one no band can fill is a contradiction; one only a
-        // single other band can fill is that band's to fill (its box keeps just that column).
-        let cols1 = (m1 | m1 >> 9 | m1 >> 18) & ROW;
-        let cols2 = (m2 | m2 >> 9 | m2 >> 18) & ROW;
-        if cols as u32 | cols1 | cols2 != ROW {
-            return false;
-        }
-        self.cand[b1] = m1 & COLUMNS_NEEDED[(cols1 & !(cols as u32 | cols2)) as usize];
-        self.cand[b2] = m2 & COLUMNS_NEEDED[(cols2 & !(cols as u32 | cols1)) as usize];
+        self.cand[SUB - band + (band + 1) % 3] &= keep;
+        self.cand[SUB - band + (band + 2) % 3] &= keep;
 
         // Decided: a locked minirow in a box with one column left. Both tables are indexed by
         // what is already at hand, so this costs three look-ups and two ANDs.
@@ -346,6 +341,23 @@ impl FastState {
                 self.cand[3 * digit + band] &= !solved;
             }
         }
+        true
+    }
+
+    /// Every column needs each digit, which the bands of one digit enforce together: a column no
+    /// band can fill is a contradiction; a column only one band can fill is that band's to fill,
+    /// so the box it crosses there keeps just that column. `FIRST` is the digit's band-0 sub-band.
+    #[inline(always)]
+    fn columns<const FIRST: usize>(&mut self) -> bool {
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
+        let [m0, m1, m2] = [self.cand[FIRST], self.cand[FIRST + 1], self.cand[FIRST + 2]];
+        let [c0, c1, c2] = [fold(m0), fold(m1), fold(m2)];
+        if c0 | c1 | c2 != ROW {
+            return false;
+        }
+        self.cand[FIRST] = m0 & COLUMNS_NEEDED[(c0 & !(c1 | c2)) as usize];
+        self.cand[FIRST + 1] = m1 & COLUMNS_NEEDED[(c1 & !(c0 | c2)) as usize];
+        self.cand[FIRST + 2] = m2 & COLUMNS_NEEDED[(c2 & !(c0 | c1)) as usize];
         true
     }
 
@@ -414,6 +426,7 @@ impl State for FastState {
             seen: [0; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            start: [0; 3],
         };
         let mut conflict = false;
         for (cell, content) in board.cells().iter().enumerate() {
@@ -421,6 +434,11 @@ impl State for FastState {
                 conflict |= !state.set_given(cell, d.index());
             }
         }
+        state.start = [
+            !state.unsolved[0] & BAND,
+            !state.unsolved[1] & BAND,
+            !state.unsolved[2] & BAND,
+        ];
         (!conflict).then_some(state)
     }
 
@@ -491,15 +509,31 @@ impl State for FastState {
 
     fn digits(&self) -> [u8; 81] {
         let mut digits = [0; 81];
-        for (sub, &cells) in self.cand.iter().enumerate() {
-            let (digit, band) = (sub / 3, sub % 3);
-            let mut decided = cells & !self.unsolved[band];
-            while decided != 0 {
-                digits[27 * band + decided.trailing_zeros() as usize] = digit as u8 + 1;
-                decided &= decided - 1;
+        for band in 0..3 {
+            let cells = &mut digits[27 * band..27 * band + 27];
+            let decided = !self.unsolved[band];
+            for digit in 0..9 {
+                let mut mine = self.cand[3 * digit + band] & decided;
+                while mine != 0 {
+                    cells[mine.trailing_zeros() as usize] = digit as u8 + 1;
+                    mine &= mine - 1;
+                }
             }
         }
         digits
+    }
+
+    fn place_into(&self, board: &mut Board, hidden: CellSet) {
+        for band in 0..3 {
+            let shown = !self.unsolved[band] & !self.start[band] & !((hidden.bits() >> (27 * band)) as u32);
+            for digit in Digit::all() {
+                let mut mine = self.cand[3 * digit.index() + band] & shown;
+                while mine != 0 {
+                    board.set(pos(27 * band + mine.trailing_zeros() as usize), Cell::Placed(digit));
+                    mine &= mine - 1;
+                }
+            }
+        }
     }
 
     fn filled(&self) -> CellSet {

@@ -54,6 +54,16 @@ pub trait State: Clone {
     fn digits(&self) -> [u8; 81] {
         std::array::from_fn(|i| Pos::new(i).and_then(|p| self.digit(p)).map_or(0, Digit::get))
     }
+    /// Writes the digits decided here into `board`, the board the state was made from, as
+    /// [`Cell::Placed`]: in its empty cells, except `hidden` ones.
+    fn place_into(&self, board: &mut Board, hidden: CellSet) {
+        let digits = self.digits();
+        for p in Pos::all() {
+            if let (Cell::Empty, Some(d), false) = (board.cell(p), Digit::new(digits[p.index()]), hidden.contains(p)) {
+                board.set(p, Cell::Placed(d));
+            }
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -97,8 +107,11 @@ struct Pending {
 #[derive(Clone)]
 pub struct Machine<S: State> {
     start: Board,
-    /// The current state is the last; copy-on-guess strategies push a copy for each guess.
-    states: Vec<S>,
+    /// The state before any guess (after the first deductions).
+    root: S,
+    /// Copies made by guesses, the current state last (the root when there is none): kept off
+    /// the heap until a guess needs one, which most easy puzzles never do.
+    copies: Vec<S>,
     frames: Vec<Frame>,
     /// How many frames hold a guess made without a copy (see the module documentation).
     in_place: usize,
@@ -109,6 +122,8 @@ pub struct Machine<S: State> {
 
 impl<S: State> Machine<S> {
     /// A machine ready to search `board`, or the first conflict that rules out any solution.
+    // Inlined so that the machine (some 500 bytes) is built where it is kept, not copied there.
+    #[inline]
     pub fn new(board: &Board) -> Result<Machine<S>, Conflict> {
         let Some(state) = S::new(board) else {
             return Err(board
@@ -117,7 +132,8 @@ impl<S: State> Machine<S> {
         };
         Ok(Machine {
             start: board.clone(),
-            states: vec![state],
+            root: state,
+            copies: Vec::new(),
             // Grown when needed: most puzzles of the easy sets need no guess at all.
             frames: Vec::new(),
             in_place: 0,
@@ -132,11 +148,20 @@ impl<S: State> Machine<S> {
     }
 
     fn state(&self) -> &S {
-        self.states.last().expect("the root state is never popped")
+        self.copies.last().unwrap_or(&self.root)
     }
 
     fn state_mut(&mut self) -> &mut S {
-        self.states.last_mut().expect("the root state is never popped")
+        self.copies.last_mut().unwrap_or(&mut self.root)
+    }
+
+    /// Pushes a copy of the current state, to guess on.
+    fn push_copy(&mut self) {
+        match self.copies.len() {
+            0 => self.copies.push(self.root.clone()),
+            // Cloned straight into the stack's memory: one copy, not two.
+            n => self.copies.extend_from_within(n - 1..),
+        }
     }
 
     /// The counters so far.
@@ -153,15 +178,7 @@ impl<S: State> Machine<S> {
     /// digits as [`Cell::Placed`].
     pub fn board(&self) -> Board {
         let mut board = self.start.clone();
-        let hidden = self.hidden();
-        let digits = self.state().digits();
-        for p in Pos::all() {
-            if board.digit(p).is_none() && !hidden.contains(p) {
-                if let Some(d) = Digit::new(digits[p.index()]) {
-                    board.set(p, Cell::Placed(d));
-                }
-            }
-        }
+        self.state().place_into(&mut board, self.hidden());
         if let Some(Frame {
             pos,
             current: Some(digit),
@@ -220,18 +237,17 @@ impl<S: State> Machine<S> {
     /// Rebuilds the states skipped by guesses made in place, replaying each decision's guess on a
     /// copy of the state below it, so that every guess can be taken back step by step.
     fn rebuild_states(&mut self) {
-        let mut states = Vec::with_capacity(self.frames.len() + 1);
-        states.push(self.states[0].clone());
+        let mut copies: Vec<S> = Vec::with_capacity(self.frames.len());
         for frame in &mut self.frames {
             if let (Some(digit), false) = (frame.current, frame.failed) {
-                let mut next = states.last().expect("the root").clone();
+                let mut next = copies.last().unwrap_or(&self.root).clone();
                 let ok = next.assume(frame.pos, digit);
                 debug_assert!(ok, "a guess that held holds again: propagation is deterministic");
-                states.push(next);
+                copies.push(next);
                 frame.copied = true;
             }
         }
-        self.states = states;
+        self.copies = copies;
         self.in_place = 0;
     }
 
@@ -245,7 +261,7 @@ impl<S: State> Machine<S> {
         if !S::COPY_ON_GUESS {
             self.state_mut().retract(pos, digit);
         } else if copied {
-            self.states.pop();
+            self.copies.pop();
         } else {
             self.in_place -= 1;
         }
@@ -275,7 +291,7 @@ impl<S: State> Machine<S> {
                     };
                     if !self.state_mut().start() {
                         // Deductions stopped half-way; show the board as it was, not their debris.
-                        self.states = vec![S::new(&self.start).expect("the board was checked in `new`")];
+                        self.root = S::new(&self.start).expect("the board was checked in `new`");
                         self.phase = Phase::Done;
                         return Some(Step::Exhausted);
                     }
@@ -324,7 +340,7 @@ impl<S: State> Machine<S> {
                             // Report the forced cells as taken back before the guess itself.
                             frame.unwinding = true;
                             let mut forced = frame.filled_before;
-                            forced = self.states.last().expect("root").filled().difference(forced);
+                            forced = self.state().filled().difference(forced);
                             forced.remove(pos);
                             self.queue(forced, true, depth);
                             continue;
@@ -358,8 +374,7 @@ impl<S: State> Machine<S> {
                     frame.copied = copy;
                     let filled_before = frame.filled_before;
                     if copy {
-                        // Cloned straight into the stack's memory: one copy, not two.
-                        self.states.extend_from_within(self.states.len() - 1..);
+                        self.push_copy();
                     } else if S::COPY_ON_GUESS {
                         self.in_place += 1;
                     }
