@@ -81,8 +81,6 @@ struct Frame {
     copied: bool,
     /// Whether the cells forced by `current` are being taken back, one step each.
     unwinding: bool,
-    /// The filled cells before `current` was placed.
-    filled_before: CellSet,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +111,9 @@ pub struct Machine<S: State> {
     /// the heap until a guess needs one, which most easy puzzles never do.
     copies: Vec<S>,
     frames: Vec<Frame>,
+    /// For each frame, the filled cells before its guess; kept only by strategies that
+    /// propagate (the others fill exactly the cell guessed), so that frames stay small.
+    filled_before: Vec<CellSet>,
     /// How many frames hold a guess made without a copy (see the module documentation).
     in_place: usize,
     phase: Phase,
@@ -136,6 +137,7 @@ impl<S: State> Machine<S> {
             copies: Vec::new(),
             // Grown when needed: most puzzles of the easy sets need no guess at all.
             frames: Vec::new(),
+            filled_before: Vec::new(),
             in_place: 0,
             phase: Phase::Start,
             pending: Pending {
@@ -148,10 +150,16 @@ impl<S: State> Machine<S> {
     }
 
     fn state(&self) -> &S {
+        if !S::COPY_ON_GUESS {
+            return &self.root;
+        }
         self.copies.last().unwrap_or(&self.root)
     }
 
     fn state_mut(&mut self) -> &mut S {
+        if !S::COPY_ON_GUESS {
+            return &mut self.root;
+        }
         self.copies.last_mut().unwrap_or(&mut self.root)
     }
 
@@ -198,7 +206,7 @@ impl<S: State> Machine<S> {
             let mut reported = self
                 .state()
                 .filled()
-                .difference(frame.filled_before)
+                .difference(self.filled_before.last().copied().unwrap_or_default())
                 .difference(self.pending.cells);
             reported.remove(frame.pos);
             return reported;
@@ -224,14 +232,7 @@ impl<S: State> Machine<S> {
     /// `None` once `budget` placements have been made (the search can then go on).
     pub fn run(&mut self, budget: u64) -> Option<Step> {
         let stop = self.counters.placements.saturating_add(budget);
-        while self.counters.placements < stop {
-            match self.advance::<false>() {
-                Some(step) => return Some(step),
-                None if self.phase == Phase::Done => return None,
-                None => {}
-            }
-        }
-        None
+        self.advance::<false>(stop)
     }
 
     /// Rebuilds the states skipped by guesses made in place, replaying each decision's guess on a
@@ -267,16 +268,16 @@ impl<S: State> Machine<S> {
         }
     }
 
-    /// Moves the search on. Watching (`WATCH`), it returns every step; otherwise it returns
-    /// after at most one successful guess with `None`, or with [`Step::Solved`] /
-    /// [`Step::Exhausted`]. Both ways count the same.
+    /// Moves the search on. Watching (`WATCH`), it returns every step; otherwise it goes on
+    /// until [`Step::Solved`] or [`Step::Exhausted`], or returns `None` once the placements reach
+    /// `stop`. Both ways count the same.
     #[inline]
-    fn advance<const WATCH: bool>(&mut self) -> Option<Step> {
+    fn advance<const WATCH: bool>(&mut self, stop: u64) -> Option<Step> {
         if WATCH && self.in_place > 0 {
             self.rebuild_states();
         }
         loop {
-            if !self.pending.cells.is_empty() {
+            if S::PROPAGATES && !self.pending.cells.is_empty() {
                 if let Some(step) = self.report_pending::<WATCH>() {
                     return Some(step);
                 }
@@ -301,32 +302,11 @@ impl<S: State> Machine<S> {
                     }
                     self.phase = Phase::Choose;
                 }
-                Phase::Choose => match self.state().branch() {
-                    Branch::Solved => {
-                        self.counters.solutions += 1;
-                        self.phase = Phase::Next;
+                Phase::Choose => {
+                    if self.choose() {
                         return Some(Step::Solved);
                     }
-                    Branch::Cell { candidates, .. } if candidates.is_empty() => self.phase = Phase::Next,
-                    Branch::Cell { pos, candidates } => {
-                        let filled_before = if S::PROPAGATES {
-                            self.state().filled()
-                        } else {
-                            CellSet::EMPTY
-                        };
-                        self.frames.push(Frame {
-                            pos,
-                            candidates,
-                            remaining: candidates,
-                            current: None,
-                            failed: false,
-                            copied: false,
-                            unwinding: false,
-                            filled_before,
-                        });
-                        self.phase = Phase::Next;
-                    }
-                },
+                }
                 Phase::Next => {
                     let depth = self.depth();
                     let Some(frame) = self.frames.last_mut() else {
@@ -339,8 +319,8 @@ impl<S: State> Machine<S> {
                         if WATCH && S::PROPAGATES && !frame.failed && !frame.unwinding {
                             // Report the forced cells as taken back before the guess itself.
                             frame.unwinding = true;
-                            let mut forced = frame.filled_before;
-                            forced = self.state().filled().difference(forced);
+                            let before = self.filled_before.last().copied().unwrap_or_default();
+                            let mut forced = self.state().filled().difference(before);
                             forced.remove(pos);
                             self.queue(forced, true, depth);
                             continue;
@@ -365,6 +345,9 @@ impl<S: State> Machine<S> {
                     }
                     let Some(digit) = frame.remaining.pop_first() else {
                         self.frames.pop();
+                        if S::PROPAGATES {
+                            self.filled_before.pop();
+                        }
                         continue;
                     };
                     // The root decision always copies, so that the end of the search leaves the
@@ -372,7 +355,11 @@ impl<S: State> Machine<S> {
                     let copy = S::COPY_ON_GUESS && (WATCH || !frame.remaining.is_empty() || depth == 1);
                     frame.current = Some(digit);
                     frame.copied = copy;
-                    let filled_before = frame.filled_before;
+                    let filled_before = if S::PROPAGATES {
+                        self.filled_before.last().copied().unwrap_or_default()
+                    } else {
+                        CellSet::EMPTY
+                    };
                     if copy {
                         self.push_copy();
                     } else if S::COPY_ON_GUESS {
@@ -416,8 +403,49 @@ impl<S: State> Machine<S> {
                             forced: false,
                         });
                     }
-                    return None;
+                    // Forced placements are counted before the budget is looked at.
+                    if S::PROPAGATES && !self.pending.cells.is_empty() {
+                        self.report_pending::<false>();
+                    }
+                    if self.counters.placements >= stop {
+                        return None;
+                    }
+                    // Unwatched, choose at once rather than through the loop's dispatch.
+                    if self.choose() {
+                        return Some(Step::Solved);
+                    }
                 }
+            }
+        }
+    }
+
+    /// Asks the strategy for the next cell and puts a decision for it on the stack; `true` if
+    /// the board is solved instead. Either way the next phase is trying a candidate.
+    #[inline(always)]
+    fn choose(&mut self) -> bool {
+        self.phase = Phase::Next;
+        match self.state().branch() {
+            Branch::Solved => {
+                self.counters.solutions += 1;
+                true
+            }
+            // No candidate: a dead end, and the decision below takes its next digit.
+            Branch::Cell { candidates, .. } if candidates.is_empty() => false,
+            Branch::Cell { pos, candidates } => {
+                if S::PROPAGATES {
+                    let filled = self.state().filled();
+                    self.filled_before.push(filled);
+                }
+                self.frames.push(Frame {
+                    pos,
+                    candidates,
+                    remaining: candidates,
+                    current: None,
+                    failed: false,
+                    copied: false,
+                    unwinding: false,
+                });
+                false
             }
         }
     }
@@ -467,6 +495,6 @@ impl<S: State> Iterator for Machine<S> {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        self.advance::<true>()
+        self.advance::<true>(u64::MAX)
     }
 }

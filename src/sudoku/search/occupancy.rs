@@ -3,12 +3,13 @@
 
 use crate::sudoku::board::{Board, Digit, DigitSet, Pos};
 
-/// The box of each cell.
-const BOX_OF: [u8; 81] = {
-    let mut table = [0; 81];
+/// For each cell, its three units as indices into [`Occupancy::used`]: row (0..9), column
+/// (9..18), box (18..27). A table, so that no placement divides by nine.
+const UNITS: [[u8; 3]; 81] = {
+    let mut table = [[0; 3]; 81];
     let mut i = 0;
     while i < 81 {
-        table[i] = (i / 27 * 3 + i % 9 / 3) as u8;
+        table[i] = [(i / 9) as u8, (9 + i % 9) as u8, (18 + i / 27 * 3 + i % 9 / 3) as u8];
         i += 1;
     }
     table
@@ -18,9 +19,8 @@ const BOX_OF: [u8; 81] = {
 #[derive(Clone, Debug)]
 pub struct Occupancy {
     digits: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    /// Digits used in each unit (bit `d - 1` for digit `d`): rows, then columns, then boxes.
+    used: [u16; 27],
 }
 
 impl Occupancy {
@@ -28,17 +28,14 @@ impl Occupancy {
     pub fn new(board: &Board) -> Option<Occupancy> {
         let mut occupancy = Occupancy {
             digits: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
+            used: [0; 27],
         };
         for p in Pos::all() {
             if let Some(d) = board.digit(p) {
-                if occupancy.candidates(p).contains(d) {
-                    occupancy.place(p, d);
-                } else {
+                if !occupancy.candidates(p).contains(d) {
                     return None;
                 }
+                occupancy.place(p, d);
             }
         }
         Some(occupancy)
@@ -47,8 +44,8 @@ impl Occupancy {
     /// Digits that `p` could hold: none of its row, column or box uses them.
     #[inline]
     pub fn candidates(&self, p: Pos) -> DigitSet {
-        let i = p.index();
-        let used = self.rows[i / 9] | self.cols[i % 9] | self.boxes[BOX_OF[i] as usize];
+        let [r, c, b] = UNITS[p.index()];
+        let used = self.used[r as usize] | self.used[c as usize] | self.used[b as usize];
         DigitSet::from_bits(!used)
     }
 
@@ -61,23 +58,21 @@ impl Occupancy {
     /// Puts `d` in the empty cell `p`.
     #[inline]
     pub fn place(&mut self, p: Pos, d: Digit) {
-        let i = p.index();
         let bit = 1 << d.index();
-        self.digits[i] = d.get();
-        self.rows[i / 9] |= bit;
-        self.cols[i % 9] |= bit;
-        self.boxes[BOX_OF[i] as usize] |= bit;
+        self.digits[p.index()] = d.get();
+        for unit in UNITS[p.index()] {
+            self.used[unit as usize] |= bit;
+        }
     }
 
     /// Takes `d` out of `p`.
     #[inline]
     pub fn clear(&mut self, p: Pos, d: Digit) {
-        let i = p.index();
         let bit = !(1 << d.index());
-        self.digits[i] = 0;
-        self.rows[i / 9] &= bit;
-        self.cols[i % 9] &= bit;
-        self.boxes[BOX_OF[i] as usize] &= bit;
+        self.digits[p.index()] = 0;
+        for unit in UNITS[p.index()] {
+            self.used[unit as usize] &= bit;
+        }
     }
 
     /// The digit in `p`.
