@@ -1,6 +1,7 @@
 //! The engine on the shared benchmark collections (`../shared/puzzles`), skipped when absent:
-//! every solution valid and complete, every count of solutions as the collection documents it,
-//! and the naive strategy's placements equal to the textbook reference.
+//! every solution valid and complete, every count of solutions (up to 2) as the collection
+//! documents it and as the `sudoku` crate counts it, and the naive strategy's placements equal
+//! to the textbook reference.
 
 mod common;
 
@@ -33,6 +34,13 @@ fn check_set(name: &str, expected_count: usize, at_least_two: bool) {
         );
         let count = count_solutions(board, 2);
         assert_eq!(count, if at_least_two { 2 } else { 1 }, "{name} #{}: solutions", i + 1);
+        let peer = sudoku::Sudoku::from_str_line(&board.to_string()).expect("81 cells");
+        assert_eq!(
+            count as usize,
+            peer.solutions_count_up_to(2),
+            "{name} #{}: the sudoku crate counts otherwise",
+            i + 1
+        );
     }
 }
 

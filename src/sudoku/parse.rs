@@ -531,13 +531,40 @@ fn cell_value(c: char) -> Option<u8> {
 /// One puzzle written as 81 cells on a line; leading blanks are skipped, text after the 81st
 /// cell is kept as a comment.
 fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseError> {
+    // The usual line, 81 ASCII cells first: read as bytes. Anything else, errors included, is
+    // read character by character below, which gives the same puzzle for this line.
+    let bytes = text.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    if let Some(cells) = bytes.get(start..start + 81) {
+        let mut digits = [0u8; 81];
+        let all_cells = digits.iter_mut().zip(cells).all(|(digit, &b)| match b {
+            b'1'..=b'9' => {
+                *digit = b - b'0';
+                true
+            }
+            b'0' | b'.' | b'_' => true,
+            _ => false,
+        });
+        if all_cells {
+            let mut puzzle = Puzzle::new(Board::from_givens(&digits));
+            let comment = text[start + 81..].trim();
+            if !comment.is_empty() {
+                puzzle.meta.push((MetaTag::Comment, comment.to_string()));
+            }
+            return Ok(puzzle);
+        }
+    }
     let mut digits = [0u8; 81];
     let mut found = 0;
     let mut chars = text
         .char_indices()
         .enumerate()
         .skip_while(|(_, (_, c))| c.is_whitespace());
-    let mut end_column = text.chars().count() + 1;
+    // Where the cells stopped; the end of the line unless a blank stopped them first.
+    let mut end_column = None;
     let mut comment = "";
     for (column, (byte, c)) in chars.by_ref() {
         match cell_value(c) {
@@ -550,7 +577,7 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseE
                 }
             }
             None if c.is_whitespace() => {
-                end_column = column + 1;
+                end_column = Some(column + 1);
                 break;
             }
             None => {
@@ -565,11 +592,13 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseE
             }
         }
     }
-    if found < 81 && truncated && end_column > text.chars().count() {
-        return Err(ParseError::new(line, end_column, ParseErrorKind::LineTooLong));
-    }
     if found < 81 {
-        return Err(ParseError::new(line, end_column, ParseErrorKind::TooFewCells { found }));
+        let line_end = text.chars().count() + 1;
+        let kind = match end_column {
+            None if truncated => ParseErrorKind::LineTooLong,
+            _ => ParseErrorKind::TooFewCells { found },
+        };
+        return Err(ParseError::new(line, end_column.unwrap_or(line_end), kind));
     }
     let mut puzzle = Puzzle::new(Board::from_givens(&digits));
     if !comment.is_empty() {

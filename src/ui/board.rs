@@ -41,6 +41,7 @@ impl Widget for BoardWidget<'_> {
         draw_grid(area, buf, self.cell, self.theme.border);
         let conflicts = self.board.conflicting_cells();
         let focus_digit = self.focus.and_then(|p| self.board.digit(p));
+        let candidates = (self.pencil_marks && self.cell.is_large()).then(|| self.board.all_candidates());
         for pos in Pos::all() {
             let rect = Rect::new(
                 area.x + 1 + pos.col() as u16 * (self.cell.width + 1),
@@ -77,15 +78,12 @@ impl Widget for BoardWidget<'_> {
                 });
             }
             buf.set_style(rect, style);
-            draw_cell(buf, rect, cell.digit(), focused, self.candidates(pos), self.theme);
+            let marks = candidates
+                .as_ref()
+                .map(|all| all[pos.index()])
+                .filter(|_| cell.digit().is_none());
+            draw_cell(buf, rect, cell.digit(), focused, marks, self.theme);
         }
-    }
-}
-
-impl BoardWidget<'_> {
-    fn candidates(&self, pos: Pos) -> Option<crate::sudoku::DigitSet> {
-        (self.pencil_marks && self.cell.is_large() && self.board.digit(pos).is_none())
-            .then(|| self.board.candidates(pos))
     }
 }
 

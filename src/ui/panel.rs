@@ -66,7 +66,11 @@ impl Panel<'_> {
             ]));
         }
         lines.push(Line::default());
-        let conflicts = board.conflicts().len();
+        let conflicts = if board.has_conflict() {
+            board.conflicts().len()
+        } else {
+            0
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{:<12}", "Givens"), t.label),
             Span::styled(format!("{:<4}", board.given_count()), t.value),

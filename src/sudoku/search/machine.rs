@@ -93,6 +93,16 @@ enum Phase {
     Done,
 }
 
+/// How an unwatched descent ended.
+enum Descent {
+    /// At a solution.
+    Solved,
+    /// With the budget of placements spent, before choosing.
+    Budget,
+    /// At a dead end or a contradiction: back to taking guesses back.
+    Back,
+}
+
 /// Forced placements or removals still to be reported, one step each.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -282,119 +292,110 @@ impl<S: State> Machine<S> {
                     return Some(step);
                 }
             }
-            match self.phase {
-                Phase::Done => return None,
-                Phase::Start => {
-                    let before = if S::PROPAGATES {
-                        self.state().filled()
-                    } else {
-                        CellSet::EMPTY
-                    };
-                    if !self.state_mut().start() {
-                        // Deductions stopped half-way; show the board as it was, not their debris.
-                        self.root = S::new(&self.start).expect("the board was checked in `new`");
-                        self.phase = Phase::Done;
-                        return Some(Step::Exhausted);
-                    }
-                    if S::PROPAGATES {
-                        let forced = self.state().filled().difference(before);
-                        self.queue(forced, false, 0);
-                    }
-                    self.phase = Phase::Choose;
-                }
-                Phase::Choose => {
-                    if self.choose() {
-                        return Some(Step::Solved);
-                    }
-                }
-                Phase::Next => {
-                    let depth = self.depth();
-                    let Some(frame) = self.frames.last_mut() else {
-                        self.phase = Phase::Done;
-                        self.counters.depth = 0;
-                        return Some(Step::Exhausted);
-                    };
-                    let pos = frame.pos;
-                    if let Some(digit) = frame.current {
-                        if WATCH && S::PROPAGATES && !frame.failed && !frame.unwinding {
-                            // Report the forced cells as taken back before the guess itself.
-                            frame.unwinding = true;
-                            let before = self.filled_before.last().copied().unwrap_or_default();
-                            let mut forced = self.state().filled().difference(before);
-                            forced.remove(pos);
-                            self.queue(forced, true, depth);
-                            continue;
+            // Trying candidates is where the search spends its time: the other phases are
+            // handled first under one well-predicted test, so that it needs no jump table.
+            if self.phase != Phase::Next {
+                match self.phase {
+                    Phase::Done => return None,
+                    Phase::Start => {
+                        let before = if S::PROPAGATES {
+                            self.state().filled()
+                        } else {
+                            CellSet::EMPTY
+                        };
+                        if !self.state_mut().start() {
+                            // Deductions stopped half-way; show the board as it was, not their debris.
+                            self.root = S::new(&self.start).expect("the board was checked in `new`");
+                            self.phase = Phase::Done;
+                            return Some(Step::Exhausted);
                         }
-                        let (failed, copied) = (frame.failed, frame.copied);
-                        frame.current = None;
-                        frame.unwinding = false;
-                        if !failed {
-                            self.take_back(pos, digit, copied);
-                        }
-                        self.counters.backtracks += 1;
-                        self.counters.depth = depth - 1;
-                        if WATCH {
-                            return Some(Step::Remove {
-                                pos,
-                                digit,
-                                depth,
-                                forced: false,
-                            });
-                        }
-                        continue;
-                    }
-                    let Some(digit) = frame.remaining.pop_first() else {
-                        self.frames.pop();
                         if S::PROPAGATES {
-                            self.filled_before.pop();
+                            let forced = self.state().filled().difference(before);
+                            self.queue(forced, false, 0);
                         }
-                        continue;
-                    };
-                    // The root decision always copies, so that the end of the search leaves the
-                    // state it started from.
-                    let copy = S::COPY_ON_GUESS && (WATCH || !frame.remaining.is_empty() || depth == 1);
-                    frame.current = Some(digit);
-                    frame.copied = copy;
-                    let filled_before = if S::PROPAGATES {
-                        self.filled_before.last().copied().unwrap_or_default()
-                    } else {
-                        CellSet::EMPTY
-                    };
-                    if copy {
-                        self.push_copy();
-                    } else if S::COPY_ON_GUESS {
-                        self.in_place += 1;
-                    }
-                    let ok = self.state_mut().assume(pos, digit);
-                    self.counters.depth = depth;
-                    self.counters.max_depth = self.counters.max_depth.max(depth);
-                    self.counters.placements += 1;
-                    if !ok {
-                        self.take_back(pos, digit, copy);
-                        if let Some(frame) = self.frames.last_mut() {
-                            frame.failed = true;
-                        }
-                        self.phase = Phase::Next;
-                        if WATCH {
-                            return Some(Step::Place {
-                                pos,
-                                digit,
-                                depth,
-                                forced: false,
-                            });
-                        }
-                        // Unwatched, go on: a run never stops on a guess just taken back.
+                        self.phase = Phase::Choose;
                         continue;
                     }
-                    if let Some(frame) = self.frames.last_mut() {
-                        frame.failed = false;
+                    Phase::Choose | Phase::Next => {
+                        if self.choose() {
+                            return Some(Step::Solved);
+                        }
                     }
-                    self.phase = Phase::Choose;
-                    if S::PROPAGATES {
-                        let mut forced = self.state().filled().difference(filled_before);
+                }
+            }
+            {
+                let depth = self.depth();
+                let Some(frame) = self.frames.last_mut() else {
+                    self.phase = Phase::Done;
+                    self.counters.depth = 0;
+                    return Some(Step::Exhausted);
+                };
+                let pos = frame.pos;
+                if let Some(digit) = frame.current {
+                    if WATCH && S::PROPAGATES && !frame.failed && !frame.unwinding {
+                        // Report the forced cells as taken back before the guess itself.
+                        frame.unwinding = true;
+                        let before = self.filled_before.last().copied().unwrap_or_default();
+                        let mut forced = self.state().filled().difference(before);
                         forced.remove(pos);
-                        self.queue(forced, false, depth);
+                        self.queue(forced, true, depth);
+                        continue;
                     }
+                    let (failed, copied) = (frame.failed, frame.copied);
+                    frame.current = None;
+                    if S::PROPAGATES {
+                        frame.unwinding = false;
+                    }
+                    if !failed {
+                        self.take_back(pos, digit, copied);
+                    }
+                    self.counters.backtracks += 1;
+                    self.counters.depth = depth - 1;
+                    if WATCH {
+                        return Some(Step::Remove {
+                            pos,
+                            digit,
+                            depth,
+                            forced: false,
+                        });
+                    }
+                    continue;
+                }
+                let Some(digit) = frame.remaining.pop_first() else {
+                    self.frames.pop();
+                    if S::PROPAGATES {
+                        self.filled_before.pop();
+                    }
+                    continue;
+                };
+                // The root decision always copies, so that the end of the search leaves the
+                // state it started from.
+                let copy = S::COPY_ON_GUESS && (WATCH || !frame.remaining.is_empty() || depth == 1);
+                frame.current = Some(digit);
+                frame.failed = false;
+                if S::COPY_ON_GUESS {
+                    frame.copied = copy;
+                }
+                let filled_before = if S::PROPAGATES {
+                    self.filled_before.last().copied().unwrap_or_default()
+                } else {
+                    CellSet::EMPTY
+                };
+                if copy {
+                    self.push_copy();
+                } else if S::COPY_ON_GUESS {
+                    self.in_place += 1;
+                }
+                let ok = self.state_mut().assume(pos, digit);
+                self.counters.depth = depth;
+                self.counters.max_depth = self.counters.max_depth.max(depth);
+                self.counters.placements += 1;
+                if !ok {
+                    self.take_back(pos, digit, copy);
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.failed = true;
+                    }
+                    self.phase = Phase::Next;
                     if WATCH {
                         return Some(Step::Place {
                             pos,
@@ -403,18 +404,104 @@ impl<S: State> Machine<S> {
                             forced: false,
                         });
                     }
-                    // Forced placements are counted before the budget is looked at.
-                    if S::PROPAGATES && !self.pending.cells.is_empty() {
-                        self.report_pending::<false>();
-                    }
-                    if self.counters.placements >= stop {
-                        return None;
-                    }
-                    // Unwatched, choose at once rather than through the loop's dispatch.
-                    if self.choose() {
-                        return Some(Step::Solved);
-                    }
+                    // Unwatched, go on: a run never stops on a guess just taken back.
+                    continue;
                 }
+                self.phase = Phase::Choose;
+                if S::PROPAGATES {
+                    let mut forced = self.state().filled().difference(filled_before);
+                    forced.remove(pos);
+                    self.queue(forced, false, depth);
+                }
+                if WATCH {
+                    return Some(Step::Place {
+                        pos,
+                        digit,
+                        depth,
+                        forced: false,
+                    });
+                }
+                // Forced placements are counted before the budget is looked at.
+                if S::PROPAGATES && !self.pending.cells.is_empty() {
+                    self.report_pending::<false>();
+                }
+                if self.counters.placements >= stop {
+                    return None;
+                }
+                // Unwatched, go deeper at once: choose and try first candidates in a loop of
+                // their own, for as long as the guesses hold.
+                match self.descend(stop) {
+                    Descent::Solved => return Some(Step::Solved),
+                    Descent::Budget => return None,
+                    Descent::Back => {}
+                }
+            }
+        }
+    }
+
+    /// Unwatched descent: chooses a cell and tries its first candidate, again and again while
+    /// the guesses hold. The same transitions as going round the loop of `advance` (choose, then
+    /// try the next candidate of the new decision), without going round it.
+    #[inline(always)]
+    fn descend(&mut self, stop: u64) -> Descent {
+        loop {
+            if self.counters.placements >= stop {
+                self.phase = Phase::Choose;
+                return Descent::Budget;
+            }
+            self.phase = Phase::Next;
+            let (pos, candidates) = match self.state().branch() {
+                Branch::Solved => {
+                    self.counters.solutions += 1;
+                    return Descent::Solved;
+                }
+                Branch::Cell { candidates, .. } if candidates.is_empty() => return Descent::Back,
+                Branch::Cell { pos, candidates } => (pos, candidates),
+            };
+            let mut remaining = candidates;
+            let Some(digit) = remaining.pop_first() else {
+                return Descent::Back;
+            };
+            let depth = self.depth() + 1;
+            let filled_before = if S::PROPAGATES {
+                self.state().filled()
+            } else {
+                CellSet::EMPTY
+            };
+            if S::PROPAGATES {
+                self.filled_before.push(filled_before);
+            }
+            // As in `advance`: the root decision always copies.
+            let copy = S::COPY_ON_GUESS && (!remaining.is_empty() || depth == 1);
+            self.frames.push(Frame {
+                pos,
+                candidates,
+                remaining,
+                current: Some(digit),
+                failed: false,
+                copied: copy,
+                unwinding: false,
+            });
+            if copy {
+                self.push_copy();
+            } else if S::COPY_ON_GUESS {
+                self.in_place += 1;
+            }
+            let ok = self.state_mut().assume(pos, digit);
+            self.counters.depth = depth;
+            self.counters.max_depth = self.counters.max_depth.max(depth);
+            self.counters.placements += 1;
+            if !ok {
+                self.take_back(pos, digit, copy);
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.failed = true;
+                }
+                return Descent::Back;
+            }
+            if S::PROPAGATES {
+                let mut forced = self.state().filled().difference(filled_before);
+                forced.remove(pos);
+                self.counters.placements += forced.len() as u64;
             }
         }
     }
@@ -494,6 +581,7 @@ impl<S: State> Machine<S> {
 impl<S: State> Iterator for Machine<S> {
     type Item = Step;
 
+    #[inline]
     fn next(&mut self) -> Option<Step> {
         self.advance::<true>(u64::MAX)
     }

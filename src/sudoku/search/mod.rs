@@ -241,6 +241,7 @@ impl Search {
 impl Iterator for Search {
     type Item = Step;
 
+    #[inline]
     fn next(&mut self) -> Option<Step> {
         with_machine!(self, m => m.next())
     }

@@ -4,9 +4,10 @@
 use crate::sudoku::board::{Board, Digit, DigitSet, Pos};
 
 /// For each cell, its three units as indices into [`Occupancy::used`]: row (0..9), column
-/// (9..18), box (18..27). A table, so that no placement divides by nine.
-const UNITS: [[u8; 3]; 81] = {
-    let mut table = [[0; 3]; 81];
+/// (9..18), box (18..27). A table, so that no placement divides by nine; 128 entries so that a
+/// cell index masked with 127 needs no bounds check.
+const UNITS: [[u8; 3]; 128] = {
+    let mut table = [[0; 3]; 128];
     let mut i = 0;
     while i < 81 {
         table[i] = [(i / 9) as u8, (9 + i % 9) as u8, (18 + i / 27 * 3 + i % 9 / 3) as u8];
@@ -18,17 +19,25 @@ const UNITS: [[u8; 3]; 81] = {
 /// The digits of a board with the used digits of every unit.
 #[derive(Clone, Debug)]
 pub struct Occupancy {
-    digits: [u8; 81],
-    /// Digits used in each unit (bit `d - 1` for digit `d`): rows, then columns, then boxes.
-    used: [u16; 27],
+    /// The digit of each cell (0 for none); 128 long like [`UNITS`].
+    digits: [u8; 128],
+    /// Digits used in each unit (bit `d - 1` for digit `d`): rows, then columns, then boxes;
+    /// 32 long so that a unit index masked with 31 needs no bounds check.
+    used: [u16; 32],
+}
+
+/// A cell's slot in the tables: the mask proves to the compiler what `Pos` guarantees.
+#[inline(always)]
+fn slot(p: Pos) -> usize {
+    p.index() & 127
 }
 
 impl Occupancy {
     /// The digits of `board`, or `None` if two of them conflict.
     pub fn new(board: &Board) -> Option<Occupancy> {
         let mut occupancy = Occupancy {
-            digits: [0; 81],
-            used: [0; 27],
+            digits: [0; 128],
+            used: [0; 32],
         };
         for p in Pos::all() {
             if let Some(d) = board.digit(p) {
@@ -44,24 +53,24 @@ impl Occupancy {
     /// Digits that `p` could hold: none of its row, column or box uses them.
     #[inline]
     pub fn candidates(&self, p: Pos) -> DigitSet {
-        let [r, c, b] = UNITS[p.index()];
-        let used = self.used[r as usize] | self.used[c as usize] | self.used[b as usize];
+        let [r, c, b] = UNITS[slot(p)];
+        let used = self.used[r as usize & 31] | self.used[c as usize & 31] | self.used[b as usize & 31];
         DigitSet::from_bits(!used)
     }
 
     /// Whether `p` is empty.
     #[inline]
     pub fn is_empty(&self, p: Pos) -> bool {
-        self.digits[p.index()] == 0
+        self.digits[slot(p)] == 0
     }
 
     /// Puts `d` in the empty cell `p`.
     #[inline]
     pub fn place(&mut self, p: Pos, d: Digit) {
         let bit = 1 << d.index();
-        self.digits[p.index()] = d.get();
-        for unit in UNITS[p.index()] {
-            self.used[unit as usize] |= bit;
+        self.digits[slot(p)] = d.get();
+        for unit in UNITS[slot(p)] {
+            self.used[unit as usize & 31] |= bit;
         }
     }
 
@@ -69,15 +78,15 @@ impl Occupancy {
     #[inline]
     pub fn clear(&mut self, p: Pos, d: Digit) {
         let bit = !(1 << d.index());
-        self.digits[p.index()] = 0;
-        for unit in UNITS[p.index()] {
-            self.used[unit as usize] &= bit;
+        self.digits[slot(p)] = 0;
+        for unit in UNITS[slot(p)] {
+            self.used[unit as usize & 31] &= bit;
         }
     }
 
     /// The digit in `p`.
     #[inline]
     pub fn digit(&self, p: Pos) -> Option<Digit> {
-        Digit::new(self.digits[p.index()])
+        Digit::new(self.digits[slot(p)])
     }
 }

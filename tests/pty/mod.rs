@@ -1,0 +1,156 @@
+//! Driving the real binary in a pseudo-terminal (portable-pty), its output parsed as a terminal
+//! would (vt100): shared by the end-to-end tests and the workbench benchmark.
+#![allow(dead_code)] // each user takes a part
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
+/// How long to wait for the screen to show something before failing.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+pub fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
+}
+
+/// The workbench running in a pseudo-terminal.
+pub struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    /// The program.
+    pub child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+}
+
+impl Session {
+    pub fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(BIN);
+        cmd.args(args);
+        cmd.cwd(cwd);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            NonZeroU16::new(24).unwrap(),
+            NonZeroU16::new(80).unwrap(),
+            0,
+        )));
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let sink = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        let writer = pty.master.take_writer().unwrap();
+        let session = Session {
+            parser,
+            writer,
+            child,
+            master: pty.master,
+        };
+        session.wait_for("the workbench to start", |s| {
+            s.contents().contains("sudoku-workbench │")
+        });
+        session
+    }
+
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types keys one at a time, as a person would (an Esc followed at once by a key would read
+    /// as Alt plus that key).
+    pub fn keys(&mut self, keys: &str) {
+        for c in keys.chars() {
+            let mut buf = [0u8; 4];
+            self.send(c.encode_utf8(&mut buf).as_bytes());
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    pub fn screen(&self) -> vt100::Screen {
+        self.parser.lock().unwrap().screen().clone()
+    }
+
+    pub fn wait_for(&self, what: &str, done: impl Fn(&vt100::Screen) -> bool) -> vt100::Screen {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {what}; the screen:\n{}",
+                screen.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn wait_text(&self, text: &str) -> vt100::Screen {
+        self.wait_for(&format!("{text:?}"), |s| s.contents().contains(text))
+    }
+
+    /// Waits for the program to end and checks the terminal is given back as it was found.
+    pub fn expect_exit_with_terminal_restored(mut self) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the program did not exit:\n{}",
+                self.screen().contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "exit status {status:?}");
+        // Let the reader thread take the last bytes.
+        std::thread::sleep(Duration::from_millis(100));
+        let screen = self.screen();
+        assert!(!screen.alternate_screen(), "back on the main screen");
+        assert!(!screen.hide_cursor(), "cursor shown");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture off"
+        );
+        assert!(!screen.bracketed_paste(), "bracketed paste off");
+        let termios = self.master.get_termios().expect("the pty's settings");
+        use nix::sys::termios::LocalFlags;
+        assert!(
+            termios.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO),
+            "raw mode off"
+        );
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
