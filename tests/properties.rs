@@ -64,6 +64,21 @@ fn apply(board: &mut Board, step: Step) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
+    /// A few givens at random (half the boards have two equal digits in some unit): every
+    /// strategy refuses exactly the boards with a conflict, whichever unit it is in.
+    #[test]
+    fn every_strategy_sees_exactly_the_conflicts(cells in prop::collection::vec((0usize..81, 1u8..=9), 0..14)) {
+        let mut digits = [0u8; 81];
+        for (cell, digit) in cells {
+            digits[cell] = digit;
+        }
+        let board = Board::from_givens(&digits);
+        let conflict = board.first_conflict();
+        for strategy in Order::ALL {
+            prop_assert_eq!(Search::new(&board, strategy).err(), conflict.clone(), "{}", strategy);
+        }
+    }
+
     #[test]
     fn every_format_reads_back_the_same_board(board in any_board(), meta in any_meta()) {
         let puzzle = Puzzle { board, meta };

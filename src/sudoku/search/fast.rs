@@ -220,27 +220,6 @@ pub struct FastState {
 }
 
 impl FastState {
-    /// Decides `digit` (0-based) for `cell` (0..81) outright: the other digits leave the cell,
-    /// this digit leaves the cell's row, column and box. `false` if an equal digit among its
-    /// peers had already taken the cell from it: a conflict.
-    fn set_given(&mut self, cell: usize, digit: usize) -> bool {
-        let (band, bit) = (cell / 27, cell % 27);
-        let sub = 3 * digit + band;
-        let possible = self.cand[sub] >> bit & 1 != 0;
-        for other in 0..9 {
-            self.cand[3 * other + band] &= !(1 << bit);
-        }
-        self.cand[sub] |= 1 << bit;
-        self.cand[sub] &= KEEP_AFTER_PLACING[bit];
-        for other_band in 0..3 {
-            if other_band != band {
-                self.cand[3 * digit + other_band] &= !(COLUMN << (bit % 9));
-            }
-        }
-        self.unsolved[band] &= !(1 << bit);
-        possible
-    }
-
     /// Deduces to a fixed point; `false` on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
@@ -421,25 +400,57 @@ impl State for FastState {
     const PROPAGATES: bool = true;
 
     fn new(board: &Board) -> Option<Self> {
-        let mut state = FastState {
-            cand: [BAND; 27],
-            seen: [0; 27],
-            unsolved: [BAND; 3],
-            pairs: [0; 3],
-            start: [0; 3],
-        };
-        let mut conflict = false;
-        for (cell, content) in board.cells().iter().enumerate() {
-            if let Some(d) = content.digit() {
-                conflict |= !state.set_given(cell, d.index());
+        // The filled cells of each band, then the givens of each digit per band
+        // (`given[3 * digit + band]`). Built from bit masks rather than a branch per cell: which
+        // cells hold digits is too random to predict.
+        let digits = board.to_digits();
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
+        for (band, digits) in digits.chunks_exact(27).enumerate() {
+            let mask = digits
+                .iter()
+                .enumerate()
+                .fold(0, |mask, (bit, &d)| mask | u32::from(d != 0) << bit);
+            filled[band] = mask;
+            let mut rest = mask;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let digit = usize::from(digits[bit]) - 1;
+                given[3 * digit + band] |= 1 << bit;
             }
         }
-        state.start = [
-            !state.unsolved[0] & BAND,
-            !state.unsolved[1] & BAND,
-            !state.unsolved[2] & BAND,
-        ];
-        (!conflict).then_some(state)
+        // Each digit leaves the filled cells, and the rows, boxes and columns of its givens. Two
+        // equal givens in one unit are a conflict: one takes the other's cell from it (inside a
+        // band), or both claim one column (across bands).
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
+        let spread = |cols: u32| cols | cols << 9 | cols << 18;
+        let mut cand = [0u32; 27];
+        let mut conflict = false;
+        for digit in 0..9 {
+            let mine = [given[3 * digit], given[3 * digit + 1], given[3 * digit + 2]];
+            let cols = mine.map(fold);
+            conflict |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2] != 0;
+            let taken = spread(cols[0] | cols[1] | cols[2]);
+            for band in 0..3 {
+                let mut m = (BAND & !filled[band] & !taken) | mine[band];
+                let mut placed = mine[band];
+                while placed != 0 {
+                    m &= KEEP_AFTER_PLACING[placed.trailing_zeros() as usize % 27];
+                    placed &= placed - 1;
+                }
+                conflict |= m & mine[band] != mine[band];
+                cand[3 * digit + band] = m;
+            }
+        }
+        let unsolved = filled.map(|f| BAND & !f);
+        (!conflict).then_some(FastState {
+            cand,
+            seen: [0; 27],
+            unsolved,
+            pairs: [0; 3],
+            start: filled,
+        })
     }
 
     fn start(&mut self) -> bool {
