@@ -75,7 +75,7 @@ proptest! {
         let board = Board::from_givens(&digits);
         let conflict = board.first_conflict();
         for strategy in Order::ALL {
-            prop_assert_eq!(Search::new(&board, strategy).err(), conflict.clone(), "{}", strategy);
+            prop_assert_eq!(Search::new(&board, strategy).err(), conflict, "{}", strategy);
         }
     }
 
