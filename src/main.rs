@@ -4,8 +4,8 @@ use anyhow::Context;
 use clap::Parser;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
-use sudoku_workbench::app::App;
 use sudoku_workbench::app::builtin::default_document;
+use sudoku_workbench::app::{App, recovery};
 use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
 use sudoku_workbench::tui;
 use sudoku_workbench::ui::theme::Theme;
@@ -38,12 +38,18 @@ fn run(args: Cli) -> anyhow::Result<Status> {
                 out.write_all(cli::usage().as_bytes())?;
                 anyhow::bail!("the workbench needs a terminal; the commands above work without one");
             }
+            // The workbench owns the terminal; the signal thread and the panic hook must be
+            // able to write to standard error, so no lock is kept on it.
             drop(out);
+            drop(err);
             let mut app = App::new(default_document());
             app.monochrome = Theme::no_color_requested();
             if let Some(path) = &args.file {
                 let index = args.index.map_or(0, |n| n as usize - 1);
                 app.open_path(path, index);
+            }
+            if let Some(text) = recovery::left_over() {
+                app.offer_recovery(&text);
             }
             tui::run(app)?;
             return Ok(Status::Solved);

@@ -715,3 +715,63 @@ fn keys_mean_what_the_mode_says() {
         Some(Action::Paste("x".into()))
     );
 }
+
+/// Files no workbench should choke on, with a piece of the message each must give.
+fn hostile_files(dir: &Path) -> Vec<(String, &'static str)> {
+    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
+    write("empty.txt", b"");
+    write("binary.dat", &[0x7f, b'E', b'L', b'F', 0xff, 0, 1, 2]);
+    let mut latin = b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....".to_vec();
+    latin[10] = 0xE9; // é in Latin-1
+    write("latin1.txt", &latin);
+    // A gigabyte of nothing, as a sparse file: refused by its size before anything is read.
+    let huge = std::fs::File::create(dir.join("huge.txt")).unwrap();
+    huge.set_len(1 << 30).unwrap();
+    std::fs::create_dir(dir.join("folder.sdk")).unwrap();
+    vec![
+        ("empty.txt".into(), "no puzzle found"),
+        ("binary.dat".into(), "not UTF-8 text"),
+        ("latin1.txt".into(), "line 1, column 11: not UTF-8 text"),
+        ("huge.txt".into(), "too big for a puzzle file (1024 MB)"),
+        ("folder.sdk".into(), "directory"),
+        ("missing.txt".into(), "no such file"),
+    ]
+}
+
+#[test]
+fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
+    use sudoku_workbench::app::browser::Entry;
+    let dir = tempfile::tempdir().unwrap();
+    let cases = hostile_files(dir.path());
+    let mut app = app_on("hardest.sdk");
+    keys(&mut app, "l1"); // unsaved work, which must survive every failed open
+    let before = app.doc.clone();
+    for (name, reason) in &cases {
+        app.open_path(&dir.path().join(name), 0);
+        assert_eq!(app.doc, before, "{name}: the board stays");
+        assert!(app.message.as_ref().unwrap().is_error, "{name}");
+        assert!(
+            message(&app).contains(name.as_str()) && message(&app).contains(reason),
+            "{name}: {}",
+            message(&app)
+        );
+    }
+    // The same files through the browser: the message, the browser still open, the board kept.
+    app.cwd = dir.path().to_path_buf();
+    for (name, reason) in cases.iter().filter(|(n, _)| n != "missing.txt" && n != "folder.sdk") {
+        keys(&mut app, "o");
+        // The browser opens where the document's file is; go to the test directory.
+        while browser(&app).dir != dir.path() {
+            let Mode::Browse(b) = &mut app.mode else { unreachable!() };
+            **b = sudoku_workbench::app::browser::Browser::new(dir.path());
+        }
+        while !matches!(browser(&app).current(), Some(Entry::File(n, ..)) if n == name) {
+            press(&mut app, KeyCode::Down, KeyModifiers::NONE);
+        }
+        press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+        assert!(matches!(app.mode, Mode::Browse(_)), "{name}: not loaded");
+        assert!(message(&app).contains(reason), "{name}: {}", message(&app));
+        press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(app.doc, before, "{name}: the board stays");
+    }
+}

@@ -318,3 +318,81 @@ fn usage_errors_are_clap_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("naive"), "lists the strategies");
 }
+
+#[test]
+fn invalid_utf8_in_a_line_names_its_column() {
+    let mut content = b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....".to_vec();
+    content.splice(10..11, [0xC3, 0x28]); // a two-byte sequence broken in its second byte
+    content.push(b'\n');
+    let (_dir, path) = temp_file("latin.txt", &content);
+    let out = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("latin.txt: line 1, column 11: not UTF-8 text"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_file_without_read_permission_exits_two() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, path) = temp_file("secret.txt", &std::fs::read(asset("easy.txt")).unwrap());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&path).is_ok() {
+        eprintln!("skipped: this user (root?) reads files without read permission");
+        return;
+    }
+    let out = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("secret.txt: permission denied"), "{stderr}");
+}
+
+/// The largest resident memory of any child this test process has waited for, in MB.
+fn peak_child_mb() -> i64 {
+    nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
+        .map_or(0, |usage| usage.max_rss() / 1024)
+}
+
+#[test]
+fn a_one_gigabyte_file_is_streamed_in_little_memory() {
+    // One good puzzle, then a gigabyte of NUL bytes (a sparse file: nothing is written to disk).
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let (_dir, path) = temp_file("huge.txt", good.as_bytes());
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let out = run(&["solve", "--format", "line", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2), "the NUL line is an error");
+    assert_eq!(text(&out.stdout).lines().count(), 1, "the good puzzle is solved");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("huge.txt: line 2, column 1"), "{stderr}");
+    assert!(
+        peak_child_mb() < 64,
+        "peak memory {} MB for a 1 GB file",
+        peak_child_mb()
+    );
+
+    // `check` reads the same way.
+    let out = run(&["check", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        peak_child_mb() < 64,
+        "peak memory {} MB for a 1 GB file",
+        peak_child_mb()
+    );
+}
+
+#[test]
+fn an_escape_sequence_in_a_file_name_is_printed_visibly() {
+    let (_dir, path) = temp_file("x\x1b[2J.txt", b"12x\n");
+    let out = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains('\x1b'), "{stderr:?}");
+    assert!(stderr.contains("x\\u{1b}[2J.txt: line 1"), "{stderr:?}");
+}

@@ -25,6 +25,8 @@ pub enum Origin {
     Pasted,
     /// A board cleared to type a new puzzle.
     New,
+    /// The board a crash left in the recovery file.
+    Recovered,
 }
 
 /// The puzzles of a collection and which one is loaded.
@@ -130,6 +132,7 @@ impl Document {
             .into_owned(),
             Origin::Pasted => "pasted puzzle".into(),
             Origin::New => "new puzzle".into(),
+            Origin::Recovered => "recovered board".into(),
         };
         match &self.collection {
             Some(place) => format!("{base} #{}/{}", place.index + 1, place.puzzles.len()),

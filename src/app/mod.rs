@@ -9,6 +9,7 @@ pub mod document;
 pub mod history;
 pub mod jobs;
 pub mod keymap;
+pub mod recovery;
 pub mod stepper;
 
 pub use action::{Action, Direction};
@@ -77,6 +78,8 @@ pub enum Pending {
     ClearAll,
     /// Solve from the givens alone.
     SolveFromGivens,
+    /// Reopen the board a crash left in the recovery file.
+    Recover(Box<Document>),
 }
 
 /// A line of text being typed, for saving under a new name.
@@ -247,6 +250,10 @@ impl App {
             }
             Overlay::Confirm(confirm) => match action {
                 Action::Confirm => self.carry_out(confirm.on_yes),
+                Action::Cancel if matches!(confirm.on_yes, Pending::Recover(_)) => {
+                    recovery::discard();
+                    self.say("The recovered board was discarded");
+                }
                 Action::Cancel => self.say("Cancelled"),
                 _ => self.overlay = Some(Overlay::Confirm(confirm)),
             },
@@ -291,6 +298,13 @@ impl App {
         match pending {
             Pending::Quit => self.quit = true,
             Pending::Load(doc) => self.replace_document(*doc),
+            Pending::Recover(doc) => {
+                self.replace_document(*doc);
+                // Still unsaved work: quitting or loading over it asks first.
+                self.clean = Document::new_empty().saved_state();
+                recovery::discard();
+                self.say("Recovered the board from the last session: w saves it");
+            }
             Pending::ClearEntries => {
                 let givens = self.doc.board.givens_only();
                 self.change_board(givens);
@@ -347,6 +361,24 @@ impl App {
         self.board_changed();
         let name = self.doc.name();
         self.say(format!("Opened {name}"));
+    }
+
+    /// Offers to reopen the board a crash left behind (`text`, the recovery file's contents);
+    /// a file that does not read as a puzzle is dropped with a message.
+    pub fn offer_recovery(&mut self, text: &str) {
+        match parse_document(text.as_bytes(), Some(Format::Sdk)) {
+            Ok(parsed) => {
+                let doc = Document::from_parsed(parsed, Origin::Recovered, 0);
+                self.overlay = Some(Overlay::Confirm(Confirm {
+                    question: "The workbench stopped unexpectedly last time and kept your board. Reopen it?".into(),
+                    on_yes: Pending::Recover(Box::new(doc)),
+                }));
+            }
+            Err(e) => {
+                recovery::discard();
+                self.complain(format!("The recovery file was unreadable and is removed: {e}"));
+            }
+        }
     }
 
     /// Loads the puzzle (or collection) in the file at `path`; on error the board stays and the

@@ -116,6 +116,13 @@ impl Session {
 
     /// Waits for the program to end and checks the terminal is given back as it was found.
     pub fn expect_exit_with_terminal_restored(mut self) {
+        let status = self.wait_exit();
+        assert!(status.success(), "exit status {status:?}");
+        self.assert_terminal_restored();
+    }
+
+    /// Waits for the program to end; its exit status.
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let start = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -128,9 +135,14 @@ impl Session {
             );
             std::thread::sleep(Duration::from_millis(20));
         };
-        assert!(status.success(), "exit status {status:?}");
         // Let the reader thread take the last bytes.
         std::thread::sleep(Duration::from_millis(100));
+        status
+    }
+
+    /// Checks every terminal mode the workbench sets is off again: alternate screen, hidden
+    /// cursor, mouse capture, bracketed paste, raw mode.
+    pub fn assert_terminal_restored(&self) {
         let screen = self.screen();
         assert!(!screen.alternate_screen(), "back on the main screen");
         assert!(!screen.hide_cursor(), "cursor shown");
@@ -146,6 +158,11 @@ impl Session {
             termios.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO),
             "raw mode off"
         );
+    }
+
+    /// The program's process id.
+    pub fn pid(&self) -> i32 {
+        self.child.process_id().expect("a running child") as i32
     }
 }
 

@@ -1,0 +1,30 @@
+//! `parse_document` on any bytes, with any format hint: a document or an error with a position
+//! inside the text, never a panic; and what it reads, written as a line, reads back the same.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_workbench::sudoku::{Format, parse_document};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&choice, text)) = data.split_first() else {
+        return;
+    };
+    // The first byte picks the hint: none, or one of the formats.
+    let hint = Format::ALL.get(usize::from(choice) % (Format::ALL.len() + 1)).copied();
+    match parse_document(text, hint) {
+        Ok(doc) => {
+            for record in &doc.puzzles {
+                let line = record.puzzle.board.to_string();
+                let again = parse_document(line.as_bytes(), None).expect("a board's line reads back");
+                assert_eq!(again.puzzles[0].puzzle.board, record.puzzle.board);
+            }
+        }
+        Err(e) => {
+            // A puzzle cut short is reported on the line after the text's last.
+            let lines = text.split(|&b| b == b'\n').count();
+            assert!(e.line >= 1 && e.line <= lines + 1, "line {} of {lines}", e.line);
+            assert!(e.column >= 1, "column {}", e.column);
+            assert!(!e.to_string().is_empty());
+        }
+    }
+});
