@@ -155,6 +155,8 @@ pub fn describe_io_error(e: &io::Error) -> String {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         io::ErrorKind::IsADirectory => "it is a directory".into(),
         io::ErrorKind::InvalidData => "not readable text".into(),
+        io::ErrorKind::StorageFull => "the disk is full".into(),
+        io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
         _ => e.to_string(),
     }
 }

@@ -775,3 +775,96 @@ fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
         assert_eq!(app.doc, before, "{name}: the board stays");
     }
 }
+
+/// A tmpfs of 64 KiB mounted over a fresh directory for the test, unmounted when dropped;
+/// `None` (the test then skips) where this user may not mount.
+struct TinyDisk {
+    dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    fn mount() -> Option<TinyDisk> {
+        let dir = tempfile::tempdir().ok()?;
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!("skipped: cannot mount a tmpfs here");
+            return None;
+        }
+        Some(TinyDisk { dir })
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn remount_read_only(&self) {
+        let status = std::process::Command::new("mount")
+            .args(["-o", "remount,ro"])
+            .arg(self.path())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// The workbench on the file at `path`, with an entry typed (unsaved work), after `w` tried to
+/// save it over its file.
+fn edited_then_saved_in_place(path: &Path) -> App {
+    let parsed = parse_document(&std::fs::read(path).unwrap(), None).unwrap();
+    let mut app = App::new(Document::from_parsed(parsed, Origin::File(path.to_path_buf()), 0));
+    keys(&mut app, "l1");
+    keys(&mut app, "w");
+    app
+}
+
+#[test]
+fn a_save_on_a_full_disk_leaves_the_old_file_and_the_board() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = std::fs::read(&file).unwrap();
+    // Fill the disk to the last block.
+    let mut filler = std::fs::File::create(disk.path().join("filler")).unwrap();
+    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
+    let _ = std::io::Write::write_all(&mut filler, b"x");
+    let app = edited_then_saved_in_place(&file);
+    assert!(message(&app).contains("Could not save"), "{}", message(&app));
+    assert!(message(&app).contains("the disk is full"), "{}", message(&app));
+    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 1)),
+        Cell::Entry(digit(1)),
+        "the typed entry is kept"
+    );
+    assert!(app.is_modified());
+    let names: Vec<_> = std::fs::read_dir(disk.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
+
+#[test]
+fn a_save_in_a_read_only_directory_leaves_the_old_file_and_the_board() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = std::fs::read(&file).unwrap();
+    disk.remount_read_only();
+    let app = edited_then_saved_in_place(&file);
+    assert!(message(&app).contains("Could not save"), "{}", message(&app));
+    assert!(message(&app).contains("read-only"), "{}", message(&app));
+    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
+    assert!(app.is_modified(), "the work is still there, unsaved");
+}

@@ -195,3 +195,37 @@ fn a_broken_file_with_an_escape_in_its_name_reports_it_visibly() {
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+#[test]
+fn random_resizes_and_keys_through_the_terminal_never_break_it() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    // SplitMix64 from a fixed seed: the same sizes and keys on every run.
+    let mut seed = 7u64;
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let z = (seed ^ (seed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let keys = ["n", "b", " ", "s", "t", "?", "\x1b", "hjkl", "5", "u", "p", "+"];
+    for _ in 0..60 {
+        let (cols, rows) = (1 + (next() % 300) as u16, 1 + (next() % 100) as u16);
+        s.resize(cols, rows);
+        s.keys(keys[(next() % keys.len() as u64) as usize]);
+    }
+    // Small: the message says so. Back to 80x24: the workbench, still answering keys. (Each
+    // after a pause: output drawn for an earlier size and read after the screen model was
+    // resized would leave stale cells that the next frame's diff does not repaint.)
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.resize(60, 10);
+    s.wait_text("too small (need 64x21, have 60x10)");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.resize(80, 24);
+    s.keys("\x1b");
+    s.wait_text("sudoku-workbench │");
+    assert!(s.child.try_wait().unwrap().is_none(), "still running");
+    s.send(b"\x03");
+    s.expect_exit_with_terminal_restored();
+}

@@ -160,6 +160,23 @@ impl Session {
         );
     }
 
+    /// Resizes the terminal (the program gets SIGWINCH) and the screen model with it.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(NonZeroU16::new(rows).unwrap(), NonZeroU16::new(cols).unwrap());
+    }
+
     /// The program's process id.
     pub fn pid(&self) -> i32 {
         self.child.process_id().expect("a running child") as i32
