@@ -21,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             // A puzzle cut short is reported on the line after the text's last.
-            let lines = text.split(|&b| b == b'\n').count();
+            // Lines end in \n, \r\n or a lone \r.
+            let lone_cr = text.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count()
+                + usize::from(text.last() == Some(&b'\r'));
+            let lines = text.iter().filter(|&&b| b == b'\n').count() + lone_cr + 1;
             assert!(e.line >= 1 && e.line <= lines + 1, "line {} of {lines}", e.line);
             assert!(e.column >= 1, "column {}", e.column);
             assert!(!e.to_string().is_empty());
