@@ -53,8 +53,8 @@ where
     let mut dirty = true;
     let mut kept = None;
     loop {
-        keep_for_recovery(app, &mut kept);
         if dirty {
+            keep_for_recovery(app, &mut kept);
             terminal
                 .draw(|frame| ui::draw(frame, app))
                 .context("drawing the screen")?;

@@ -743,7 +743,11 @@ fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
     use sudoku_workbench::app::browser::Entry;
     let dir = tempfile::tempdir().unwrap();
     let cases = hostile_files(dir.path());
-    let mut app = app_on("hardest.sdk");
+    // The document's file sits beside the hostile ones, so the browser opens among them.
+    let puzzle = dir.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &puzzle).unwrap();
+    let parsed = parse_document(&std::fs::read(&puzzle).unwrap(), None).unwrap();
+    let mut app = App::new(Document::from_parsed(parsed, Origin::File(puzzle), 0));
     keys(&mut app, "l1"); // unsaved work, which must survive every failed open
     let before = app.doc.clone();
     for (name, reason) in &cases {
@@ -757,14 +761,9 @@ fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
         );
     }
     // The same files through the browser: the message, the browser still open, the board kept.
-    app.cwd = dir.path().to_path_buf();
     for (name, reason) in cases.iter().filter(|(n, _)| n != "missing.txt" && n != "folder.sdk") {
         keys(&mut app, "o");
-        // The browser opens where the document's file is; go to the test directory.
-        while browser(&app).dir != dir.path() {
-            let Mode::Browse(b) = &mut app.mode else { unreachable!() };
-            **b = sudoku_workbench::app::browser::Browser::new(dir.path());
-        }
+        assert_eq!(browser(&app).dir, dir.path());
         while !matches!(browser(&app).current(), Some(Entry::File(n, ..)) if n == name) {
             press(&mut app, KeyCode::Down, KeyModifiers::NONE);
         }

@@ -13,7 +13,7 @@ pub struct Reference {
 }
 
 /// Whether `d` may go in cell `i`: no cell of its row, column or box holds it (a scan of 27 cells).
-fn allowed(grid: &[u8; 81], i: usize, d: u8) -> bool {
+pub fn allowed(grid: &[u8; 81], i: usize, d: u8) -> bool {
     let (r, c) = (i / 9, i % 9);
     for k in 0..9 {
         let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);

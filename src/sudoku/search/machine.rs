@@ -268,6 +268,29 @@ impl<S: State> Machine<S> {
 
     /// Takes back the guess of the top frame (not yet taken back), by popping its copy or by
     /// `retract`; a guess made in place has nothing to undo (its frame is the next to go).
+    /// Puts `digit` in `pos` for the top decision (on a copy of the state when `copy`) and counts
+    /// the placement. `false` if it contradicts: it is then taken back at once and the decision
+    /// marked failed. The one place where both `advance` and `descend` make a guess.
+    #[inline(always)]
+    fn try_digit(&mut self, pos: Pos, digit: Digit, copy: bool, depth: usize) -> bool {
+        if copy {
+            self.push_copy();
+        } else if S::COPY_ON_GUESS {
+            self.in_place += 1;
+        }
+        let ok = self.state_mut().assume(pos, digit);
+        self.counters.depth = depth;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        self.counters.placements += 1;
+        if !ok {
+            self.take_back(pos, digit, copy);
+            if let Some(frame) = self.frames.last_mut() {
+                frame.failed = true;
+            }
+        }
+        ok
+    }
+
     fn take_back(&mut self, pos: Pos, digit: Digit, copied: bool) {
         if !S::COPY_ON_GUESS {
             self.state_mut().retract(pos, digit);
@@ -381,20 +404,7 @@ impl<S: State> Machine<S> {
                 } else {
                     CellSet::EMPTY
                 };
-                if copy {
-                    self.push_copy();
-                } else if S::COPY_ON_GUESS {
-                    self.in_place += 1;
-                }
-                let ok = self.state_mut().assume(pos, digit);
-                self.counters.depth = depth;
-                self.counters.max_depth = self.counters.max_depth.max(depth);
-                self.counters.placements += 1;
-                if !ok {
-                    self.take_back(pos, digit, copy);
-                    if let Some(frame) = self.frames.last_mut() {
-                        frame.failed = true;
-                    }
+                if !self.try_digit(pos, digit, copy, depth) {
                     self.phase = Phase::Next;
                     if WATCH {
                         return Some(Step::Place {
@@ -482,20 +492,7 @@ impl<S: State> Machine<S> {
                 copied: copy,
                 unwinding: false,
             });
-            if copy {
-                self.push_copy();
-            } else if S::COPY_ON_GUESS {
-                self.in_place += 1;
-            }
-            let ok = self.state_mut().assume(pos, digit);
-            self.counters.depth = depth;
-            self.counters.max_depth = self.counters.max_depth.max(depth);
-            self.counters.placements += 1;
-            if !ok {
-                self.take_back(pos, digit, copy);
-                if let Some(frame) = self.frames.last_mut() {
-                    frame.failed = true;
-                }
+            if !self.try_digit(pos, digit, copy, depth) {
                 return Descent::Back;
             }
             if S::PROPAGATES {
