@@ -33,7 +33,7 @@
 
 pub mod app;
 pub mod cli;
-pub mod printable;
+pub mod text;
 pub mod sudoku;
 pub mod tui;
 pub mod ui;

@@ -1,68 +1,79 @@
 //! Entry point: parse the command line, then run a headless command or the workbench.
 
-use anyhow::Context;
 use clap::Parser;
+use clap::error::ErrorKind;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
-use sudoku_workbench::app::builtin::default_document;
-use sudoku_workbench::app::{App, recovery};
+use sudoku_workbench::cli::output::{Stream, is_broken_pipe};
 use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
 use sudoku_workbench::tui;
-use sudoku_workbench::ui::theme::Theme;
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return command_line_error(&e),
+    };
+    let workbench = args.command.is_none() && (args.file.is_some() || io::stdin().is_terminal());
+    let result = if workbench { workbench_run(args) } else { headless(args) };
+    match result {
         Ok(status) => ExitCode::from(status.code()),
-        // A reader that went away (`| head`) is not an error worth a message.
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Nothing more can be said if standard error fails too; the status says it.
+            let _ = writeln!(io::stderr(), "error: {e:#}");
             ExitCode::from(Status::Unreadable.code())
         }
     }
 }
 
-fn run(args: Cli) -> anyhow::Result<Status> {
-    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let mut err = io::stderr().lock();
-    let status = match args.command {
-        Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err)?,
-        Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err)?,
-        Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err)?,
-        // The BOJ 2580 judge pipes the puzzle in: behave as `solve`.
-        None if args.file.is_none() && !io::stdin().is_terminal() => {
-            cli::solve(&SolveArgs::default(), &mut out, &mut err)?
+/// Help and version go to standard output, usage errors to standard error; a failed write is
+/// exit status 2, as for every command.
+fn command_line_error(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    let (written, status) = match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let mut out = Stream::new(io::stdout().lock(), 1, "standard output");
+            (out.write_all(text.as_bytes()).and_then(|()| out.flush()), Status::Solved)
         }
-        None => {
-            if !io::stdout().is_terminal() {
-                out.write_all(cli::usage().as_bytes())?;
-                anyhow::bail!("the workbench needs a terminal; the commands above work without one");
-            }
-            // The workbench owns the terminal; the signal thread and the panic hook must be
-            // able to write to standard error, so no lock is kept on it.
-            drop(out);
-            drop(err);
-            let mut app = App::new(default_document());
-            app.monochrome = Theme::no_color_requested();
-            if let Some(path) = &args.file {
-                let index = args.index.map_or(0, |n| n as usize - 1);
-                app.open_path(path, index);
-            }
-            if let Some(text) = recovery::left_over() {
-                app.offer_recovery(&text);
-            }
-            tui::run(app)?;
-            return Ok(Status::Solved);
+        _ => {
+            let mut err = Stream::new(io::stderr().lock(), 2, "standard error");
+            (err.write_all(text.as_bytes()), Status::Unreadable)
         }
     };
-    out.flush().context("writing the results")?;
-    Ok(status)
+    match written {
+        Ok(()) => ExitCode::from(status.code()),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(status.code()),
+        Err(_) => ExitCode::from(Status::Unreadable.code()),
+    }
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
+/// A headless command: results to standard output, messages to standard error. A reader that
+/// went away (`| head`) ends the command quietly with the status so far treated as success;
+/// any other failure to write is exit status 2.
+fn headless(args: Cli) -> anyhow::Result<Status> {
+    let mut out = BufWriter::with_capacity(64 * 1024, Stream::new(io::stdout().lock(), 1, "standard output"));
+    let mut err = Stream::new(io::stderr().lock(), 2, "standard error");
+    let result = match args.command {
+        Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err),
+        Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err),
+        Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err),
+        // The BOJ 2580 judge pipes the puzzle in: behave as `solve`.
+        None => cli::solve(&SolveArgs::default(), &mut out, &mut err),
+    };
+    match result {
+        Ok(status) => Ok(status),
+        Err(e) if is_broken_pipe(&e) => Ok(Status::Solved),
+        Err(e) => Err(anyhow::Error::new(e).context("writing the results")),
+    }
+}
+
+/// The workbench, on a terminal that can draw it.
+fn workbench_run(args: Cli) -> anyhow::Result<Status> {
+    let term = std::env::var("TERM").ok();
+    if let Some(reason) = cli::why_no_workbench(io::stdout().is_terminal(), term.as_deref()) {
+        let mut out = Stream::new(io::stdout().lock(), 1, "standard output");
+        let _ = out.write_all(cli::usage().as_bytes());
+        anyhow::bail!("{reason}");
+    }
+    tui::run(args.file.as_deref(), args.index)?;
+    Ok(Status::Solved)
 }

@@ -1,9 +1,15 @@
-//! Everything the user can ask of the workbench, as messages for [`super::App::update`]. The
-//! keymap turns terminal events into these; tests send them directly.
+//! Everything that can change the model, as messages for [`super::App::update`]: what the user
+//! asks (the keymap turns terminal events into these; tests send them directly), and the answers
+//! to the effects the model asked for (a file read, a save done, a directory listed).
 
-use crate::sudoku::{Digit, Pos};
+use super::browser::{Entry, Preview};
+use super::effects::{Offer, SaveFailure};
+use super::document::Document;
+use super::files::Fingerprint;
+use crate::sudoku::{Digit, Parsed, Pos};
+use std::path::PathBuf;
 
-/// A direction to move the cursor or a selection.
+/// A direction to move the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
     /// Up a row.
@@ -54,11 +60,13 @@ pub enum Action {
     NextPuzzle,
     /// Text pasted into the terminal.
     Paste(String),
+    /// A paste that did not arrive whole (no end, or keys smuggled after it), with why.
+    PasteIgnored(String),
 
     // --- solving ---
-    /// Solve at once with the current strategy.
+    /// Solve at once with the solving strategy.
     Solve,
-    /// Use the next strategy (naive, mrv, fast).
+    /// Use the next strategy (for solving when editing, for the search in step mode).
     CycleStrategy,
     /// Enter step mode, or take one step in it.
     StepForward,
@@ -75,23 +83,29 @@ pub enum Action {
     /// Leave step mode keeping the board the search reached.
     KeepStepBoard,
 
-    // --- lists (file browser) ---
-    /// Move the selection up or down.
-    ListMove(Direction),
-    /// Move the selection a page.
-    ListPage(Direction),
+    // --- lists (file browser, help) ---
+    /// Move the selection by this many lines (negative: up).
+    ListMove(isize),
+    /// Select this line (`usize::MAX`: the last).
+    ListTo(usize),
     /// Open the selected entry.
     ListOpen,
     /// Go to the parent directory, or back from a collection.
     ListBack,
+    /// A digit typed in a list: a puzzle number to jump to.
+    ListDigit(char),
 
-    // --- text input ---
+    // --- text input and questions ---
     /// A character typed into a prompt.
     Input(char),
     /// Delete the character before the prompt's cursor.
     InputBackspace,
-    /// Accept the prompt, or answer yes.
+    /// Use the next format in the save prompt.
+    NextFormat,
+    /// Accept the prompt.
     Confirm,
+    /// Answer a question with the key of one of its answers.
+    Answer(char),
 
     // --- everywhere ---
     /// Close what is open, answer no, cancel a running solve, or leave step mode.
@@ -102,6 +116,31 @@ pub enum Action {
     Quit,
     /// Quit at once (Ctrl-C).
     ForceQuit,
+    /// Suspend the program (Ctrl-Z); the shell's `fg` brings it back.
+    Suspend,
     /// The terminal has a new size.
     Resize(u16, u16),
+
+    // --- answers to effects ---
+    /// A puzzle file was read (or could not be).
+    FileRead {
+        /// The file.
+        path: PathBuf,
+        /// The puzzle asked for, if one was (0-based).
+        index: Option<usize>,
+        /// Whether the file browser asked.
+        from_browser: bool,
+        /// The puzzles and the file's fingerprint, or why not.
+        result: Result<(Parsed, Fingerprint), String>,
+    },
+    /// A directory was listed (or could not be).
+    Listed(PathBuf, Result<Vec<Entry>, String>),
+    /// A preview was made in the background.
+    Previewed(PathBuf, Preview),
+    /// A save was carried out: the new file's fingerprint, or why not.
+    Saved(Result<Fingerprint, SaveFailure>),
+    /// Recovery files left by workbenches that stopped without a clean quit.
+    RecoveryFound(Vec<Offer>),
+    /// A recovered board was reopened (or could not be).
+    Recovered(PathBuf, Result<Box<Document>, String>),
 }

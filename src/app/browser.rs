@@ -1,26 +1,25 @@
-//! The in-app file browser: directories and files, the built-in puzzles, a preview of the
-//! highlighted entry (a small board, or the parse error with its line and column), and a list of
-//! a collection's puzzles to pick from.
+//! The in-app file browser: a directory's folders and files (or the built-in puzzles, in a
+//! section of their own), a preview of the highlighted entry made in the background, and a
+//! collection's puzzles to pick from, its unreadable lines listed as such.
+//!
+//! The browser only decides; listing a directory and reading a preview are effects the runtime
+//! carries out (see [`super::effects`]), whose answers come back as actions.
 
 use super::builtin::{BUILTINS, Builtin};
-use super::document::{Document, LoadError, MAX_FILE_SIZE, Origin, read_file};
-use crate::printable::printable;
-use crate::sudoku::{Board, Format, MetaTag, ReadError, Reader, Record, parse_document};
-use std::fs::File;
-use std::io::{BufReader, Read};
+use super::document::Origin;
+use super::files::Fingerprint;
+use crate::sudoku::{Board, Format, ParseError, Record};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
-
-/// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
-/// little enough to stay quick as the selection moves over big files.
-const PREVIEW_BYTES: u64 = 256 * 1024;
+use std::sync::Arc;
 
 /// One line of the browser's list.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
+    /// The section of the built-in puzzles.
+    Builtins,
     /// A puzzle built into the binary.
     Builtin(&'static Builtin),
-    /// The parent directory.
+    /// The parent directory (or, in the built-in section, the directory it was opened from).
     Parent(PathBuf),
     /// A directory, with its name made printable.
     Dir(String, PathBuf),
@@ -32,6 +31,7 @@ impl Entry {
     /// The text of the entry in the list.
     pub fn label(&self) -> String {
         match self {
+            Entry::Builtins => "★ built-in puzzles/".into(),
             Entry::Builtin(b) => format!("★ {}", b.name),
             Entry::Parent(_) => "../".into(),
             Entry::Dir(name, _) => format!("{name}/"),
@@ -45,6 +45,8 @@ impl Entry {
 pub enum Preview {
     /// Nothing to show (a directory).
     Nothing,
+    /// Being read in the background.
+    Reading,
     /// The first puzzle of the entry.
     Puzzle {
         /// Its board.
@@ -55,8 +57,10 @@ pub enum Preview {
         count: usize,
         /// Whether the file goes on past what the preview read.
         more: bool,
-        /// A description line, from metadata or the built-in's note.
-        about: Option<String>,
+        /// Lines that could not be read among those counted.
+        unreadable: usize,
+        /// Metadata and comments, made printable.
+        about: Vec<String>,
     },
     /// Why the entry is not a puzzle file.
     Error(String),
@@ -71,29 +75,29 @@ pub struct Picker {
     pub origin: Origin,
     /// Its format.
     pub format: Format,
-    /// The puzzles.
-    pub puzzles: Rc<Vec<Record>>,
+    /// The puzzles, the unreadable lines as their errors.
+    pub puzzles: Arc<Vec<Result<Record, ParseError>>>,
     /// The highlighted puzzle.
     pub selected: usize,
+    /// A puzzle number being typed, to jump to.
+    pub jump: String,
 }
 
-/// What opening the selected entry led to.
-#[derive(Debug)]
-pub enum Opened {
-    /// The browser stays (moved into a directory, or showed a collection's puzzles).
-    Stay,
-    /// A document to load.
-    Load(Box<Document>),
-    /// The entry could not be opened; the message says why.
-    Failed(String),
+/// What is listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// A directory (absolute).
+    Dir(PathBuf),
+    /// The built-in puzzles, opened from a directory.
+    Builtins(PathBuf),
 }
 
 /// The browser's state.
 #[derive(Clone, Debug)]
 pub struct Browser {
-    /// The directory listed.
-    pub dir: PathBuf,
-    /// Built-ins, the parent, directories, then files.
+    /// What is listed.
+    pub listing: Listing,
+    /// The entries: the parent, the built-in section, directories, files; or the built-ins.
     pub entries: Vec<Entry>,
     /// The highlighted entry.
     pub selected: usize,
@@ -103,73 +107,173 @@ pub struct Browser {
     pub picker: Option<Picker>,
     /// Why the directory could not be listed, if it could not.
     pub error: Option<String>,
+    /// The directory come from when going up, to highlight it in the new listing.
+    came_from: Option<PathBuf>,
+    /// The collection file whose puzzles the picker shows, and its fingerprint when read.
+    pub read: Option<(PathBuf, Fingerprint)>,
+}
+
+/// What the browser asks for after a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Nothing outside the browser.
+    Nothing,
+    /// The listing of a directory.
+    List(PathBuf),
+    /// A preview of a file.
+    Preview(PathBuf),
+    /// To open a file (its puzzles decide: a puzzle loads, a collection opens the picker).
+    OpenFile(PathBuf),
+    /// To load puzzle `index` of a built-in file.
+    OpenBuiltin(&'static Builtin, usize),
+    /// To load puzzle `index` of the collection picked from.
+    OpenPicked(usize),
+    /// To say something.
+    Say(String),
+}
+
+/// `path` made absolute against `cwd`, with `.` and `..` resolved where the file system can.
+pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
+    let joined = cwd.join(path);
+    std::fs::canonicalize(&joined).unwrap_or(joined)
 }
 
 impl Browser {
-    /// A browser on `dir`.
-    pub fn new(dir: &Path) -> Browser {
-        let mut browser = Browser {
-            dir: dir.to_path_buf(),
+    /// A browser on `dir` (absolute), empty until its listing arrives.
+    pub fn new(dir: PathBuf) -> Browser {
+        Browser {
+            listing: Listing::Dir(dir),
             entries: Vec::new(),
             selected: 0,
             preview: Preview::Nothing,
             picker: None,
             error: None,
-        };
-        browser.list();
-        browser
+            came_from: None,
+            read: None,
+        }
     }
 
-    /// Lists `self.dir`; the selection goes to the first file or directory.
-    fn list(&mut self) {
-        self.entries = BUILTINS.iter().map(Entry::Builtin).collect();
+    /// The directory listed, or the one the built-in section was opened from.
+    pub fn dir(&self) -> &Path {
+        match &self.listing {
+            Listing::Dir(dir) | Listing::Builtins(dir) => dir,
+        }
+    }
+
+    /// Takes the listing of `dir`: its directories and files (sorted, hidden ones left out), or
+    /// why it could not be listed. The selection goes to the first directory or file.
+    pub fn listed(&mut self, dir: &Path, listed: Result<Vec<Entry>, String>) -> Want {
+        if self.listing != Listing::Dir(dir.to_path_buf()) {
+            return Want::Nothing;
+        }
+        self.entries.clear();
         self.error = None;
-        if let Some(parent) = self.dir.parent() {
+        if let Some(parent) = dir.parent() {
             self.entries.push(Entry::Parent(parent.to_path_buf()));
         }
-        let mut dirs = Vec::new();
-        let mut files = Vec::new();
-        match std::fs::read_dir(&self.dir) {
-            Ok(read) => {
-                for entry in read.flatten() {
-                    let name = entry.file_name().to_string_lossy().into_owned();
-                    if name.starts_with('.') {
-                        continue;
-                    }
-                    let shown = printable(&name).into_owned();
-                    let path = entry.path();
-                    // Follow symbolic links: a link to a directory is a directory here.
-                    match std::fs::metadata(&path) {
-                        Ok(m) if m.is_dir() => dirs.push(Entry::Dir(shown, path)),
-                        Ok(m) => files.push(Entry::File(shown, path, m.len())),
-                        Err(_) => files.push(Entry::File(shown, path, 0)),
-                    }
-                }
-            }
-            Err(e) => {
-                self.error = Some(format!(
-                    "cannot list this directory: {}",
-                    crate::cli::describe_io_error(&e)
-                ))
-            }
+        self.entries.push(Entry::Builtins);
+        let fixed = self.entries.len();
+        match listed {
+            Ok(entries) => self.entries.extend(entries),
+            Err(e) => self.error = Some(format!("cannot list this directory: {e}")),
         }
-        dirs.sort_by_key(Entry::label);
-        files.sort_by_key(Entry::label);
-        self.entries.extend(dirs);
-        self.entries.extend(files);
-        self.selected = BUILTINS.len().min(self.entries.len().saturating_sub(1));
-        self.refresh_preview();
+        // The directory come from, else the first directory or file, else the built-ins.
+        let came_from = self.came_from.take();
+        self.selected = self
+            .entries
+            .iter()
+            .position(|e| matches!((e, &came_from), (Entry::Dir(_, p), Some(from)) if p == from))
+            .unwrap_or(if self.entries.len() > fixed { fixed } else { fixed - 1 });
+        self.picker = None;
+        self.refresh_preview()
     }
 
-    /// Moves the selection by `delta` entries, staying in the list.
-    pub fn move_by(&mut self, delta: isize) {
+    /// Shows the built-in section.
+    fn open_builtins(&mut self) -> Want {
+        let from = self.dir().to_path_buf();
+        self.entries = vec![Entry::Parent(from.clone())];
+        self.entries.extend(BUILTINS.iter().map(Entry::Builtin));
+        self.listing = Listing::Builtins(from);
+        self.selected = 1;
+        self.error = None;
+        self.refresh_preview()
+    }
+
+    /// The number of lines in the list shown (the picker's, or the entries).
+    pub fn len(&self) -> usize {
+        match &self.picker {
+            Some(picker) => picker.puzzles.len(),
+            None => self.entries.len(),
+        }
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The highlighted line of the list shown.
+    pub fn selection(&self) -> usize {
+        match &self.picker {
+            Some(picker) => picker.selected,
+            None => self.selected,
+        }
+    }
+
+    /// Highlights line `index` of the list shown (clamped to the list).
+    pub fn select(&mut self, index: usize) -> Want {
+        let last = self.len().saturating_sub(1);
         match &mut self.picker {
-            Some(picker) => picker.selected = clamp_add(picker.selected, delta, picker.puzzles.len()),
+            Some(picker) => {
+                picker.selected = index.min(last);
+                picker.jump.clear();
+                Want::Nothing
+            }
             None => {
-                self.selected = clamp_add(self.selected, delta, self.entries.len());
-                self.refresh_preview();
+                if self.selected == index.min(last) {
+                    return Want::Nothing;
+                }
+                self.selected = index.min(last);
+                self.refresh_preview()
             }
         }
+    }
+
+    /// Moves the highlight by `delta` lines, staying in the list.
+    pub fn move_by(&mut self, delta: isize) -> Want {
+        self.select(self.selection().saturating_add_signed(delta))
+    }
+
+    /// A digit typed in a collection's list: the puzzle number typed so far is highlighted.
+    pub fn type_digit(&mut self, digit: char) -> Want {
+        let Some(picker) = &mut self.picker else {
+            return Want::Nothing;
+        };
+        if picker.jump.len() < 12 {
+            picker.jump.push(digit);
+        }
+        let number: usize = picker.jump.parse().unwrap_or(0);
+        if number == 0 {
+            picker.jump.clear();
+            return Want::Say("Puzzles are numbered from 1".into());
+        }
+        picker.selected = (number - 1).min(picker.puzzles.len().saturating_sub(1));
+        if number > picker.puzzles.len() {
+            return Want::Say(format!("There are {} puzzles: the last is highlighted", picker.puzzles.len()));
+        }
+        Want::Nothing
+    }
+
+    /// Takes back the last digit of a puzzle number being typed; `false` if none was.
+    pub fn untype_digit(&mut self) -> bool {
+        let Some(picker) = self.picker.as_mut().filter(|p| !p.jump.is_empty()) else {
+            return false;
+        };
+        picker.jump.pop();
+        if let Ok(number) = picker.jump.parse::<usize>() {
+            picker.selected = number.saturating_sub(1).min(picker.puzzles.len().saturating_sub(1));
+        }
+        true
     }
 
     /// The highlighted entry.
@@ -177,131 +281,106 @@ impl Browser {
         self.entries.get(self.selected)
     }
 
-    fn refresh_preview(&mut self) {
-        self.preview = match self.current() {
-            None | Some(Entry::Parent(_) | Entry::Dir(..)) => Preview::Nothing,
-            Some(Entry::Builtin(b)) => match parse_document(b.text.as_bytes(), None) {
-                Ok(doc) => Preview::Puzzle {
-                    board: doc.puzzles[0].puzzle.board.clone(),
-                    format: doc.format,
-                    count: doc.puzzles.len(),
-                    more: false,
-                    about: Some(b.about.to_string()),
-                },
-                Err(e) => Preview::Error(e.to_string()),
-            },
-            Some(Entry::File(_, path, size)) => preview_file(path, *size),
-        };
+    fn refresh_preview(&mut self) -> Want {
+        match self.current() {
+            None | Some(Entry::Parent(_) | Entry::Dir(..) | Entry::Builtins) => {
+                self.preview = Preview::Nothing;
+                Want::Nothing
+            }
+            Some(Entry::Builtin(b)) => {
+                self.preview = preview_of_builtin(b);
+                Want::Nothing
+            }
+            Some(Entry::File(_, path, _)) => {
+                let path = path.clone();
+                self.preview = Preview::Reading;
+                Want::Preview(path)
+            }
+        }
+    }
+
+    /// Takes a preview made in the background, if it is still of the highlighted entry.
+    pub fn previewed(&mut self, path: &Path, preview: Preview) {
+        if matches!(self.current(), Some(Entry::File(_, p, _)) if p == path) {
+            self.preview = preview;
+        }
     }
 
     /// Opens the highlighted entry or picked puzzle.
-    pub fn open(&mut self) -> Opened {
+    pub fn open(&mut self) -> Want {
         if let Some(picker) = &self.picker {
-            let record = &picker.puzzles[picker.selected];
-            let doc = Document {
-                board: record.puzzle.board.clone(),
-                meta: record.puzzle.meta.clone(),
-                origin: picker.origin.clone(),
-                format: picker.format,
-                collection: Some(super::document::Place {
-                    puzzles: Rc::clone(&picker.puzzles),
-                    index: picker.selected,
-                }),
+            return match picker.puzzles.get(picker.selected) {
+                Some(Ok(_)) => Want::OpenPicked(picker.selected),
+                Some(Err(e)) => Want::Say(format!("Puzzle #{} cannot be read: {e}", picker.selected + 1)),
+                None => Want::Nothing,
             };
-            return Opened::Load(Box::new(doc));
         }
         let Some(entry) = self.current().cloned() else {
-            return Opened::Stay;
+            return Want::Nothing;
         };
         match entry {
-            Entry::Parent(path) | Entry::Dir(_, path) => {
-                self.dir = path;
-                self.list();
-                Opened::Stay
+            Entry::Parent(path) | Entry::Dir(_, path) => self.go_to(path),
+            Entry::Builtins => self.open_builtins(),
+            Entry::Builtin(b) if b.parsed().puzzles.len() > 1 => {
+                self.show_picker(b.name.to_string(), Origin::Builtin(b.name), b.parsed().format, Arc::new(b.parsed().puzzles));
+                Want::Nothing
             }
-            Entry::Builtin(b) => self.open_document(b.document(0), b.name.to_string()),
-            Entry::File(name, path, _) => match read_file(&path) {
-                Ok(parsed) => self.open_document(Document::from_parsed(parsed, Origin::File(path), 0), name),
-                Err(e) => Opened::Failed(format!("{name}: {e}")),
-            },
+            Entry::Builtin(b) => Want::OpenBuiltin(b, 0),
+            Entry::File(_, path, _) => Want::OpenFile(path),
         }
     }
 
-    /// A single puzzle loads; a collection opens its list of puzzles.
-    fn open_document(&mut self, doc: Document, name: String) -> Opened {
-        match &doc.collection {
-            Some(place) => {
-                self.picker = Some(Picker {
-                    name,
-                    origin: doc.origin.clone(),
-                    format: doc.format,
-                    puzzles: Rc::clone(&place.puzzles),
-                    selected: 0,
-                });
-                Opened::Stay
-            }
-            None => Opened::Load(Box::new(doc)),
-        }
+    /// Lists `dir`.
+    fn go_to(&mut self, dir: PathBuf) -> Want {
+        self.listing = Listing::Dir(dir.clone());
+        self.entries.clear();
+        self.picker = None;
+        self.preview = Preview::Nothing;
+        Want::List(dir)
     }
 
-    /// Back from a collection's list to the files, or up to the parent directory.
-    pub fn back(&mut self) {
+    /// Shows a collection's puzzles to pick from.
+    pub fn show_picker(&mut self, name: String, origin: Origin, format: Format, puzzles: Arc<Vec<Result<Record, ParseError>>>) {
+        self.picker = Some(Picker {
+            name,
+            origin,
+            format,
+            puzzles,
+            selected: 0,
+            jump: String::new(),
+        });
+    }
+
+    /// Back from a collection's list to the files, from the built-in section to its directory,
+    /// or up to the parent directory (keeping the directory come from highlighted).
+    pub fn back(&mut self) -> Want {
         if self.picker.take().is_some() {
-            return;
+            return Want::Nothing;
         }
-        if let Some(parent) = self.dir.parent() {
-            let from = self.dir.clone();
-            self.dir = parent.to_path_buf();
-            self.list();
-            // Keep the directory we came from highlighted.
-            if let Some(i) = self
-                .entries
-                .iter()
-                .position(|e| matches!(e, Entry::Dir(_, p) if *p == from))
-            {
-                self.selected = i;
-                self.refresh_preview();
-            }
-        }
+        let (to, from) = match &self.listing {
+            Listing::Builtins(dir) => (dir.clone(), None),
+            Listing::Dir(dir) => match dir.parent() {
+                Some(parent) => (parent.to_path_buf(), Some(dir.clone())),
+                None => return Want::Nothing,
+            },
+        };
+        self.came_from = from;
+        self.go_to(to)
     }
 }
 
-fn clamp_add(at: usize, delta: isize, len: usize) -> usize {
-    at.saturating_add_signed(delta).min(len.saturating_sub(1))
-}
-
-/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`].
-fn preview_file(path: &Path, size: u64) -> Preview {
-    if size > MAX_FILE_SIZE {
-        return Preview::Error(LoadError::TooBig(size).to_string());
-    }
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) => return Preview::Error(LoadError::Io(e).to_string()),
-    };
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    let mut reader = Reader::new(BufReader::new(file.take(PREVIEW_BYTES))).with_hint(hint);
-    let first = match reader.next() {
-        Some(Ok(record)) => record,
-        Some(Err(ReadError::Parse(e))) => return Preview::Error(e.to_string()),
-        Some(Err(ReadError::Io(e))) => return Preview::Error(LoadError::Io(e).to_string()),
-        None => return Preview::Error("empty".into()),
-    };
-    let format = reader.format().unwrap_or(Format::Line);
-    let count = 1 + reader.by_ref().count();
-    let about = first
-        .puzzle
-        .meta_value(MetaTag::Description)
-        .or(first.puzzle.meta_value(MetaTag::Comment))
-        .map(|s| printable(s).into_owned());
-    Preview::Puzzle {
-        board: first.puzzle.board,
-        format,
-        count,
-        more: size > PREVIEW_BYTES,
-        about,
+/// The preview of a built-in file.
+pub fn preview_of_builtin(b: &Builtin) -> Preview {
+    let parsed = b.parsed();
+    match parsed.first() {
+        Some(first) => Preview::Puzzle {
+            board: first.puzzle.board.clone(),
+            format: parsed.format,
+            count: parsed.puzzles.len(),
+            more: false,
+            unreadable: 0,
+            about: vec![b.about.to_string()],
+        },
+        None => Preview::Error("no puzzle".into()),
     }
 }

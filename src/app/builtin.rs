@@ -2,10 +2,10 @@
 //! puzzle without any file and the browser can offer them anywhere.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Format, parse_document};
+use crate::sudoku::{Format, Parsed, parse_document};
 
 /// A puzzle file embedded in the binary.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Builtin {
     /// The file name under `assets/`.
     pub name: &'static str,
@@ -43,11 +43,19 @@ pub static BUILTINS: [Builtin; 10] = [
 ];
 
 impl Builtin {
-    /// The puzzle (or collection, on puzzle `index`) as a document.
-    pub fn document(&'static self, index: usize) -> Document {
+    /// The puzzles of the file.
+    pub fn parsed(&self) -> Parsed {
         let hint = self.name.rsplit('.').next().and_then(Format::from_extension);
-        let parsed = parse_document(self.text.as_bytes(), hint).expect("built-in puzzles parse (tested)");
-        Document::from_parsed(parsed, Origin::Builtin(self.name), index)
+        parse_document(self.text.as_bytes(), hint).expect("built-in puzzles parse (tested)")
+    }
+
+    /// The puzzle (or collection, on puzzle `index`) as a document; the first puzzle if there is
+    /// no puzzle `index`.
+    pub fn document(&'static self, index: usize) -> Document {
+        let origin = Origin::Builtin(self.name);
+        Document::from_parsed(self.parsed(), origin.clone(), index, None)
+            .or_else(|| Document::from_parsed(self.parsed(), origin, 0, None))
+            .expect("every built-in file has a first puzzle (tested)")
     }
 }
 
@@ -66,7 +74,10 @@ mod tests {
             let doc = b.document(0);
             assert!(doc.board.given_count() >= 16, "{}", b.name);
         }
-        assert_eq!(BUILTINS[0].document(0).format, Format::Sdk);
-        assert_eq!(BUILTINS[9].document(0).collection.map(|c| c.puzzles.len()), Some(12));
+        assert_eq!(BUILTINS[0].document(0).source.format, Format::Sdk);
+        assert_eq!(BUILTINS[9].document(0).source.collection.map(|c| c.len()), Some(12));
+        for b in &BUILTINS {
+            assert!(b.parsed().unreadable().next().is_none(), "{}", b.name);
+        }
     }
 }

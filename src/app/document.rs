@@ -1,18 +1,12 @@
-//! The puzzle being edited: its board and metadata, where it came from, and reading and saving
-//! files (saves are atomic: a temporary file in the same directory, then a rename).
+//! The puzzle being edited: its board, and its source (where it came from, in which format,
+//! its place in a collection, its other lines, and what is saved), which decides how it is saved
+//! and whether there is unsaved work.
 
-use crate::printable::printable;
-use crate::sudoku::{
-    Board, Cell, Document as Parsed, Format, MetaTag, ParseError, Pos, Puzzle, Record, parse_document,
-};
-use std::fmt;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
-use std::rc::Rc;
-
-/// Files above this size are refused: no puzzle file is this big, and reading one must not
-/// swallow the machine's memory.
-pub const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+use super::files::Fingerprint;
+use crate::sudoku::{Board, Cell, Format, Note, ParseError, Parsed, Pos, Puzzle, Record};
+use crate::text::printable;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Where a document came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,51 +19,88 @@ pub enum Origin {
     Pasted,
     /// A board cleared to type a new puzzle.
     New,
-    /// The board a crash left in the recovery file.
-    Recovered,
 }
 
 /// The puzzles of a collection and which one is loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
-    /// Every puzzle of the collection, shared between undo states.
-    pub puzzles: Rc<Vec<Record>>,
+    /// Every puzzle of the collection (the unreadable lines as their errors), shared between
+    /// undo records.
+    pub puzzles: Arc<Vec<Result<Record, ParseError>>>,
     /// The loaded one.
     pub index: usize,
 }
 
-/// The board being edited and what it came with.
+impl Place {
+    /// How many puzzles the collection numbers (unreadable lines included).
+    pub fn len(&self) -> usize {
+        self.puzzles.len()
+    }
+
+    /// Whether the collection is empty (never, once read).
+    pub fn is_empty(&self) -> bool {
+        self.puzzles.is_empty()
+    }
+}
+
+/// Where the board comes from and what of it is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Document {
-    /// Givens, entries and solver digits.
-    pub board: Board,
-    /// `.sdk` metadata (author, description...).
-    pub meta: Vec<(MetaTag, String)>,
+pub struct Source {
     /// Where it came from.
     pub origin: Origin,
     /// The format it was read in, which saving keeps.
     pub format: Format,
     /// Its place in a collection, if it came from one.
     pub collection: Option<Place>,
+    /// The puzzle's other lines (metadata, comments) and progress fields, as read: shown in the
+    /// panel and written back by saves. Shared, never copied into undo records.
+    pub text: Arc<Puzzle>,
+    /// The file as it was when read or last saved: another program's change shows as a
+    /// difference.
+    pub disk: Option<Fingerprint>,
+    /// The board as saved (or as loaded): unsaved work is a difference from it.
+    pub saved: Board,
+}
+
+/// The board being edited and its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    /// Givens, entries and solver digits.
+    pub board: Board,
+    /// Where it came from.
+    pub source: Source,
 }
 
 impl Document {
-    /// The puzzles of a parsed text as a document on the puzzle at `index` (0-based, clamped).
-    pub fn from_parsed(parsed: Parsed, origin: Origin, index: usize) -> Document {
+    /// The puzzles of a parsed text as a document on the puzzle at `index` (0-based), or `None`
+    /// if there is no readable puzzle there.
+    pub fn from_parsed(parsed: Parsed, origin: Origin, index: usize, disk: Option<Fingerprint>) -> Option<Document> {
         let format = parsed.format;
         let puzzles = parsed.puzzles;
-        let index = index.min(puzzles.len().saturating_sub(1));
-        let puzzle = puzzles.get(index).map(|r| r.puzzle.clone()).unwrap_or_default();
+        let record = puzzles.get(index)?.as_ref().ok()?.clone();
         let collection = (puzzles.len() > 1).then(|| Place {
-            puzzles: Rc::new(puzzles),
+            puzzles: Arc::new(puzzles),
             index,
         });
+        Some(Document::of_record(record, origin, format, collection, disk))
+    }
+
+    fn of_record(record: Record, origin: Origin, format: Format, collection: Option<Place>, disk: Option<Fingerprint>) -> Document {
+        let board = record.puzzle.board.clone();
+        let text = Puzzle {
+            board: Board::empty(),
+            ..record.puzzle
+        };
         Document {
-            board: puzzle.board,
-            meta: puzzle.meta,
-            origin,
-            format,
-            collection,
+            source: Source {
+                origin,
+                format,
+                collection,
+                text: Arc::new(text),
+                disk,
+                saved: board.clone(),
+            },
+            board,
         }
     }
 
@@ -77,52 +108,73 @@ impl Document {
     pub fn new_empty() -> Document {
         Document {
             board: Board::empty(),
-            meta: Vec::new(),
-            origin: Origin::New,
-            format: Format::Sdk,
-            collection: None,
+            source: Source {
+                origin: Origin::New,
+                format: Format::Sdk,
+                collection: None,
+                text: Arc::new(Puzzle::default()),
+                disk: None,
+                saved: Board::empty(),
+            },
         }
     }
 
-    /// The same collection on puzzle `index`, if it exists.
+    /// The same collection on puzzle `index`, if it exists and reads.
     pub fn sibling(&self, index: usize) -> Option<Document> {
-        let place = self.collection.as_ref()?;
-        let record = place.puzzles.get(index)?;
-        Some(Document {
-            board: record.puzzle.board.clone(),
-            meta: record.puzzle.meta.clone(),
-            origin: self.origin.clone(),
-            format: self.format,
-            collection: Some(Place {
-                puzzles: Rc::clone(&place.puzzles),
-                index,
-            }),
-        })
+        let place = self.source.collection.as_ref()?;
+        let record = place.puzzles.get(index)?.as_ref().ok()?.clone();
+        let collection = Some(Place {
+            puzzles: Arc::clone(&place.puzzles),
+            index,
+        });
+        Some(Document::of_record(
+            record,
+            self.source.origin.clone(),
+            self.source.format,
+            collection,
+            self.source.disk.clone(),
+        ))
     }
 
-    /// What saving writes: givens and entries; the solver's digits are a result, not a puzzle.
-    pub fn savable_board(&self) -> Board {
-        let mut board = self.board.clone();
-        for p in Pos::all() {
-            if let Cell::Placed(_) = board.cell(p) {
-                board.set(p, Cell::Empty);
-            }
+    /// Whether the board differs from what is saved.
+    pub fn is_modified(&self) -> bool {
+        self.board != self.source.saved
+    }
+
+    /// How many entries the user typed.
+    pub fn entry_count(&self) -> usize {
+        count(&self.board, |c| matches!(c, Cell::Entry(_)))
+    }
+
+    /// How many digits the solver placed.
+    pub fn placed_count(&self) -> usize {
+        count(&self.board, |c| matches!(c, Cell::Placed(_)))
+    }
+
+    /// Whether the board holds something a givens-only format cannot keep.
+    pub fn has_progress(&self) -> bool {
+        self.entry_count() + self.placed_count() > 0
+    }
+
+    /// The puzzle to write: the board with the source's other lines.
+    pub fn puzzle(&self) -> Puzzle {
+        Puzzle {
+            board: self.board.clone(),
+            ..(*self.source.text).clone()
         }
-        board
     }
 
-    /// What tells whether there is unsaved work: the origin, the savable board, the metadata.
-    pub fn saved_state(&self) -> SavedState {
-        SavedState {
-            origin: self.origin.clone(),
-            board: self.savable_board(),
-            meta: self.meta.clone(),
+    /// The file the document is saved to, if it has one.
+    pub fn path(&self) -> Option<&PathBuf> {
+        match &self.source.origin {
+            Origin::File(path) => Some(path),
+            _ => None,
         }
     }
 
     /// A short name for the title and panel, safe to print.
     pub fn name(&self) -> String {
-        let base = match &self.origin {
+        let base = match &self.source.origin {
             Origin::Builtin(name) => format!("built-in: {name}"),
             Origin::File(path) => printable(
                 &path
@@ -132,135 +184,28 @@ impl Document {
             .into_owned(),
             Origin::Pasted => "pasted puzzle".into(),
             Origin::New => "new puzzle".into(),
-            Origin::Recovered => "recovered board".into(),
         };
-        match &self.collection {
-            Some(place) => format!("{base} #{}/{}", place.index + 1, place.puzzles.len()),
+        match &self.source.collection {
+            Some(place) => format!("{base} #{}/{}", place.index + 1, place.len()),
             None => base,
         }
     }
-}
 
-/// The part of a document that a save makes safe; unsaved work is a difference from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedState {
-    origin: Origin,
-    board: Board,
-    meta: Vec<(MetaTag, String)>,
-}
+    /// The notes of the puzzle (for the panel).
+    pub fn notes(&self) -> &[Note] {
+        &self.source.text.notes
+    }
 
-/// Why a file could not be opened as puzzles.
-#[derive(Debug)]
-pub enum LoadError {
-    /// The file could not be read.
-    Io(io::Error),
-    /// The file is bigger than [`MAX_FILE_SIZE`].
-    TooBig(u64),
-    /// The text is not puzzles.
-    Parse(ParseError),
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Io(e) => f.write_str(&crate::cli::describe_io_error(e)),
-            LoadError::TooBig(size) => write!(f, "too big for a puzzle file ({} MB)", size / (1024 * 1024)),
-            LoadError::Parse(e) => write!(f, "{e}"),
-        }
+    /// Bytes this document holds beyond its board, for bounding the memory of undo: its notes,
+    /// and its collection when it came with one.
+    pub fn weight(&self) -> usize {
+        let collection = self.source.collection.as_ref().map_or(0, |place| {
+            place.len() * std::mem::size_of::<Result<Record, ParseError>>()
+        });
+        std::mem::size_of::<Document>() + self.source.text.notes_len() + collection
     }
 }
 
-/// Reads the puzzles of the file at `path`.
-pub fn read_file(path: &Path) -> Result<Parsed, LoadError> {
-    let file = std::fs::File::open(path).map_err(LoadError::Io)?;
-    let meta = file.metadata().map_err(LoadError::Io)?;
-    if meta.is_dir() {
-        return Err(LoadError::Io(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "is a directory",
-        )));
-    }
-    if meta.len() > MAX_FILE_SIZE {
-        return Err(LoadError::TooBig(meta.len()));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_FILE_SIZE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(LoadError::Io)?;
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    parse_document(&bytes, hint).map_err(LoadError::Parse)
-}
-
-/// The text a save writes: the whole file for a single puzzle; for a puzzle of a collection, the
-/// collection file with that puzzle's line replaced (the rest is kept byte for byte).
-pub fn render(doc: &Document, path: &Path) -> io::Result<Vec<u8>> {
-    let puzzle = Puzzle {
-        board: doc.savable_board(),
-        meta: doc.meta.clone(),
-    };
-    let Some(place) = doc
-        .collection
-        .as_ref()
-        .filter(|_| doc.origin == Origin::File(path.to_path_buf()))
-    else {
-        return Ok(doc.format.to_string(&puzzle).into_bytes());
-    };
-    let line_no = place.puzzles[place.index].line;
-    let old = std::fs::read(path)?;
-    let mut out = Vec::with_capacity(old.len());
-    let mut replaced = false;
-    for (i, line) in old.split_inclusive(|&b| b == b'\n').enumerate() {
-        if i + 1 == line_no {
-            out.extend_from_slice(puzzle.board.to_string().as_bytes());
-            if let Some(comment) = puzzle.meta_value(MetaTag::Comment) {
-                out.extend_from_slice(format!(" {comment}").as_bytes());
-            }
-            out.extend_from_slice(if line.ends_with(b"\r\n") { b"\r\n" } else { b"\n" });
-            replaced = true;
-        } else {
-            out.extend_from_slice(line);
-        }
-    }
-    if !replaced {
-        return Err(io::Error::other(
-            "the collection file changed on disk: its puzzle line is gone",
-        ));
-    }
-    Ok(out)
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and synced,
-/// then renamed over the target. A failure leaves any existing file as it was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
-    }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".sudoku-workbench-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    temp.write_all(bytes)?;
-    temp.flush()?;
-    // Keep the permissions of the file being replaced; a new file gets the usual rw-r--r--
-    // rather than the temporary file's private mode.
-    match std::fs::metadata(path) {
-        Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
-        #[cfg(unix)]
-        Err(_) => {
-            use std::os::unix::fs::PermissionsExt;
-            temp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
-        }
-        #[cfg(not(unix))]
-        Err(_) => {}
-    }
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+fn count(board: &Board, which: impl Fn(Cell) -> bool) -> usize {
+    Pos::all().filter(|&p| which(board.cell(p))).count()
 }

@@ -2,7 +2,7 @@
 //! always answered: solving at once (the naive order can need tens of millions of placements),
 //! and the live count of solutions after each edit.
 
-use crate::sudoku::{Board, Conflict, Counters, Search, Step, Strategy};
+use crate::sudoku::{Board, Contradiction, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
 
 /// Placements between two looks at the clock: small enough for the slowest strategy per
@@ -25,37 +25,65 @@ fn work(search: &mut Search, budget: Duration) -> Option<Step> {
 /// What an instant solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveResult {
-    /// A solution (solver digits as [`crate::sudoku::Cell::Placed`]).
-    Solved(Board),
+    /// A solution (solver digits as [`crate::sudoku::Cell::Placed`]), and whether the board has
+    /// other solutions too.
+    Solved {
+        /// The solution.
+        board: Board,
+        /// Whether there are others.
+        several: bool,
+    },
     /// No solution from the board as it stands.
     NoSolution,
     /// No solution with the user's entries, but the givens alone have one.
     EntriesRuleItOut,
 }
 
+/// What a solve is doing.
+enum Phase {
+    /// Searching with the strategy asked for.
+    Solving,
+    /// The search found nothing: is it the entries' fault? (a search of the givens alone)
+    ProbingGivens,
+    /// Found one: counting, with `fast`, whether there is a second.
+    Counting {
+        /// The solution found.
+        solution: Board,
+        /// Solutions counted so far.
+        found: u8,
+    },
+}
+
 /// An instant solve in progress.
 pub struct SolveJob {
     search: Search,
-    /// Whether the search is the second one, from the givens alone, run only to tell the user
-    /// that their entries are what rules a solution out.
-    probing_givens: bool,
-    /// The counters of the solve itself, kept while the givens are probed.
+    phase: Phase,
+    /// The counters of the solve itself, kept while a second search runs.
     reported: Option<Counters>,
     /// Time spent working so far.
     worked: Duration,
     board: Board,
+    strategy: Strategy,
 }
 
 impl SolveJob {
-    /// A solve of `board` with `strategy`, or the conflict that rules it out.
-    pub fn new(board: &Board, strategy: Strategy) -> Result<SolveJob, Conflict> {
+    /// A solve of `board` with `strategy`, or the contradiction that rules it out.
+    pub fn new(board: &Board, strategy: Strategy) -> Result<SolveJob, Contradiction> {
         Ok(SolveJob {
             search: Search::new(board, strategy)?,
-            probing_givens: false,
+            phase: Phase::Solving,
             reported: None,
             worked: Duration::ZERO,
             board: board.clone(),
+            strategy,
         })
+    }
+
+    /// Starts a second search (the first's counters are kept for the report).
+    fn switch_to(&mut self, search: Search, phase: Phase) {
+        self.reported.get_or_insert(self.search.counters());
+        self.search = search;
+        self.phase = phase;
     }
 
     /// Works for at most `budget`; the result once there is one.
@@ -63,29 +91,42 @@ impl SolveJob {
         let started = Instant::now();
         let step = work(&mut self.search, budget);
         self.worked += started.elapsed();
-        match step? {
-            Step::Solved if self.probing_givens => Some(SolveResult::EntriesRuleItOut),
-            Step::Solved => Some(SolveResult::Solved(self.search.board())),
-            _ if self.probing_givens => Some(SolveResult::NoSolution),
-            _ => {
+        let step = step?;
+        match (&mut self.phase, step) {
+            (Phase::Solving, Step::Solved) => {
+                let solution = self.search.board();
+                // The board has a solution, so it has no contradiction: this cannot fail.
+                match Search::new(&self.board, Strategy::Fast) {
+                    Ok(count) => self.switch_to(count, Phase::Counting { solution, found: 0 }),
+                    Err(_) => return Some(SolveResult::Solved { board: solution, several: false }),
+                }
+                None
+            }
+            (Phase::Solving, _) => {
                 let givens = self.board.givens_only();
                 let has_entries = givens.blank_count() != self.board.blank_count();
                 match Search::new(&givens, Strategy::Fast) {
                     Ok(search) if has_entries => {
-                        // Keep the counters of the real search for the report.
-                        self.probing_givens = true;
-                        let counters = self.search.counters();
-                        self.search = search;
-                        self.reported = Some(counters);
+                        self.switch_to(search, Phase::ProbingGivens);
                         None
                     }
                     _ => Some(SolveResult::NoSolution),
                 }
             }
+            (Phase::ProbingGivens, Step::Solved) => Some(SolveResult::EntriesRuleItOut),
+            (Phase::ProbingGivens, _) => Some(SolveResult::NoSolution),
+            (Phase::Counting { found, .. }, Step::Solved) if *found == 0 => {
+                *found = 1;
+                None
+            }
+            (Phase::Counting { solution, .. }, step) => Some(SolveResult::Solved {
+                board: solution.clone(),
+                several: step == Step::Solved,
+            }),
         }
     }
 
-    /// The counters of the solve (not of the check of the givens that may follow it).
+    /// The counters of the solve (not of the searches that may follow it).
     pub fn counters(&self) -> Counters {
         self.reported.unwrap_or_else(|| self.search.counters())
     }
@@ -97,21 +138,17 @@ impl SolveJob {
 
     /// The strategy solving.
     pub fn strategy(&self) -> Strategy {
-        if self.probing_givens {
-            Strategy::Fast
-        } else {
-            self.search.strategy()
-        }
+        self.strategy
     }
 }
 
 /// How many solutions the board has, as far as known.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum Count {
     /// Still counting.
     Checking,
-    /// Two digits conflict.
-    Conflict(Conflict),
+    /// The board contradicts itself: two equal digits in a unit, or a cell without candidates.
+    Contradiction(Contradiction),
     /// No solution.
     NoSolution,
     /// Exactly one.
@@ -121,30 +158,30 @@ pub enum Status {
 }
 
 /// The live count of solutions, restarted after every edit.
-pub struct StatusCheck {
+pub struct LiveCount {
     search: Option<Search>,
     found: u8,
-    status: Status,
+    count: Count,
 }
 
-impl StatusCheck {
+impl LiveCount {
     /// Starts counting the solutions of `board` (up to two).
-    pub fn new(board: &Board) -> StatusCheck {
+    pub fn new(board: &Board) -> LiveCount {
         match Search::new(board, Strategy::Fast) {
-            Ok(search) => StatusCheck {
+            Ok(search) => LiveCount {
                 search: Some(search),
                 found: 0,
-                status: Status::Checking,
+                count: Count::Checking,
             },
-            Err(conflict) => StatusCheck {
+            Err(contradiction) => LiveCount {
                 search: None,
                 found: 0,
-                status: Status::Conflict(conflict),
+                count: Count::Contradiction(contradiction),
             },
         }
     }
 
-    /// Works for at most `budget`; `true` when the status changed.
+    /// Works for at most `budget`; `true` when the count changed.
     pub fn work(&mut self, budget: Duration) -> bool {
         let Some(search) = self.search.as_mut() else {
             return false;
@@ -156,10 +193,10 @@ impl StatusCheck {
                 None => return false,
                 Some(Step::Solved) if self.found == 0 => self.found = 1,
                 Some(step) => {
-                    self.status = match (step, self.found) {
-                        (Step::Solved, _) => Status::Several,
-                        (_, 0) => Status::NoSolution,
-                        _ => Status::Unique,
+                    self.count = match (step, self.found) {
+                        (Step::Solved, _) => Count::Several,
+                        (_, 0) => Count::NoSolution,
+                        _ => Count::Unique,
                     };
                     self.search = None;
                     return true;
@@ -168,9 +205,9 @@ impl StatusCheck {
         }
     }
 
-    /// The status so far.
-    pub fn status(&self) -> &Status {
-        &self.status
+    /// The count so far.
+    pub fn count(&self) -> &Count {
+        &self.count
     }
 
     /// Whether counting goes on.

@@ -1,28 +1,35 @@
 //! The model of the workbench: the document being edited, the mode the user is in, and
-//! [`App::update`], the only place where state changes. Nothing here knows about terminals;
-//! tests drive it with [`Action`]s and [`App::tick`].
+//! [`App::update`], the only place where state changes. Nothing here knows about terminals, and
+//! `update` touches no file: it asks for [`Effect`]s, which the runtime carries out and answers
+//! with actions. Tests drive it with [`Action`]s, [`App::tick`] and [`App::dispatch`].
 
 pub mod action;
 pub mod browser;
 pub mod builtin;
 pub mod document;
+pub mod effects;
+pub mod files;
 pub mod history;
 pub mod jobs;
-pub mod keymap;
 pub mod recovery;
 pub mod stepper;
 
+mod browse;
+mod edit;
+mod save;
+mod solve;
+
 pub use action::{Action, Direction};
 pub use document::{Document, Origin};
+pub use effects::{Effect, Offer, Runtime};
 
-use crate::printable::printable;
-use crate::sudoku::{Board, Cell, Counters, Format, Pos, Strategy, parse_document};
-use crate::ui::panel::grouped;
-use browser::{Browser, Opened};
-use document::{SavedState, read_file, render, write_atomically};
-use history::History;
-use jobs::{SolveJob, SolveResult, Status, StatusCheck};
-use std::path::{Path, PathBuf};
+use crate::sudoku::{Board, Counters, Format, Pos, Strategy};
+use crate::text::printable;
+use browser::Browser;
+use history::{Change, History};
+use jobs::{Count, LiveCount, SolveJob};
+pub use save::PendingSave;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use stepper::Stepper;
 
@@ -31,7 +38,7 @@ use stepper::Stepper;
 pub const WORK_SLICE: Duration = Duration::from_millis(8);
 
 /// Real time a tick may spend on the live count of solutions.
-const STATUS_SLICE: Duration = Duration::from_millis(4);
+const COUNT_SLICE: Duration = Duration::from_millis(4);
 
 /// What the user is doing.
 pub enum Mode {
@@ -48,27 +55,40 @@ pub enum Mode {
 /// Something over the screen that takes the keys until it is closed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
-    /// The list of keys.
-    Help,
-    /// A yes/no question.
-    Confirm(Confirm),
-    /// A line of text to type.
+    /// The list of keys, scrolled down by this many lines.
+    Help(usize),
+    /// A question with answers on single keys.
+    Question(Question),
+    /// A path to save to.
     Prompt(Prompt),
+    /// Work that crashed workbenches left, to reopen or discard.
+    Recovery(RecoveryOffer),
 }
 
-/// A yes/no question and what a yes does.
+/// A question and what each answer does; Esc always answers "not now".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Confirm {
+pub struct Question {
     /// The question.
-    pub question: String,
-    /// What happens on yes.
-    pub on_yes: Pending,
+    pub text: String,
+    /// The answers.
+    pub answers: Vec<Answer>,
 }
 
-/// An action waiting for a yes.
+/// One answer to a question.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
-    /// Quit.
+pub struct Answer {
+    /// The key that gives it.
+    pub key: char,
+    /// What it means, for the screen.
+    pub label: String,
+    /// What it does.
+    pub then: Then,
+}
+
+/// What an answer does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Quit, giving up the unsaved work.
     Quit,
     /// Replace the document.
     Load(Box<Document>),
@@ -78,17 +98,36 @@ pub enum Pending {
     ClearAll,
     /// Solve from the givens alone.
     SolveFromGivens,
-    /// Reopen the board a crash left in the recovery file.
-    Recover(Box<Document>),
+    /// Carry out a save whatever is on disk now.
+    SaveOver(Box<effects::SaveRequest>, PendingSave),
+    /// Ask for another path to save to.
+    SaveAs,
+    /// Remove a recovery file for good.
+    DiscardRecovery(PathBuf),
+    /// Nothing: the question is closed.
+    Nothing,
 }
 
-/// A line of text being typed, for saving under a new name.
+/// A line of text being typed: the path to save to, and the format to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
     /// What is asked.
     pub label: String,
     /// The text so far.
     pub input: String,
+    /// The format the save writes: from the extension typed, or chosen with Tab.
+    pub format: Format,
+    /// Whether Tab chose the format (the extension then no longer does).
+    pub format_chosen: bool,
+}
+
+/// The recovered work on offer, and which is highlighted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecoveryOffer {
+    /// The offers, newest first.
+    pub offers: Vec<Offer>,
+    /// The highlighted one.
+    pub selected: usize,
 }
 
 /// A note to the user about the last action.
@@ -111,6 +150,17 @@ pub struct SolveReport {
     pub elapsed: Duration,
     /// Whether it found a solution.
     pub solved: bool,
+    /// Whether the board has other solutions too.
+    pub several: bool,
+}
+
+/// How the user asked to leave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quit {
+    /// Nothing unsaved, or the user gave it up: the recovery file goes.
+    Clean,
+    /// At once (Ctrl-C): unsaved work stays in the recovery file for the next start.
+    KeepingWork,
 }
 
 /// The whole state of the workbench.
@@ -118,19 +168,19 @@ pub struct App {
     /// The board and where it came from.
     pub doc: Document,
     history: History,
-    /// What is on disk (or was loaded); unsaved work is a difference from it.
-    clean: SavedState,
     /// The selected cell.
     pub cursor: Pos,
     /// What the user is doing.
     pub mode: Mode,
     /// What is over the screen, if anything.
     pub overlay: Option<Overlay>,
-    /// The strategy for solving and stepping.
-    pub strategy: Strategy,
+    /// The strategy of an instant solve (`s`).
+    pub solve_strategy: Strategy,
+    /// The strategy step mode starts with (`n`).
+    pub step_strategy: Strategy,
     /// Whether typed digits are givens (typing in a puzzle).
     pub puzzle_edit: bool,
-    status: StatusCheck,
+    count: LiveCount,
     /// The note about the last action.
     pub message: Option<Message>,
     /// The last instant solve.
@@ -139,9 +189,12 @@ pub struct App {
     pub size: (u16, u16),
     /// Whether to draw without colour (`NO_COLOR`).
     pub monochrome: bool,
-    /// Where the file browser and save prompt start.
+    /// Where the file browser starts without a file, and relative paths are read from.
     pub cwd: PathBuf,
-    quit: bool,
+    quit: Option<Quit>,
+    effects: Vec<Effect>,
+    /// A save carried out by the runtime, waiting for its answer.
+    pending_save: Option<PendingSave>,
 }
 
 impl App {
@@ -149,37 +202,51 @@ impl App {
     pub fn new(doc: Document) -> App {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         App {
-            clean: doc.saved_state(),
-            status: StatusCheck::new(&doc.board),
+            count: LiveCount::new(&doc.board),
             doc,
             history: History::default(),
-            cursor: Pos::new(0).expect("cell 0"),
+            cursor: Pos::FIRST,
             mode: Mode::Edit,
             overlay: None,
-            strategy: Strategy::Naive,
+            solve_strategy: Strategy::Fast,
+            step_strategy: Strategy::Naive,
             puzzle_edit: false,
             message: None,
             last_solve: None,
             size: (80, 24),
             monochrome: false,
             cwd,
-            quit: false,
+            quit: None,
+            effects: Vec::new(),
+            pending_save: None,
         }
+    }
+
+    /// Whether the user has asked to quit, and how.
+    pub fn quitting(&self) -> Option<Quit> {
+        self.quit
     }
 
     /// Whether the user has asked to quit.
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.quit.is_some()
     }
 
-    /// Whether the board holds work not saved (givens, entries or metadata differ from disk).
+    /// Whether the board holds work not saved.
     pub fn is_modified(&self) -> bool {
-        self.doc.saved_state() != self.clean
+        self.doc.is_modified()
     }
 
-    /// The live solution status.
-    pub fn status(&self) -> &Status {
-        self.status.status()
+    /// Whether a crash would lose something: unsaved changes, or a board in no file (pasted,
+    /// typed) that is not empty.
+    pub fn has_unsaved_work(&self) -> bool {
+        self.is_modified()
+            || matches!(self.doc.source.origin, Origin::Pasted | Origin::New) && self.doc.board != Board::empty()
+    }
+
+    /// The live count of solutions.
+    pub fn count(&self) -> &Count {
+        self.count.count()
     }
 
     /// The board on screen: the search's board in step mode, else the document's.
@@ -193,6 +260,20 @@ impl App {
     /// How many changes can be undone.
     pub fn undo_depth(&self) -> usize {
         self.history.undo_len()
+    }
+
+    /// The bytes undo and redo hold.
+    pub fn undo_bytes(&self) -> usize {
+        self.history.bytes()
+    }
+
+    /// The effects asked for since last taken, oldest first.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    fn ask(&mut self, effect: Effect) {
+        self.effects.push(effect);
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -209,6 +290,24 @@ impl App {
         });
     }
 
+    /// Handles one action, then carries out the effects it asked for with `runtime` and
+    /// handles their answers, until none is left: what the event loop does with every action.
+    /// [`Effect::Suspend`] is returned for the terminal to do.
+    pub fn dispatch(&mut self, action: Action, runtime: &mut Runtime) -> Vec<Effect> {
+        let mut terminal = Vec::new();
+        let mut queue = vec![action];
+        while let Some(action) = queue.pop() {
+            self.update(action);
+            for effect in self.take_effects() {
+                match effect {
+                    Effect::Suspend => terminal.push(Effect::Suspend),
+                    other => queue.extend(runtime.perform(other)),
+                }
+            }
+        }
+        terminal
+    }
+
     /// Handles one action.
     pub fn update(&mut self, action: Action) {
         match action {
@@ -217,9 +316,24 @@ impl App {
                 return;
             }
             Action::ForceQuit => {
-                self.quit = true;
+                self.quit = Some(if self.has_unsaved_work() {
+                    Quit::KeepingWork
+                } else {
+                    Quit::Clean
+                });
                 return;
             }
+            Action::Suspend => {
+                self.ask(Effect::Suspend);
+                return;
+            }
+            // Answers to effects arrive whatever is on screen.
+            Action::FileRead { .. }
+            | Action::Listed(..)
+            | Action::Previewed(..)
+            | Action::Saved(_)
+            | Action::RecoveryFound(_)
+            | Action::Recovered(..) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
@@ -228,9 +342,10 @@ impl App {
         }
         self.message = None;
         match action {
-            Action::Help => self.overlay = Some(Overlay::Help),
-            Action::Quit => self.ask_then(Pending::Quit, "Quit without saving?"),
+            Action::Help => self.overlay = Some(Overlay::Help(0)),
+            Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
             Action::Paste(text) => self.paste(&text),
+            Action::PasteIgnored(why) => self.complain(format!("Paste ignored: {why}")),
             other => match self.mode {
                 Mode::Edit => self.update_edit(other),
                 Mode::Solving(_) => self.update_solving(other),
@@ -240,475 +355,141 @@ impl App {
         }
     }
 
+    /// The answers to effects.
+    fn answer(&mut self, action: Action) {
+        match action {
+            Action::FileRead {
+                path,
+                index,
+                from_browser,
+                result,
+            } => self.file_read(path, index, from_browser, result),
+            Action::Listed(dir, listed) => {
+                if let Mode::Browse(browser) = &mut self.mode {
+                    let want = browser.listed(&dir, listed);
+                    self.browser_wants(want);
+                }
+            }
+            Action::Previewed(path, preview) => {
+                if let Mode::Browse(browser) = &mut self.mode {
+                    browser.previewed(&path, preview);
+                }
+            }
+            Action::Saved(result) => self.saved(result),
+            Action::RecoveryFound(offers) => {
+                self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
+            }
+            Action::Recovered(path, result) => self.recovered(path, result),
+            _ => {}
+        }
+    }
+
     fn update_overlay(&mut self, action: Action) {
         let Some(overlay) = self.overlay.take() else { return };
         match overlay {
-            Overlay::Help => {
-                if !matches!(action, Action::Help | Action::Cancel | Action::Confirm | Action::Quit) {
-                    self.overlay = Some(Overlay::Help);
-                }
-            }
-            Overlay::Confirm(confirm) => match action {
-                Action::Confirm => self.carry_out(confirm.on_yes),
-                Action::Cancel if matches!(confirm.on_yes, Pending::Recover(_)) => {
-                    recovery::discard();
-                    self.say("The recovered board was discarded");
-                }
+            Overlay::Help(scroll) => match action {
+                Action::Help | Action::Cancel | Action::Quit => {}
+                Action::ListMove(delta) => self.overlay = Some(Overlay::Help(scroll.saturating_add_signed(delta))),
+                Action::ListTo(line) => self.overlay = Some(Overlay::Help(line)),
+                _ => self.overlay = Some(Overlay::Help(scroll)),
+            },
+            Overlay::Question(question) => match action {
+                Action::Answer(key) => match question.answers.iter().find(|a| a.key == key) {
+                    Some(answer) => self.carry_out(answer.then.clone()),
+                    None => self.overlay = Some(Overlay::Question(question)),
+                },
                 Action::Cancel => self.say("Cancelled"),
-                _ => self.overlay = Some(Overlay::Confirm(confirm)),
+                _ => self.overlay = Some(Overlay::Question(question)),
             },
-            Overlay::Prompt(mut prompt) => match action {
-                Action::Input(c) => {
-                    prompt.input.push(c);
-                    self.overlay = Some(Overlay::Prompt(prompt));
-                }
-                Action::Paste(text) => {
-                    prompt.input.extend(text.chars().filter(|c| !c.is_control()));
-                    self.overlay = Some(Overlay::Prompt(prompt));
-                }
-                Action::InputBackspace => {
-                    prompt.input.pop();
-                    self.overlay = Some(Overlay::Prompt(prompt));
-                }
-                Action::Confirm if prompt.input.trim().is_empty() => self.overlay = Some(Overlay::Prompt(prompt)),
-                Action::Confirm => {
-                    let path = self.cwd.join(prompt.input.trim());
-                    self.save_to(&path);
-                }
-                Action::Cancel => self.say("Not saved"),
-                _ => self.overlay = Some(Overlay::Prompt(prompt)),
-            },
+            Overlay::Prompt(prompt) => self.update_prompt(prompt, action),
+            Overlay::Recovery(offer) => self.update_recovery(offer, action),
         }
     }
 
-    /// Does `pending` now, or asks first when it would throw away unsaved work.
-    fn ask_then(&mut self, pending: Pending, question: &str) {
+    /// Asks `question` with its answers.
+    fn question(&mut self, text: impl Into<String>, answers: Vec<(char, &str, Then)>) {
+        self.overlay = Some(Overlay::Question(Question {
+            text: text.into(),
+            answers: answers
+                .into_iter()
+                .map(|(key, label, then)| Answer {
+                    key,
+                    label: label.into(),
+                    then,
+                })
+                .collect(),
+        }));
+    }
+
+    /// Does `then` now, or asks first when it would throw away unsaved work.
+    fn ask_then(&mut self, then: Then, question: &str) {
         if self.is_modified() {
-            let question = format!("You have unsaved changes. {question}");
-            self.overlay = Some(Overlay::Confirm(Confirm {
-                question,
-                on_yes: pending,
-            }));
+            self.question(
+                format!("You have unsaved changes. {question}"),
+                vec![('y', "yes", then), ('n', "no", Then::Nothing)],
+            );
         } else {
-            self.carry_out(pending);
+            self.carry_out(then);
         }
     }
 
-    fn carry_out(&mut self, pending: Pending) {
-        match pending {
-            Pending::Quit => self.quit = true,
-            Pending::Load(doc) => self.replace_document(*doc),
-            Pending::Recover(doc) => {
-                self.replace_document(*doc);
-                // Still unsaved work: quitting or loading over it asks first.
-                self.clean = Document::new_empty().saved_state();
-                recovery::discard();
-                self.say("Recovered the board from the last session: w saves it");
-            }
-            Pending::ClearEntries => {
+    fn carry_out(&mut self, then: Then) {
+        match then {
+            Then::Quit => self.quit = Some(Quit::Clean),
+            Then::Load(doc) => self.replace_document(*doc),
+            Then::ClearEntries => {
                 let givens = self.doc.board.givens_only();
                 self.change_board(givens);
                 self.say("Entries cleared: the givens are left (u undoes)");
             }
-            Pending::ClearAll => {
-                self.record();
-                self.doc = Document::new_empty();
-                self.clean = self.doc.saved_state();
+            Then::ClearAll => {
+                self.replace_document(Document::new_empty());
                 self.puzzle_edit = true;
-                self.board_changed();
                 self.say("Empty board: type the givens (puzzle-edit mode is on; p turns it off)");
             }
-            Pending::SolveFromGivens => {
+            Then::SolveFromGivens => {
                 let givens = self.doc.board.givens_only();
                 self.change_board(givens);
                 self.start_solve();
             }
+            Then::SaveOver(request, pending) => {
+                self.pending_save = Some(pending);
+                self.ask(Effect::Save(*request));
+            }
+            Then::SaveAs => self.ask_save_path(),
+            Then::DiscardRecovery(path) => {
+                self.ask(Effect::Discard(path));
+                self.say("The recovered work was discarded");
+            }
+            Then::Nothing => self.say("Cancelled"),
         }
     }
 
     // --- the document ---
 
-    fn record(&mut self) {
-        self.history.record(self.doc.clone());
-    }
-
     /// Puts `board` in the document as one undoable change.
     fn change_board(&mut self, board: Board) {
         if board != self.doc.board {
-            self.record();
-            self.doc.board = board;
+            let before = std::mem::replace(&mut self.doc.board, board);
+            self.history.record(Change::Edit(before));
             self.board_changed();
         }
     }
 
     fn board_changed(&mut self) {
-        self.status = StatusCheck::new(&self.doc.board);
+        self.count = LiveCount::new(&self.doc.board);
     }
 
-    /// Loads `doc`, asking first if that would lose unsaved work.
-    fn load(&mut self, doc: Document) {
-        let question = format!("Open {} anyway?", doc.name());
-        self.ask_then(Pending::Load(Box::new(doc)), &question);
-    }
-
+    /// Replaces the document, undoably.
     fn replace_document(&mut self, doc: Document) {
-        self.record();
-        self.doc = doc;
-        self.clean = self.doc.saved_state();
+        let before = std::mem::replace(&mut self.doc, doc);
+        self.history.record(Change::Load(Box::new(before)));
         self.mode = Mode::Edit;
         self.puzzle_edit = false;
         self.last_solve = None;
         self.board_changed();
         let name = self.doc.name();
         self.say(format!("Opened {name}"));
-    }
-
-    /// Offers to reopen the board a crash left behind (`text`, the recovery file's contents);
-    /// a file that does not read as a puzzle is dropped with a message.
-    pub fn offer_recovery(&mut self, text: &str) {
-        match parse_document(text.as_bytes(), Some(Format::Sdk)) {
-            Ok(parsed) => {
-                let doc = Document::from_parsed(parsed, Origin::Recovered, 0);
-                self.overlay = Some(Overlay::Confirm(Confirm {
-                    question: "The workbench stopped unexpectedly last time and kept your board. Reopen it?".into(),
-                    on_yes: Pending::Recover(Box::new(doc)),
-                }));
-            }
-            Err(e) => {
-                recovery::discard();
-                self.complain(format!("The recovery file was unreadable and is removed: {e}"));
-            }
-        }
-    }
-
-    /// Loads the puzzle (or collection) in the file at `path`; on error the board stays and the
-    /// message says why.
-    pub fn open_path(&mut self, path: &Path, index: usize) {
-        match read_file(path) {
-            Ok(parsed) => self.replace_document(Document::from_parsed(parsed, Origin::File(path.to_path_buf()), index)),
-            Err(e) => self.complain(format!("Cannot open {}: {e}", path.display())),
-        }
-    }
-
-    fn paste(&mut self, text: &str) {
-        match parse_document(text.as_bytes(), None) {
-            Ok(parsed) => {
-                self.mode = Mode::Edit;
-                self.load(Document::from_parsed(parsed, Origin::Pasted, 0));
-            }
-            Err(e) => self.complain(format!("The pasted text is not a puzzle: {e}")),
-        }
-    }
-
-    fn save_to(&mut self, path: &Path) {
-        let mut doc = self.doc.clone();
-        if doc.origin != Origin::File(path.to_path_buf()) {
-            // A new file: its extension picks the format; a single puzzle is written.
-            if let Some(format) = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .and_then(Format::from_extension)
-            {
-                doc.format = format;
-            } else if path.extension().is_some_and(|e| e == "txt") && doc.collection.is_some() {
-                doc.format = Format::Line;
-            }
-            doc.collection = None;
-        }
-        let result = render(&doc, path).and_then(|bytes| write_atomically(path, &bytes));
-        match result {
-            Ok(()) => {
-                doc.origin = Origin::File(path.to_path_buf());
-                self.doc.origin = doc.origin.clone();
-                self.doc.format = doc.format;
-                self.doc.collection = doc.collection;
-                self.clean = self.doc.saved_state();
-                self.say(format!(
-                    "Saved to {} ({})",
-                    path.display(),
-                    self.doc.format.description()
-                ));
-            }
-            Err(e) => self.complain(format!(
-                "Could not save to {}: {} (nothing was changed on disk)",
-                path.display(),
-                crate::cli::describe_io_error(&e)
-            )),
-        }
-    }
-
-    fn ask_save_path(&mut self) {
-        let suggestion = match &self.doc.origin {
-            Origin::File(path) => path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            _ => "puzzle.sdk".into(),
-        };
-        self.overlay = Some(Overlay::Prompt(Prompt {
-            label: format!(
-                "Save as (in {}; .sdk .ss .txt .sdm pick the format):",
-                self.cwd.display()
-            ),
-            input: suggestion,
-        }));
-    }
-
-    // --- editing ---
-
-    fn update_edit(&mut self, action: Action) {
-        match action {
-            Action::Move(direction) => self.cursor = moved(self.cursor, direction),
-            Action::Select(pos) => self.cursor = pos,
-            Action::Digit(d) => {
-                if self.puzzle_edit {
-                    self.set_cell(Cell::Given(d));
-                    self.advance_cursor();
-                } else if self.doc.board.cell(self.cursor).is_given() {
-                    self.refuse_given();
-                } else {
-                    self.set_cell(Cell::Entry(d));
-                }
-            }
-            Action::ClearCell => {
-                if self.puzzle_edit {
-                    self.set_cell(Cell::Empty);
-                    self.advance_cursor();
-                } else if self.doc.board.cell(self.cursor).is_given() {
-                    self.refuse_given();
-                } else {
-                    self.set_cell(Cell::Empty);
-                }
-            }
-            Action::TogglePuzzleEdit => {
-                self.puzzle_edit = !self.puzzle_edit;
-                self.say(if self.puzzle_edit {
-                    "Puzzle-edit mode: digits you type are givens; the cursor moves on after each"
-                } else {
-                    "Solving mode: digits you type are entries; givens are protected"
-                });
-            }
-            Action::KeepEntriesAsGivens => {
-                let board = self.doc.board.with_all_as_givens();
-                if board == self.doc.board {
-                    self.say("No entries to keep");
-                } else {
-                    self.change_board(board);
-                    self.say("Your entries are now givens");
-                }
-            }
-            Action::ClearEntries => self.ask_then(Pending::ClearEntries, "Clear the entries?"),
-            Action::ClearAll => self.ask_then(Pending::ClearAll, "Empty the board?"),
-            Action::Undo => match self.history.undo(&self.doc) {
-                Some(doc) => {
-                    self.doc = doc;
-                    self.board_changed();
-                    self.say("Undone (Ctrl-r redoes)");
-                }
-                None => self.say("Nothing to undo"),
-            },
-            Action::Redo => match self.history.redo(&self.doc) {
-                Some(doc) => {
-                    self.doc = doc;
-                    self.board_changed();
-                    self.say("Redone");
-                }
-                None => self.say("Nothing to redo"),
-            },
-            Action::Open => {
-                let dir = match &self.doc.origin {
-                    Origin::File(path) => path.parent().map(Path::to_path_buf).unwrap_or_else(|| self.cwd.clone()),
-                    _ => self.cwd.clone(),
-                };
-                let dir = if dir.as_os_str().is_empty() {
-                    self.cwd.clone()
-                } else {
-                    dir
-                };
-                self.mode = Mode::Browse(Box::new(Browser::new(&dir)));
-            }
-            Action::Save => match self.doc.origin.clone() {
-                Origin::File(path) => self.save_to(&path),
-                _ => self.ask_save_path(),
-            },
-            Action::SaveAs => self.ask_save_path(),
-            Action::PreviousPuzzle | Action::NextPuzzle => self.go_to_sibling(action == Action::NextPuzzle),
-            Action::Solve => self.start_solve(),
-            Action::CycleStrategy => {
-                self.strategy = self.strategy.next();
-                self.say(format!("Strategy: {}", self.strategy));
-            }
-            Action::StepForward => match Stepper::new(&self.doc.board, self.strategy) {
-                Ok(mut stepper) => {
-                    stepper.forward();
-                    self.mode = Mode::Step(Box::new(stepper));
-                }
-                Err(conflict) => self.complain(format!("No solution: {conflict}")),
-            },
-            _ => {}
-        }
-    }
-
-    fn refuse_given(&mut self) {
-        self.complain(format!(
-            "{} is a given; press p to edit the puzzle's givens",
-            self.cursor
-        ));
-    }
-
-    /// In puzzle-edit mode the cursor moves on after each cell, row by row, so that a puzzle
-    /// from a newspaper is typed as 81 keys (`0` or `.` for a blank).
-    fn advance_cursor(&mut self) {
-        self.cursor = Pos::new((self.cursor.index() + 1) % 81).expect("below 81");
-    }
-
-    fn set_cell(&mut self, cell: Cell) {
-        let mut board = self.doc.board.clone();
-        board.set(self.cursor, cell);
-        self.change_board(board);
-    }
-
-    fn go_to_sibling(&mut self, next: bool) {
-        let Some(place) = &self.doc.collection else {
-            self.say("Not a collection: [ and ] move between the puzzles of a collection");
-            return;
-        };
-        let index = if next {
-            place.index + 1
-        } else {
-            place.index.wrapping_sub(1)
-        };
-        match self.doc.sibling(index) {
-            Some(doc) => self.load(doc),
-            None => self.say(if next {
-                "This is the last puzzle"
-            } else {
-                "This is the first puzzle"
-            }),
-        }
-    }
-
-    fn start_solve(&mut self) {
-        match SolveJob::new(&self.doc.board, self.strategy) {
-            Ok(job) => self.mode = Mode::Solving(Box::new(job)),
-            Err(conflict) => self.complain(format!("No solution: {conflict}")),
-        }
-    }
-
-    fn update_solving(&mut self, action: Action) {
-        if let (Action::Cancel, Mode::Solving(job)) = (&action, &self.mode) {
-            let placements = job.counters().placements;
-            self.mode = Mode::Edit;
-            self.say(format!(
-                "Solving cancelled after {} placements; the board is as it was",
-                grouped(placements)
-            ));
-        }
-    }
-
-    fn finish_solve(&mut self, job: &SolveJob, result: SolveResult) {
-        let counters = job.counters();
-        let elapsed = job.worked();
-        self.mode = Mode::Edit;
-        self.last_solve = Some(SolveReport {
-            strategy: self.strategy,
-            counters,
-            elapsed,
-            solved: matches!(result, SolveResult::Solved(_)),
-        });
-        match result {
-            SolveResult::Solved(board) => {
-                self.change_board(board);
-                self.say(format!(
-                    "Solved with {}: {} placements, {} backtracks in {} (u undoes)",
-                    self.strategy,
-                    grouped(counters.placements),
-                    grouped(counters.backtracks),
-                    format_duration(elapsed)
-                ));
-            }
-            SolveResult::NoSolution => {
-                self.complain(format!(
-                    "No solution ({} placements tried)",
-                    grouped(counters.placements)
-                ));
-            }
-            SolveResult::EntriesRuleItOut => {
-                self.overlay = Some(Overlay::Confirm(Confirm {
-                    question: "No solution with your entries, but the givens alone have one. \
-                               Clear the entries and solve from the givens?"
-                        .into(),
-                    on_yes: Pending::SolveFromGivens,
-                }));
-            }
-        }
-    }
-
-    // --- step mode ---
-
-    fn update_step(&mut self, action: Action) {
-        let Mode::Step(stepper) = &mut self.mode else { return };
-        match action {
-            Action::StepForward => {
-                let stepped = stepper.forward().is_some();
-                if !stepped {
-                    self.say("The search is over; b steps back, Esc leaves");
-                }
-            }
-            Action::StepBack => {
-                let stepped = stepper.back();
-                if !stepped {
-                    self.say("This is the start of the search");
-                }
-            }
-            Action::ToggleRun => stepper.toggle_run(),
-            Action::Faster => stepper.faster(),
-            Action::Slower => stepper.slower(),
-            Action::RunToEnd | Action::Solve => stepper.run_to_end(),
-            Action::CycleStrategy => {
-                self.strategy = self.strategy.next();
-                let start = stepper.start().clone();
-                if let Ok(mut fresh) = Stepper::new(&start, self.strategy) {
-                    fresh.forward();
-                    **stepper = fresh;
-                }
-                self.say(format!("Strategy: {} (the search starts again)", self.strategy));
-            }
-            Action::KeepStepBoard => {
-                let board = stepper.board();
-                self.mode = Mode::Edit;
-                self.change_board(board);
-                self.say("Kept the search's board (u undoes)");
-            }
-            Action::Cancel => {
-                self.mode = Mode::Edit;
-                self.say("Left step mode; the board is as it was");
-            }
-            _ => {}
-        }
-    }
-
-    // --- file browser ---
-
-    fn update_browse(&mut self, action: Action) {
-        let Mode::Browse(browser) = &mut self.mode else { return };
-        match action {
-            Action::ListMove(Direction::Up) => browser.move_by(-1),
-            Action::ListMove(Direction::Down) => browser.move_by(1),
-            Action::ListPage(Direction::Up) => browser.move_by(-10),
-            Action::ListPage(Direction::Down) => browser.move_by(10),
-            Action::ListOpen => match browser.open() {
-                Opened::Stay => {}
-                Opened::Load(doc) => {
-                    self.mode = Mode::Edit;
-                    self.load(*doc);
-                }
-                Opened::Failed(reason) => self.complain(format!("Cannot open {reason}")),
-            },
-            Action::ListBack => browser.back(),
-            Action::Cancel | Action::Open => self.mode = Mode::Edit,
-            _ => {}
-        }
     }
 
     // --- time ---
@@ -729,8 +510,8 @@ impl App {
             Mode::Step(stepper) => changed |= stepper.tick(now, WORK_SLICE),
             _ => {}
         }
-        if self.status.is_busy() {
-            changed |= self.status.work(STATUS_SLICE);
+        if self.count.is_busy() {
+            changed |= self.count.work(COUNT_SLICE);
         }
         changed
     }
@@ -743,8 +524,8 @@ impl App {
             Mode::Step(stepper) => stepper.wake_after(),
             _ => None,
         };
-        let status = self.status.is_busy().then_some(Duration::ZERO);
-        match (mode, status) {
+        let count = self.count.is_busy().then_some(Duration::ZERO);
+        match (mode, count) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -767,19 +548,5 @@ pub fn moved(p: Pos, direction: Direction) -> Pos {
         Direction::Left => (r, (c + 8) % 9),
         Direction::Right => (r, (c + 1) % 9),
     };
-    Pos::at(r, c).expect("row and column stay below 9")
-}
-
-/// A duration for people: `850 µs`, `12.3 ms`, `1.53 s`, `2 min 05 s`.
-pub fn format_duration(d: Duration) -> String {
-    let us = d.as_micros();
-    if us < 1000 {
-        format!("{us} µs")
-    } else if us < 1_000_000 {
-        format!("{:.1} ms", us as f64 / 1000.0)
-    } else if us < 60_000_000 {
-        format!("{:.2} s", d.as_secs_f64())
-    } else {
-        format!("{} min {:02} s", d.as_secs() / 60, d.as_secs() % 60)
-    }
+    Pos::at(r, c).unwrap_or(p)
 }

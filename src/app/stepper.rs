@@ -2,11 +2,13 @@
 //! anywhere by replaying from a checkpoint (the search is deterministic, so a copy of the machine
 //! every few thousand steps is all the history needed).
 
-use crate::sudoku::{Board, Conflict, Counters, Decision, Search, Step, Strategy};
+use crate::sudoku::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-/// Steps per second, slowest first; the last means as fast as the machine goes.
-pub const SPEEDS: [u64; 14] = [
+/// Steps per second, slowest first, in steps of 1, 2, 5; the last means as fast as the machine
+/// goes.
+pub const SPEEDS: [u64; 27] = [
     1,
     2,
     5,
@@ -14,17 +16,33 @@ pub const SPEEDS: [u64; 14] = [
     20,
     50,
     100,
+    200,
+    500,
     1_000,
+    2_000,
+    5_000,
     10_000,
+    20_000,
+    50_000,
     100_000,
+    200_000,
+    500_000,
     1_000_000,
+    2_000_000,
+    5_000_000,
     10_000_000,
+    20_000_000,
+    50_000_000,
     100_000_000,
+    200_000_000,
     u64::MAX,
 ];
 
 /// Where running starts: 10 steps a second.
 const DEFAULT_SPEED: usize = 3;
+
+/// The measured speed is the steps taken over about this much time.
+const RATE_WINDOW: Duration = Duration::from_secs(1);
 
 /// Checkpoints are kept every this many steps at first.
 const FIRST_INTERVAL: u64 = 1024;
@@ -70,6 +88,17 @@ impl Checkpoints {
     }
 }
 
+/// How a run goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    /// Not running: steps are taken one at a time.
+    Paused,
+    /// Running at the chosen speed.
+    AtSpeed,
+    /// Running as fast as possible to the next solution or the end.
+    ToEnd,
+}
+
 /// The search in step mode, with its clock and history.
 #[derive(Clone)]
 pub struct Stepper {
@@ -78,19 +107,26 @@ pub struct Stepper {
     position: u64,
     last: Option<Step>,
     checkpoints: Checkpoints,
-    running: bool,
-    to_end: bool,
+    run: Run,
     speed: usize,
     /// Steps due but not taken yet, at slow speeds.
     owed: f64,
     last_tick: Option<Instant>,
-    run_time: Duration,
-    rate: f64,
+    /// (when, position) after recent steps, for the measured speed: the last [`RATE_WINDOW`]
+    /// and the one sample before it.
+    samples: VecDeque<(Instant, u64)>,
+    /// When the first and the latest step were taken.
+    first_step: Option<Instant>,
+    latest_step: Option<Instant>,
+    /// The positions where a solution was found.
+    solutions: Vec<u64>,
+    /// The search ran to its end after a solution and came back to show it.
+    back_at_solution: bool,
 }
 
 impl Stepper {
-    /// Step mode on `board`, or the conflict that rules it out.
-    pub fn new(board: &Board, strategy: Strategy) -> Result<Stepper, Conflict> {
+    /// Step mode on `board`, or the contradiction that rules it out.
+    pub fn new(board: &Board, strategy: Strategy) -> Result<Stepper, Contradiction> {
         let search = Search::new(board, strategy)?;
         Ok(Stepper {
             checkpoints: Checkpoints::new(&search),
@@ -98,32 +134,57 @@ impl Stepper {
             start: board.clone(),
             position: 0,
             last: None,
-            running: false,
-            to_end: false,
+            run: Run::Paused,
             speed: DEFAULT_SPEED,
             owed: 0.0,
             last_tick: None,
-            run_time: Duration::ZERO,
-            rate: 0.0,
+            samples: VecDeque::new(),
+            first_step: None,
+            latest_step: None,
+            solutions: Vec::new(),
+            back_at_solution: false,
         })
     }
 
-    /// One step forward; `None` once the search is over.
-    pub fn forward(&mut self) -> Option<Step> {
+    /// The same board searched from the start with `strategy`, at the same speed, no step taken.
+    pub fn restarted(&self, strategy: Strategy) -> Result<Stepper, Contradiction> {
+        let mut fresh = Stepper::new(&self.start, strategy)?;
+        fresh.speed = self.speed;
+        Ok(fresh)
+    }
+
+    /// One step, without the clock.
+    fn step(&mut self) -> Option<Step> {
         let step = self.search.next()?;
         self.position += 1;
         self.last = Some(step);
+        self.back_at_solution = false;
+        if step == Step::Solved && self.solutions.last().is_none_or(|&p| p < self.position) {
+            self.solutions.push(self.position);
+        }
         self.checkpoints.note(self.position, &self.search, self.last);
         Some(step)
     }
 
-    /// One step back; `false` at the start. Pauses a run.
-    pub fn back(&mut self) -> bool {
-        if self.position == 0 {
-            return false;
+    /// Notes on the clock that steps were taken at `now`.
+    fn sample(&mut self, now: Instant) {
+        self.first_step.get_or_insert(now);
+        self.latest_step = Some(now);
+        self.samples.push_back((now, self.position));
+        while self.samples.len() > 2 && self.samples[1].0 + RATE_WINDOW < now {
+            self.samples.pop_front();
         }
-        self.pause();
-        let target = self.position - 1;
+    }
+
+    /// One step forward; `None` once the search is over.
+    pub fn forward(&mut self) -> Option<Step> {
+        let step = self.step()?;
+        self.sample(Instant::now());
+        Some(step)
+    }
+
+    /// Puts the search at `target` steps from the start, replaying from the nearest checkpoint.
+    fn go_to(&mut self, target: u64) {
         let (from, search, last) = self.checkpoints.at_or_before(target);
         self.search = search.clone();
         self.position = *from;
@@ -132,32 +193,48 @@ impl Stepper {
             self.last = self.search.next();
             self.position += 1;
         }
+    }
+
+    /// One step back; `false` at the start. Pauses a run.
+    pub fn back(&mut self) -> bool {
+        if self.position == 0 {
+            return false;
+        }
+        self.pause();
+        self.go_to(self.position - 1);
+        self.back_at_solution = false;
         true
     }
 
     /// Starts or pauses running.
     pub fn toggle_run(&mut self) {
-        if self.running {
+        if self.run != Run::Paused {
             self.pause();
         } else if !self.is_over() {
-            self.running = true;
+            self.start_running(Run::AtSpeed);
             // Start with a step now rather than after a whole period.
             self.owed = 1.0;
         }
     }
 
-    fn pause(&mut self) {
-        self.running = false;
-        self.to_end = false;
-        self.last_tick = None;
+    fn start_running(&mut self, run: Run) {
+        self.run = run;
+        self.samples.clear();
     }
 
-    /// Runs at full speed to the next solution or the end.
-    pub fn run_to_end(&mut self) {
-        if !self.is_over() {
-            self.running = true;
-            self.to_end = true;
+    fn pause(&mut self) {
+        self.run = Run::Paused;
+        self.last_tick = None;
+        self.samples.clear();
+    }
+
+    /// Runs at full speed to the next solution or the end; `false` if the search is over.
+    pub fn run_to_end(&mut self) -> bool {
+        if self.is_over() {
+            return false;
         }
+        self.start_running(Run::ToEnd);
+        true
     }
 
     /// One speed up.
@@ -173,15 +250,14 @@ impl Stepper {
     /// Moves a run on by the steps due at `now`, working at most `budget` of real time.
     /// Returns whether anything changed.
     pub fn tick(&mut self, now: Instant, budget: Duration) -> bool {
-        if !self.running {
+        if self.run == Run::Paused {
             return false;
         }
         let elapsed = self
             .last_tick
             .map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
         self.last_tick = Some(now);
-        self.run_time += elapsed;
-        let full_speed = self.to_end || SPEEDS[self.speed] == u64::MAX;
+        let full_speed = self.run == Run::ToEnd || SPEEDS[self.speed] == u64::MAX;
         let due = if full_speed {
             u64::MAX
         } else {
@@ -190,17 +266,27 @@ impl Stepper {
             self.owed = (self.owed + per_second * elapsed.as_secs_f64()).min(per_second.max(1.0));
             self.owed as u64
         };
-        let work_started = Instant::now();
-        let deadline = work_started + budget;
+        let deadline = Instant::now() + budget;
         let mut done = 0u64;
         while done < due {
             if done % 4096 == 0 && done > 0 && Instant::now() >= deadline {
                 break;
             }
-            match self.forward() {
-                Some(Step::Solved | Step::Exhausted) | None => {
+            match self.step() {
+                Some(Step::Solved) => {
                     done += 1;
                     self.pause();
+                    break;
+                }
+                Some(Step::Exhausted) | None => {
+                    done += 1;
+                    self.pause();
+                    // Keep a solution found on screen rather than the emptied board the end of
+                    // the search leaves.
+                    if let Some(&at) = self.solutions.last() {
+                        self.go_to(at);
+                        self.back_at_solution = true;
+                    }
                     break;
                 }
                 Some(_) => done += 1,
@@ -209,33 +295,21 @@ impl Stepper {
         if !full_speed {
             self.owed -= done as f64;
         }
-        // A run that starts and ends within one tick still took the time it worked.
-        let worked = work_started.elapsed();
-        if elapsed.is_zero() {
-            self.run_time += worked;
+        if done > 0 {
+            self.sample(Instant::now().max(now));
         }
-        let span = elapsed.max(worked);
-        if !span.is_zero() {
-            let instant_rate = done as f64 / span.as_secs_f64();
-            self.rate = if self.rate == 0.0 {
-                instant_rate
-            } else {
-                0.8 * self.rate + 0.2 * instant_rate
-            };
-        }
-        done > 0 || !self.running
+        done > 0 || self.run == Run::Paused
     }
 
     /// How long until the next step is due while running at a slow speed; zero at full speed.
     pub fn wake_after(&self) -> Option<Duration> {
-        if !self.running {
-            return None;
-        }
         let per_second = SPEEDS[self.speed];
-        if self.to_end || per_second == u64::MAX || self.owed >= 1.0 {
-            return Some(Duration::ZERO);
+        match self.run {
+            Run::Paused => None,
+            Run::ToEnd => Some(Duration::ZERO),
+            Run::AtSpeed if per_second == u64::MAX || self.owed >= 1.0 => Some(Duration::ZERO),
+            Run::AtSpeed => Some(Duration::from_secs_f64((1.0 - self.owed) / per_second as f64)),
         }
-        Some(Duration::from_secs_f64((1.0 - self.owed) / per_second as f64))
     }
 
     /// The board the steps so far have made.
@@ -273,19 +347,30 @@ impl Stepper {
         self.search.strategy()
     }
 
+    /// How it runs.
+    pub fn run(&self) -> Run {
+        self.run
+    }
+
     /// Whether it is running.
     pub fn is_running(&self) -> bool {
-        self.running
+        self.run != Run::Paused
     }
 
-    /// Whether it is running to the end at full speed.
-    pub fn is_running_to_end(&self) -> bool {
-        self.running && self.to_end
-    }
-
-    /// Whether the search has ended ([`Step::Exhausted`]).
+    /// Whether the search has ended ([`Step::Exhausted`]), or ran to its end after a solution
+    /// and came back to show that solution.
     pub fn is_over(&self) -> bool {
-        self.last == Some(Step::Exhausted)
+        self.last == Some(Step::Exhausted) || self.back_at_solution
+    }
+
+    /// Whether the search ran to its end after a solution and shows that solution again.
+    pub fn is_back_at_solution(&self) -> bool {
+        self.back_at_solution
+    }
+
+    /// The positions where solutions were found, in order.
+    pub fn solutions(&self) -> &[u64] {
+        &self.solutions
     }
 
     /// Steps per second chosen, `None` for as fast as possible.
@@ -293,14 +378,20 @@ impl Stepper {
         Some(SPEEDS[self.speed]).filter(|&s| s != u64::MAX)
     }
 
-    /// Steps per second measured while running.
-    pub fn rate(&self) -> f64 {
-        self.rate
+    /// Steps per second measured over the last second or so of steps (run or taken by hand);
+    /// `None` before two steps were taken to measure between.
+    pub fn rate(&self) -> Option<f64> {
+        let (&(t0, p0), &(t1, p1)) = (self.samples.front()?, self.samples.back()?);
+        let span = t1.saturating_duration_since(t0);
+        (!span.is_zero() && p1 > p0).then(|| (p1 - p0) as f64 / span.as_secs_f64())
     }
 
-    /// Time spent running.
-    pub fn run_time(&self) -> Duration {
-        self.run_time
+    /// Time from the first step to the latest, pauses included.
+    pub fn elapsed(&self) -> Duration {
+        match (self.first_step, self.latest_step) {
+            (Some(first), Some(latest)) => latest.saturating_duration_since(first),
+            _ => Duration::ZERO,
+        }
     }
 
     /// How many checkpoints are kept (for tests of memory use).
@@ -320,7 +411,7 @@ mod tests {
 
     #[test]
     fn back_then_forward_returns_to_the_same_state() {
-        for strategy in Strategy::ALL {
+        for &strategy in Strategy::ALL {
             let mut s = stepper("hardest.sdk", strategy);
             let mut boards = vec![s.board()];
             let mut steps = vec![None];
@@ -381,5 +472,58 @@ mod tests {
         assert_eq!(s.last(), Some(Step::Solved));
         assert!(!s.is_running(), "a solution pauses the run");
         assert_eq!(s.position(), 15);
+    }
+
+    #[test]
+    fn running_on_past_the_last_solution_comes_back_to_it() {
+        let mut s = stepper("boj-2580-sample.txt", Strategy::Naive);
+        let t0 = Instant::now();
+        assert!(s.run_to_end());
+        s.tick(t0, Duration::from_secs(5));
+        assert_eq!(s.last(), Some(Step::Solved));
+        let solved = s.board();
+        assert!(solved.is_solved());
+        // `e` again: the search goes on, finds no other solution, and shows this one again.
+        assert!(s.run_to_end());
+        s.tick(t0 + Duration::from_millis(10), Duration::from_secs(5));
+        assert_eq!(s.board(), solved, "the solution stays on screen");
+        assert!(s.is_back_at_solution() && s.is_over());
+        assert_eq!(s.solutions(), &[15]);
+        assert!(!s.run_to_end(), "nothing more to run");
+    }
+
+    #[test]
+    fn speeds_go_one_two_five_and_the_measured_rate_follows_the_steps() {
+        assert_eq!(&SPEEDS[..7], &[1, 2, 5, 10, 20, 50, 100]);
+        assert!(SPEEDS.windows(2).all(|w| w[0] < w[1]));
+        let mut s = stepper("hard.txt", Strategy::Naive);
+        assert_eq!(s.rate(), None);
+        let t0 = Instant::now();
+        s.toggle_run();
+        // 10 steps a second for three seconds, in ticks of 100 ms.
+        for i in 0..=30 {
+            s.tick(t0 + Duration::from_millis(100 * i), Duration::from_secs(1));
+        }
+        let rate = s.rate().expect("a rate");
+        assert!((8.0..=12.0).contains(&rate), "measured {rate}/s at 10 steps/s");
+        assert!(s.elapsed() > Duration::ZERO);
+        // By hand: two steps are enough to measure something.
+        s.toggle_run();
+        s.forward();
+        std::thread::sleep(Duration::from_millis(20));
+        s.forward();
+        let by_hand = s.rate().expect("a rate by hand");
+        assert!(by_hand > 0.0 && by_hand < 1000.0, "{by_hand}");
+    }
+
+    #[test]
+    fn a_restart_with_another_strategy_keeps_the_speed_and_takes_no_step() {
+        let mut s = stepper("hardest.sdk", Strategy::Naive);
+        s.faster();
+        s.forward();
+        let r = s.restarted(Strategy::Fast).unwrap();
+        assert_eq!(r.speed(), s.speed());
+        assert_eq!(r.position(), 0);
+        assert_eq!(r.strategy(), Strategy::Fast);
     }
 }

@@ -169,6 +169,9 @@ impl fmt::Display for DigitSet {
 pub struct Pos(u8);
 
 impl Pos {
+    /// r1c1, the first cell in row-major order.
+    pub const FIRST: Pos = Pos(0);
+
     /// The cell with row-major index `i`, or `None` unless `i < 81`.
     pub const fn new(i: usize) -> Option<Pos> {
         if i < 81 { Some(Pos(i as u8)) } else { None }
@@ -409,6 +412,34 @@ impl fmt::Display for Conflict {
 /// A conflict is why a board has no solution: `?` can pass it on as an error.
 impl std::error::Error for Conflict {}
 
+/// Why a board has no solution, seen before any search: two equal digits in a unit, or an empty
+/// cell that no digit fits (every digit is already in its row, column or box).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contradiction {
+    /// Two cells of one unit hold the same digit.
+    Conflict(Conflict),
+    /// An empty cell has no candidate.
+    NoCandidate(Pos),
+}
+
+impl fmt::Display for Contradiction {
+    /// E.g. `r1c1 and r1c2 both hold 3`, `r1c9 has no candidate`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contradiction::Conflict(conflict) => conflict.fmt(f),
+            Contradiction::NoCandidate(pos) => write!(f, "{pos} has no candidate"),
+        }
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+impl From<Conflict> for Contradiction {
+    fn from(conflict: Conflict) -> Self {
+        Contradiction::Conflict(conflict)
+    }
+}
+
 /// The 81 cells of a Sudoku, each empty, a given, an entry or a digit the solver placed.
 ///
 /// `Display` writes the canonical one-line form: 81 characters, `.` for a blank.
@@ -584,6 +615,19 @@ impl Board {
             let taken = used[i / 9] | used[9 + i % 9] | used[18 + i / 27 * 3 + i % 9 / 3];
             DigitSet::ALL.difference(DigitSet::from_bits(taken))
         })
+    }
+
+    /// The first reason, if any, that the board has no solution before any search: a conflict
+    /// (the first in the order of [`Board::conflicts`]), else the first empty cell in row-major
+    /// order with no candidate.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        if let Some(conflict) = self.first_conflict() {
+            return Some(Contradiction::Conflict(conflict));
+        }
+        let candidates = self.all_candidates();
+        Pos::all()
+            .find(|p| self.digit(*p).is_none() && candidates[p.index()].is_empty())
+            .map(Contradiction::NoCandidate)
     }
 
     /// Whether every cell holds a digit.

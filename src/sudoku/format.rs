@@ -1,9 +1,17 @@
-//! Writing boards: the BOJ 2580 grid, the 81-character line, SadMan `.sdk`, Simple Sudoku `.ss` and
-//! a pretty grid with box borders. Every format reads back to the same board.
+//! Writing boards: the BOJ 2580 grid, the 81-character line, SadMan `.sdk`, Simple Sudoku `.ss`, a
+//! pretty grid with box borders, and our progress file (an `.sdk` whose `#!` lines add the
+//! entries and the solver's digits). Every format reads back to the same givens, and writes the
+//! puzzle's other lines (metadata, comments) back where they stood.
 
-use super::board::{Board, Pos};
-use super::puzzle::Puzzle;
+use super::board::{Board, Cell, Pos};
+use super::puzzle::{Note, Puzzle};
 use std::fmt;
+
+/// The first line of a progress file, before its version.
+pub const PROGRESS_MARK: &str = "#!sudoku-workbench progress";
+
+/// The version of the progress format this program writes and reads.
+pub const PROGRESS_VERSION: &str = "1";
 
 /// A text format for one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,11 +26,22 @@ pub enum Format {
     Ss,
     /// A printed grid with `+---` box borders and spaces between cells.
     Grid,
+    /// A game in progress: an `.sdk` of the givens, with `#!` lines for the user's entries, the
+    /// solver's digits and what the workbench keeps about the game. Other programs read it as
+    /// the puzzle.
+    Progress,
 }
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 5] = [Format::Boj, Format::Line, Format::Sdk, Format::Ss, Format::Grid];
+    pub const ALL: [Format; 6] = [
+        Format::Boj,
+        Format::Line,
+        Format::Sdk,
+        Format::Ss,
+        Format::Grid,
+        Format::Progress,
+    ];
 
     /// The short name used on the command line, e.g. `boj`.
     pub const fn name(self) -> &'static str {
@@ -32,6 +51,7 @@ impl Format {
             Format::Sdk => "sdk",
             Format::Ss => "ss",
             Format::Grid => "grid",
+            Format::Progress => "progress",
         }
     }
 
@@ -43,15 +63,34 @@ impl Format {
             Format::Sdk => "SadMan .sdk",
             Format::Ss => "Simple Sudoku .ss",
             Format::Grid => "printed grid",
+            Format::Progress => "progress (.swb: givens, entries, solver digits)",
         }
     }
 
-    /// The format a file extension suggests; only used to break ties between look-alike contents.
+    /// The file extension that chooses this format when saving, without the dot.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Format::Boj | Format::Line | Format::Grid => "txt",
+            Format::Sdk => "sdk",
+            Format::Ss => "ss",
+            Format::Progress => "swb",
+        }
+    }
+
+    /// Whether the format holds the user's entries and the solver's digits apart from the
+    /// givens. The others hold givens only.
+    pub const fn keeps_entries(self) -> bool {
+        matches!(self, Format::Progress)
+    }
+
+    /// The format a file extension suggests: for reading, only a tie-breaker between
+    /// look-alike contents; for saving, the format (`.txt` means [`Format::Line`]).
     pub fn from_extension(ext: &str) -> Option<Format> {
         match ext.to_ascii_lowercase().as_str() {
             "sdk" => Some(Format::Sdk),
             "ss" => Some(Format::Ss),
             "sdm" => Some(Format::Line),
+            "swb" => Some(Format::Progress),
             _ => None,
         }
     }
@@ -61,44 +100,76 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// Writes `puzzle` in this format, ending with a newline. Only `.sdk` keeps the metadata.
+    /// The blank character of the format.
+    pub const fn blank(self) -> char {
+        match self {
+            Format::Boj => '0',
+            _ => '.',
+        }
+    }
+
+    /// Writes `puzzle` in this format, ending with a newline: its notes where they stood (above
+    /// the grid, between rows, below it), and a puzzle line's comment after its cells (or, in a
+    /// grid, on a line of its own). Only [`Format::Progress`] writes entries and the solver's
+    /// digits apart from the givens; the other formats write them as digits.
     pub fn write(self, puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
         let board = &puzzle.board;
-        match self {
-            Format::Boj => write_rows(board, out, '0', " ", None),
-            Format::Line => writeln!(out, "{board}"),
-            Format::Sdk => {
-                for (tag, value) in &puzzle.meta {
-                    // One line per tag, whatever the value holds: line breaks would end it early.
-                    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-                    let value = value.trim();
-                    let gap = if value.is_empty() { "" } else { " " };
-                    writeln!(out, "#{}{gap}{value}", tag.letter())?;
-                }
-                write_rows(board, out, '.', "", None)
+        if self == Format::Line {
+            write_notes(&puzzle.notes, out, |r| r == 0)?;
+            write!(out, "{board}")?;
+            if let Some(comment) = &puzzle.comment {
+                write!(out, " {}", one_line(comment))?;
             }
-            Format::Ss => write_rows(board, out, '.', "", Some(("|", "-----------"))),
-            Format::Grid => {
-                const RULE: &str = "+-------+-------+-------+";
-                writeln!(out, "{RULE}")?;
-                for row in 0..9 {
-                    for col in 0..9 {
-                        let sep = if col % 3 == 0 { "| " } else { "" };
-                        write!(out, "{sep}{} ", cell_char(board, row, col, '.'))?;
-                    }
-                    writeln!(out, "|")?;
-                    if row % 3 == 2 {
-                        writeln!(out, "{RULE}")?;
-                    }
+            out.write_char('\n')?;
+            return write_notes(&puzzle.notes, out, |r| r > 0);
+        }
+        if self == Format::Progress {
+            writeln!(out, "{PROGRESS_MARK} {PROGRESS_VERSION}")?;
+            for (key, kind) in [("entries", Kind::Entry), ("solver", Kind::Placed)] {
+                if board.cells().iter().any(|c| Kind::of(*c) == Some(kind)) {
+                    writeln!(out, "#!{key} {}", cells_of(board, kind))?;
                 }
-                Ok(())
+            }
+            for (key, value) in &puzzle.fields {
+                writeln!(out, "#!{key} {}", one_line(value))?;
             }
         }
+        if let Some(comment) = &puzzle.comment {
+            let tag = if matches!(self, Format::Sdk | Format::Progress) { "#C" } else { "#" };
+            writeln!(out, "{tag} {}", one_line(comment))?;
+        }
+        // The progress format writes the givens alone in its grid: the rest is on `#!` lines.
+        let givens;
+        let board = if self == Format::Progress {
+            givens = board.givens_only();
+            &givens
+        } else {
+            board
+        };
+        let style = match self {
+            Format::Boj => Rows::Spaced('0'),
+            // (A line returned above.)
+            Format::Line | Format::Sdk | Format::Progress => Rows::Compact,
+            Format::Ss => Rows::Boxed,
+            Format::Grid => Rows::Ruled,
+        };
+        for row in 0..9 {
+            if row > 0 && row % 3 == 0 {
+                style.write_rule(out)?;
+            }
+            if row == 0 {
+                style.write_top(out)?;
+            }
+            write_notes(&puzzle.notes, out, |r| usize::from(r) == row)?;
+            style.write_row(board, row, out)?;
+        }
+        style.write_bottom(out)?;
+        write_notes(&puzzle.notes, out, |r| r == 9)
     }
 
     /// The puzzle written in this format, as a string.
     pub fn to_string(self, puzzle: &Puzzle) -> String {
-        let mut s = String::with_capacity(256);
+        let mut s = String::with_capacity(256 + puzzle.notes_len());
         self.write(puzzle, &mut s).expect("writing to a String cannot fail");
         s
     }
@@ -110,51 +181,128 @@ impl fmt::Display for Format {
     }
 }
 
+/// Who put the digits a `#!` line of a progress file lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// The user's entries (`#!entries`).
+    Entry,
+    /// The solver's digits (`#!solver`).
+    Placed,
+}
+
+impl Kind {
+    fn of(cell: Cell) -> Option<Kind> {
+        match cell {
+            Cell::Entry(_) => Some(Kind::Entry),
+            Cell::Placed(_) => Some(Kind::Placed),
+            _ => None,
+        }
+    }
+}
+
+/// 81 characters: the digits of `kind`, `.` elsewhere.
+fn cells_of(board: &Board, kind: Kind) -> String {
+    board
+        .cells()
+        .iter()
+        .map(|&c| match (Kind::of(c), c.digit()) {
+            (Some(k), Some(d)) if k == kind => d.to_char(),
+            _ => '.',
+        })
+        .collect()
+}
+
+/// A value on one line: line breaks and other control characters become blanks.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+fn write_notes(notes: &[Note], out: &mut impl fmt::Write, at: impl Fn(u8) -> bool) -> fmt::Result {
+    for note in notes.iter().filter(|n| at(n.rows_before)) {
+        writeln!(out, "{}", one_line(&note.text))?;
+    }
+    Ok(())
+}
+
+/// How a grid format draws its rows.
+#[derive(Clone, Copy)]
+enum Rows {
+    /// Digits separated by blanks, with this blank character (BOJ).
+    Spaced(char),
+    /// Nine characters, `.` for a blank (`.sdk`).
+    Compact,
+    /// `1..|...|7..` with a line of dashes between bands (`.ss`).
+    Boxed,
+    /// `| 1 . . | ...` with `+-------+` rules (printed grid).
+    Ruled,
+}
+
+const RULE: &str = "+-------+-------+-------+";
+
+impl Rows {
+    fn write_top(self, out: &mut impl fmt::Write) -> fmt::Result {
+        match self {
+            Rows::Ruled => writeln!(out, "{RULE}"),
+            _ => Ok(()),
+        }
+    }
+
+    fn write_rule(self, out: &mut impl fmt::Write) -> fmt::Result {
+        match self {
+            Rows::Boxed => writeln!(out, "-----------"),
+            Rows::Ruled => writeln!(out, "{RULE}"),
+            _ => Ok(()),
+        }
+    }
+
+    fn write_bottom(self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_top(out)
+    }
+
+    fn write_row(self, board: &Board, row: usize, out: &mut impl fmt::Write) -> fmt::Result {
+        for col in 0..9 {
+            match self {
+                Rows::Spaced(blank) => {
+                    if col > 0 {
+                        out.write_char(' ')?;
+                    }
+                    out.write_char(cell_char(board, row, col, blank))?;
+                }
+                Rows::Compact => out.write_char(cell_char(board, row, col, '.'))?,
+                Rows::Boxed => {
+                    if col > 0 && col % 3 == 0 {
+                        out.write_char('|')?;
+                    }
+                    out.write_char(cell_char(board, row, col, '.'))?;
+                }
+                Rows::Ruled => {
+                    let sep = if col % 3 == 0 { "| " } else { "" };
+                    write!(out, "{sep}{} ", cell_char(board, row, col, '.'))?;
+                }
+            }
+        }
+        if let Rows::Ruled = self {
+            out.write_char('|')?;
+        }
+        out.write_char('\n')
+    }
+}
+
 fn cell_char(board: &Board, row: usize, col: usize, blank: char) -> char {
     Pos::at(row, col)
         .and_then(|p| board.digit(p))
         .map_or(blank, |d| d.to_char())
 }
 
-/// Nine rows of nine cells. `sep` goes between cells; `bands` is a (box separator, band rule) pair.
-fn write_rows(
-    board: &Board,
-    out: &mut impl fmt::Write,
-    blank: char,
-    sep: &str,
-    bands: Option<(&str, &str)>,
-) -> fmt::Result {
-    for row in 0..9 {
-        if let (Some((_, rule)), 3 | 6) = (bands, row) {
-            writeln!(out, "{rule}")?;
-        }
-        for col in 0..9 {
-            if col > 0 {
-                match bands {
-                    Some((box_sep, _)) if col % 3 == 0 => out.write_str(box_sep)?,
-                    _ => out.write_str(sep)?,
-                }
-            }
-            out.write_char(cell_char(board, row, col, blank))?;
-        }
-        out.write_char('\n')?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::puzzle::MetaTag;
+    use crate::sudoku::board::Digit;
+
+    const SAMPLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn sample() -> Puzzle {
-        let mut p = Puzzle::new(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap(),
-        );
-        p.meta.push((MetaTag::Author, "Someone".into()));
-        p
+        Puzzle::new(SAMPLE.parse().unwrap())
     }
 
     #[test]
@@ -169,25 +317,62 @@ mod tests {
 
     #[test]
     fn each_format_writes_its_shape() {
-        let p = sample();
+        let mut p = sample();
         assert_eq!(Format::Line.to_string(&p), format!("{}\n", p.board));
+        p.notes.push(Note::new(0, "#A Someone"));
         let sdk = Format::Sdk.to_string(&p);
         assert!(sdk.starts_with("#A Someone\n4.....8.5\n"), "{sdk}");
-        let ss = Format::Ss.to_string(&p);
+        let ss = Format::Ss.to_string(&sample());
         assert_eq!(ss.lines().next(), Some("4..|...|8.5"));
         assert_eq!(ss.lines().nth(3), Some("-----------"));
-        let grid = Format::Grid.to_string(&p);
+        let grid = Format::Grid.to_string(&sample());
         assert_eq!(grid.lines().next(), Some("+-------+-------+-------+"));
         assert_eq!(grid.lines().nth(1), Some("| 4 . . | . . . | 8 . 5 |"));
         assert_eq!(grid.lines().count(), 13);
     }
 
     #[test]
-    fn metadata_with_line_breaks_stays_on_its_line() {
+    fn notes_go_back_where_they_stood() {
         let mut p = sample();
-        p.meta = vec![(MetaTag::Comment, "two\nlines\r".into())];
+        p.notes = vec![
+            Note::new(0, "#AArto"),
+            Note::new(0, "[Puzzle]"),
+            Note::new(4, "# between rows 4 and 5"),
+            Note::new(9, "; after"),
+        ];
         let sdk = Format::Sdk.to_string(&p);
-        assert!(sdk.starts_with("#C two lines\n4.....8.5\n"), "{sdk}");
+        let lines: Vec<&str> = sdk.lines().collect();
+        assert_eq!(&lines[..3], ["#AArto", "[Puzzle]", "4.....8.5"]);
+        assert_eq!(lines[6], "# between rows 4 and 5");
+        assert_eq!(lines[11], "; after");
+        let line = Format::Line.to_string(&p);
+        let lines: Vec<&str> = line.lines().collect();
+        assert_eq!(lines, ["#AArto", "[Puzzle]", SAMPLE, "# between rows 4 and 5", "; after"]);
+    }
+
+    #[test]
+    fn a_comment_goes_after_a_line_or_on_a_line_of_its_own() {
+        let mut p = sample();
+        p.comment = Some("two\nlines\r".into());
+        assert_eq!(Format::Line.to_string(&p), format!("{SAMPLE} two lines \n"));
+        assert!(Format::Sdk.to_string(&p).starts_with("#C two lines \n4.....8.5\n"));
+        assert!(Format::Boj.to_string(&p).starts_with("# two lines \n4 0 0"));
+    }
+
+    #[test]
+    fn progress_keeps_entries_and_solver_digits_apart_from_the_givens() {
+        let mut p = sample();
+        p.board.set(Pos::at(0, 1).unwrap(), Cell::Entry(Digit::new(1).unwrap()));
+        p.board.set(Pos::at(8, 8).unwrap(), Cell::Placed(Digit::new(9).unwrap()));
+        p.fields.push(("source".into(), "sdk 1 puzzle.sdk".into()));
+        let text = Format::Progress.to_string(&p);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "#!sudoku-workbench progress 1");
+        assert_eq!(lines[1], format!("#!entries .1{}", ".".repeat(79)));
+        assert_eq!(lines[2], format!("#!solver {}9", ".".repeat(80)));
+        assert_eq!(lines[3], "#!source sdk 1 puzzle.sdk");
+        assert_eq!(lines[4], "4.....8.5", "the grid holds the givens only");
+        assert_eq!(lines.len(), 13);
     }
 
     #[test]
@@ -197,6 +382,10 @@ mod tests {
         }
         assert_eq!(Format::from_extension("SDK"), Some(Format::Sdk));
         assert_eq!(Format::from_extension("ss"), Some(Format::Ss));
+        assert_eq!(Format::from_extension("swb"), Some(Format::Progress));
         assert_eq!(Format::from_extension("txt"), None);
+        for f in [Format::Sdk, Format::Ss, Format::Progress] {
+            assert_eq!(Format::from_extension(f.extension()), Some(f));
+        }
     }
 }

@@ -7,8 +7,13 @@ pub mod parse;
 pub mod puzzle;
 pub mod search;
 
-pub use board::{Board, Cell, CellSet, Conflict, Digit, DigitSet, Pos, Unit};
+pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;
-pub use parse::{Document, ParseError, ParseErrorKind, ReadError, Reader, Record, parse_document, parse_puzzle};
-pub use puzzle::{MetaTag, Puzzle};
-pub use search::{Counters, Decision, Outcome, Search, Solutions, Step, Strategy, count_solutions, solve, uniqueness};
+pub use parse::{
+    Cells, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, parse_document, parse_puzzle,
+    rewrite_cells,
+};
+pub use puzzle::{MetaTag, Note, Puzzle};
+pub use search::{
+    Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions, solve, uniqueness,
+};

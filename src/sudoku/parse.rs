@@ -2,14 +2,19 @@
 //! line by line, and every error names the line, the column and what was expected.
 //!
 //! Two shapes of text exist. A *line document* holds one puzzle per line (81 cells, text after the
-//! 81st cell is a comment): one line is a puzzle in [`Format::Line`], several are a collection. A
-//! *grid document* holds one puzzle as 9 rows of 9 cells: the BOJ 2580 grid, SadMan `.sdk` (with
-//! metadata), Simple Sudoku `.ss` or a printed grid with borders. The first line with cells decides
-//! which: a grid row holds at most a few more than 9 cells, a puzzle line has 81.
+//! 81st cell is a comment): one line is a puzzle in [`Format::Line`] (or `.sdk`, when metadata
+//! lines come with it), several are a collection. A *grid document* holds one puzzle as 9 rows of
+//! 9 cells: the BOJ 2580 grid, SadMan `.sdk` (with metadata), Simple Sudoku `.ss`, a printed grid
+//! with borders, or our progress file. The first line with cells decides which: a grid row holds
+//! at most a few more than 9 cells, a puzzle line has 81.
+//!
+//! Every line of a single puzzle that is not cells (metadata, comments, headers) is kept in the
+//! puzzle as a [`Note`], with where it stood, and every record knows the byte offsets of its cells
+//! ([`Cells`]), so that a save can rewrite the cells of a file and nothing else.
 
-use super::board::Board;
-use super::format::Format;
-use super::puzzle::{MetaTag, Puzzle};
+use super::board::{Board, Cell, Digit, Pos};
+use super::format::{Format, PROGRESS_MARK, PROGRESS_VERSION};
+use super::puzzle::{Note, Puzzle};
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -17,6 +22,14 @@ use std::io::{self, BufRead};
 /// file without line breaks never has to fit in memory. A puzzle line's comment is cut there; a
 /// line whose cells do not fit is an error.
 const MAX_LINE: usize = 64 * 1024;
+
+/// Bytes of one line read (and dropped) past [`MAX_LINE`] before reading stops: a line of a
+/// quarter of a gigabyte is no puzzle file's, and an endless one (`/dev/zero`) must end.
+const MAX_SKIP: u64 = 256 * 1024 * 1024;
+
+/// Bytes of notes a streaming [`Reader`] keeps unless told otherwise: notes belong to a single
+/// puzzle, and a collection's comments must not pile up in memory while it streams.
+pub const DEFAULT_NOTE_LIMIT: usize = 1024 * 1024;
 
 /// More significant characters than a grid row could hold: the first line with this many is a
 /// puzzle line. A row has 9 cells; a few stray extra cells must still read as a bad row.
@@ -74,8 +87,21 @@ pub enum ParseErrorKind {
     },
     /// A line too long to be a puzzle line or a grid row (see [`MAX_LINE`]).
     LineTooLong,
+    /// A line that goes on without a line break past what is worth reading: reading stops.
+    EndlessLine,
     /// A second puzzle where one was expected.
     SeveralPuzzles,
+    /// A progress file of a version this program does not know.
+    ProgressVersion {
+        /// The version written.
+        found: String,
+    },
+    /// A progress file's entry or solver digit where the puzzle has a given, or where the other
+    /// line already put a digit.
+    CellTaken {
+        /// The cell.
+        pos: Pos,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -103,6 +129,17 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::SeveralPuzzles => f.write_str("found a second puzzle, expected one"),
             ParseErrorKind::LineTooLong => write!(f, "the line is longer than {} KiB", MAX_LINE / 1024),
+            ParseErrorKind::EndlessLine => write!(
+                f,
+                "the line goes on past {} MiB without a line break; reading stopped",
+                MAX_SKIP / (1024 * 1024)
+            ),
+            ParseErrorKind::ProgressVersion { ref found } => write!(
+                f,
+                "a progress file of version {:?}; this program reads version 1",
+                found.as_str()
+            ),
+            ParseErrorKind::CellTaken { pos } => write!(f, "{pos} already holds a digit"),
         }
     }
 }
@@ -150,13 +187,34 @@ impl From<ParseError> for ReadError {
     }
 }
 
-/// A puzzle and the line where it starts.
+/// Where the cells of a record are in the text, as byte offsets from its start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cells {
+    /// A puzzle line: 81 cell characters in a row from this offset.
+    Line(u64),
+    /// A grid: the offset of each cell character, in row-major order.
+    Grid(Box<[u64; 81]>),
+}
+
+impl Cells {
+    /// The byte offset of cell `i` (0..81).
+    pub fn offset(&self, i: usize) -> u64 {
+        match self {
+            Cells::Line(first) => first + i as u64,
+            Cells::Grid(offsets) => offsets[i.min(80)],
+        }
+    }
+}
+
+/// A puzzle and where it is in the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// One-based line of the puzzle's first row (of its line, in a collection).
     pub line: usize,
     /// The puzzle.
     pub puzzle: Puzzle,
+    /// Where its cells are.
+    pub cells: Cells,
 }
 
 /// Streams the puzzles of a text: one for a grid document, one per line for a line document.
@@ -169,17 +227,25 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     /// Whether the current line went on past [`MAX_LINE`].
     truncated: bool,
+    /// The rest of the current line is still to be skipped (it went on past [`MAX_LINE`]).
+    skip_rest: bool,
     /// The last line ended with a carriage return: a line feed right after it belongs to it.
     skip_lf: bool,
     /// The current line has been read but not handled yet (a look-ahead while detecting).
     reuse_current: bool,
     line: usize,
-    state: State,
+    /// Bytes consumed from the input so far.
+    consumed: u64,
+    /// The byte offset of the current line's first character (after a byte-order mark).
+    line_start: u64,
+    shape: Shape,
     format: Option<Format>,
+    collection: bool,
+    note_limit: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+enum Shape {
     /// Nothing read yet.
     Start,
     /// A line document: every further content line is a puzzle.
@@ -191,24 +257,30 @@ enum State {
 /// A line kept while the reader looks ahead at the next one.
 struct Held {
     number: usize,
+    start: u64,
     text: String,
     truncated: bool,
     invalid_at: Option<usize>,
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader of `input`.
+    /// A reader of `input`, keeping up to [`DEFAULT_NOTE_LIMIT`] bytes of notes.
     pub fn new(input: R) -> Reader<R> {
         Reader {
             input,
             hint: None,
             buf: Vec::with_capacity(128),
             truncated: false,
+            skip_rest: false,
             skip_lf: false,
             reuse_current: false,
             line: 0,
-            state: State::Start,
+            consumed: 0,
+            line_start: 0,
+            shape: Shape::Start,
             format: None,
+            collection: false,
+            note_limit: DEFAULT_NOTE_LIMIT,
         }
     }
 
@@ -219,46 +291,77 @@ impl<R: BufRead> Reader<R> {
         self
     }
 
+    /// Keeps up to `bytes` of a single puzzle's notes; past that, notes are dropped.
+    pub fn with_note_limit(mut self, bytes: usize) -> Reader<R> {
+        self.note_limit = bytes;
+        self
+    }
+
     /// The format of the text, known once the first puzzle has been read.
     pub fn format(&self) -> Option<Format> {
         self.format
     }
 
+    /// Whether the text is a collection: more than one puzzle line (known once the first
+    /// puzzle has been read).
+    pub fn is_collection(&self) -> bool {
+        self.collection
+    }
+
     /// Reads the next line into `buf`, without its line end (`\n`, `\r\n` or a lone `\r`);
     /// `false` at the end of the input.
-    fn fill_line(&mut self) -> io::Result<bool> {
+    fn fill_line(&mut self) -> Result<bool, ReadError> {
         if std::mem::take(&mut self.reuse_current) {
             return Ok(true);
         }
+        if std::mem::take(&mut self.skip_rest) {
+            self.skip_line()?;
+        }
         self.buf.clear();
         self.truncated = false;
+        self.line_start = self.consumed;
         let mut read_any = false;
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+                Err(e) => return Err(ReadError::Io(e)),
             };
             if chunk.is_empty() {
                 break;
             }
             if std::mem::take(&mut self.skip_lf) && chunk[0] == b'\n' {
                 self.input.consume(1);
+                self.consumed += 1;
+                self.line_start = self.consumed;
                 continue;
             }
             read_any = true;
             let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
             let take = end.unwrap_or(chunk.len());
             let room = MAX_LINE - self.buf.len();
-            self.truncated |= take > room;
-            self.buf.extend_from_slice(&chunk[..take.min(room)]);
+            if take > room {
+                // Keep what fits; the rest of the line is skipped when the next line is asked
+                // for, so that a line without end is not read before it is reported.
+                self.truncated = true;
+                self.buf.extend_from_slice(&chunk[..room]);
+                self.input.consume(room);
+                self.consumed += room as u64;
+                self.skip_rest = true;
+                break;
+            }
+            self.buf.extend_from_slice(&chunk[..take]);
             match end {
                 Some(i) => {
                     self.skip_lf = chunk[i] == b'\r';
                     self.input.consume(i + 1);
+                    self.consumed += i as u64 + 1;
                     break;
                 }
-                None => self.input.consume(take),
+                None => {
+                    self.input.consume(take);
+                    self.consumed += take as u64;
+                }
             }
         }
         if !read_any {
@@ -267,8 +370,39 @@ impl<R: BufRead> Reader<R> {
         self.line += 1;
         if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
             self.buf.drain(..3);
+            self.line_start += 3;
         }
         Ok(true)
+    }
+
+    /// Skips the rest of an over-long line, up to [`MAX_SKIP`] bytes; past that, the input is
+    /// not read any further.
+    fn skip_line(&mut self) -> Result<(), ReadError> {
+        let mut skipped = 0u64;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ReadError::Io(e)),
+            };
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            if let Some(i) = chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+                self.skip_lf = chunk[i] == b'\r';
+                self.input.consume(i + 1);
+                self.consumed += i as u64 + 1;
+                return Ok(());
+            }
+            let n = chunk.len();
+            self.input.consume(n);
+            self.consumed += n as u64;
+            skipped += n as u64;
+            if skipped > MAX_SKIP {
+                self.shape = Shape::Done;
+                return Err(ParseError::new(self.line, 1, ParseErrorKind::EndlessLine).into());
+            }
+        }
     }
 
     /// The current line as text, invalid UTF-8 replaced by U+FFFD, and the column of the first
@@ -289,23 +423,31 @@ impl<R: BufRead> Reader<R> {
         let (text, invalid_at) = self.text();
         Held {
             number: self.line,
+            start: self.line_start,
             text: text.into_owned(),
             truncated: self.truncated,
             invalid_at,
         }
     }
 
-    /// Reads up to the next content line, feeding comments and headers to `grid`.
+    /// Reads up to the next content line, giving the lines before it to `grid` (as notes, if it
+    /// keeps them).
     fn next_content(&mut self, grid: &mut GridBuilder) -> Result<bool, ReadError> {
         loop {
-            if !self.fill_line().map_err(ReadError::Io)? {
+            if !self.fill_line()? {
                 return Ok(false);
             }
             let (text, _) = self.text();
             match classify(&text, self.truncated) {
-                Line::Blank => {}
-                Line::Comment(rest) => grid.meta_line(rest),
-                Line::Header => grid.marked_sdk = true,
+                Line::Blank => grid.blank_line(),
+                Line::Comment => {
+                    let text = text.into_owned();
+                    grid.comment(text, self.line)?;
+                }
+                Line::Header => {
+                    let text = text.into_owned();
+                    grid.header(text);
+                }
                 Line::Content => return Ok(true),
             }
         }
@@ -314,31 +456,26 @@ impl<R: BufRead> Reader<R> {
     /// Decides the shape of the document from its first content lines and returns its first
     /// puzzle (or the error of its first line).
     fn start(&mut self) -> Result<Record, ReadError> {
-        let mut grid = GridBuilder::default();
+        let mut grid = GridBuilder::new(self.note_limit);
         if !self.next_content(&mut grid)? {
-            self.state = State::Done;
+            self.shape = Shape::Done;
             return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
         }
         let first = self.hold();
         if let Some(column) = binary_column(&first.text, first.invalid_at) {
             // Not text at all: there is nothing to read line by line.
-            self.state = State::Done;
+            self.shape = Shape::Done;
             return Err(ParseError::new(first.number, column, ParseErrorKind::InvalidUtf8).into());
         }
         if is_puzzle_line(&first.text) {
-            self.state = State::Lines;
-            self.format = Some(Format::Line);
-            let puzzle = parse_held(&first)?;
-            return Ok(Record {
-                line: first.number,
-                puzzle,
-            });
+            return self.start_with_a_line(first, grid);
         }
         // A short first line: a grid row, or a bad first line of a collection. The next content
         // line tells which.
         let has_second = self.next_content(&mut grid)?;
         if has_second && is_puzzle_line(&self.text().0) {
-            self.state = State::Lines;
+            self.shape = Shape::Lines;
+            self.collection = true;
             self.format = Some(Format::Line);
             self.reuse_current = true;
             // A short line is never a whole puzzle line, so this is an error.
@@ -347,7 +484,7 @@ impl<R: BufRead> Reader<R> {
                 .unwrap_or_else(|| ParseError::new(first.number, 1, ParseErrorKind::TooFewCells { found: 0 }));
             return Err(error.into());
         }
-        self.state = State::Done;
+        self.shape = Shape::Done;
         let mut first_row_line = 0;
         if grid.feed_held(&first)? {
             first_row_line = first.number;
@@ -361,32 +498,77 @@ impl<R: BufRead> Reader<R> {
                 }
             }
         }
-        let (puzzle, format) = grid.finish(self.line + 1, self.hint)?;
+        let (puzzle, cells, format) = grid.finish(self.line + 1, self.hint)?;
         self.format = Some(format);
         Ok(Record {
             line: first_row_line,
             puzzle,
+            cells,
+        })
+    }
+
+    /// The first content line is a puzzle line: alone, it is a single puzzle (`.sdk` when
+    /// metadata came with it, a progress file when it says so); followed by more content, the
+    /// first line of a collection, whose comments belong to the file, not to a puzzle.
+    fn start_with_a_line(&mut self, first: Held, mut grid: GridBuilder) -> Result<Record, ReadError> {
+        let parsed = parse_held(&first);
+        grid.rows = 9;
+        let more = self.next_content(&mut grid)?;
+        if more {
+            self.shape = Shape::Lines;
+            self.collection = true;
+            self.format = Some(Format::Line);
+            self.reuse_current = true;
+            let (puzzle, lead) = parsed?;
+            return Ok(Record {
+                line: first.number,
+                puzzle,
+                cells: Cells::Line(first.start + lead as u64),
+            });
+        }
+        self.shape = Shape::Done;
+        let (mut puzzle, lead) = parsed?;
+        let format = grid.format_of_a_line();
+        grid.apply_progress(&mut puzzle.board)?;
+        puzzle.notes = grid.notes;
+        puzzle.fields = grid.fields;
+        self.format = Some(format);
+        Ok(Record {
+            line: first.number,
+            puzzle,
+            cells: Cells::Line(first.start + lead as u64),
         })
     }
 
     /// The next puzzle line of a line document, skipping blank lines and comments.
     fn next_line_puzzle(&mut self) -> Option<Result<Record, ReadError>> {
-        let mut ignored = GridBuilder::default();
+        // A collection's comments belong to the file: none is kept while it streams.
+        let mut ignored = GridBuilder::new(0);
+        ignored.ignore_progress = true;
         match self.next_content(&mut ignored) {
             Ok(true) => {}
             Ok(false) => {
-                self.state = State::Done;
+                self.shape = Shape::Done;
                 return None;
             }
             Err(e) => {
-                self.state = State::Done;
+                self.shape = Shape::Done;
                 return Some(Err(e));
             }
         }
         let (text, invalid_at) = self.text();
         let line = self.line;
+        let start = self.line_start;
         let result = parse_line(&text, line, self.truncated).map_err(|e| utf8_error(e, invalid_at));
-        Some(result.map(|puzzle| Record { line, puzzle }).map_err(Into::into))
+        Some(
+            result
+                .map(|(puzzle, lead)| Record {
+                    line,
+                    puzzle,
+                    cells: Cells::Line(start + lead as u64),
+                })
+                .map_err(Into::into),
+        )
     }
 }
 
@@ -394,16 +576,16 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Record, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self.state {
-            State::Start => {
+        match self.shape {
+            Shape::Start => {
                 let first = self.start();
-                if first.is_err() && self.state == State::Start {
-                    self.state = State::Done;
+                if first.is_err() && self.shape == Shape::Start {
+                    self.shape = Shape::Done;
                 }
                 Some(first)
             }
-            State::Lines => self.next_line_puzzle(),
-            State::Done => None,
+            Shape::Lines => self.next_line_puzzle(),
+            Shape::Done => None,
         }
     }
 }
@@ -429,7 +611,7 @@ fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<usize> {
         .min()
 }
 
-fn parse_held(held: &Held) -> Result<Puzzle, ParseError> {
+fn parse_held(held: &Held) -> Result<(Puzzle, usize), ParseError> {
     parse_line(&held.text, held.number, held.truncated).map_err(|e| utf8_error(e, held.invalid_at))
 }
 
@@ -446,27 +628,54 @@ fn utf8_error(error: ParseError, invalid_at: Option<usize>) -> ParseError {
 
 /// Every puzzle of a text held in memory, with its format.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Document {
+pub struct Parsed {
     /// The format detected ([`Format::Line`] for a collection).
     pub format: Format,
-    /// The puzzles, at least one.
-    pub puzzles: Vec<Record>,
+    /// Every puzzle, in order; in a collection, the lines that could not be read are here as
+    /// their errors, so that the others stay usable and numbered as in the file.
+    pub puzzles: Vec<Result<Record, ParseError>>,
 }
 
-/// Reads every puzzle of `text`; the first malformed one is the error. `hint` is the format the
-/// file name suggests, if any.
-pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Document, ParseError> {
-    let mut reader = Reader::new(text).with_hint(hint);
+impl Parsed {
+    /// The first puzzle that reads.
+    pub fn first(&self) -> Option<&Record> {
+        self.puzzles.iter().find_map(|p| p.as_ref().ok())
+    }
+
+    /// The puzzles that read, in order.
+    pub fn readable(&self) -> impl Iterator<Item = &Record> + '_ {
+        self.puzzles.iter().filter_map(|p| p.as_ref().ok())
+    }
+
+    /// The errors of the lines that do not read.
+    pub fn unreadable(&self) -> impl Iterator<Item = &ParseError> + '_ {
+        self.puzzles.iter().filter_map(|p| p.as_ref().err())
+    }
+}
+
+/// Reads every puzzle of `text`, keeping all of a single puzzle's notes. `hint` is the format the
+/// file name suggests, if any. A single puzzle's error is the error; in a collection, lines that
+/// do not read are listed in [`Parsed::puzzles`] and the error is only for a text where no line
+/// reads.
+pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Parsed, ParseError> {
+    let mut reader = Reader::new(text).with_hint(hint).with_note_limit(usize::MAX);
     let mut puzzles = Vec::new();
     for item in &mut reader {
         match item {
-            Ok(record) => puzzles.push(record),
-            Err(ReadError::Parse(e)) => return Err(e),
-            Err(ReadError::Io(e)) => unreachable!("reading from memory cannot fail: {e}"),
+            Ok(record) => puzzles.push(Ok(record)),
+            Err(ReadError::Parse(e)) => puzzles.push(Err(e)),
+            // Reading from memory cannot fail; were it to, it would be the end of the text.
+            Err(ReadError::Io(_)) => break,
         }
     }
     let format = reader.format.unwrap_or(Format::Line);
-    Ok(Document { format, puzzles })
+    let collection = format == Format::Line && puzzles.len() > 1;
+    let first_error = puzzles.iter().find_map(|p| p.as_ref().err()).cloned();
+    match first_error {
+        Some(e) if !collection || puzzles.iter().all(Result::is_err) => Err(e),
+        _ if puzzles.is_empty() => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+        _ => Ok(Parsed { format, puzzles }),
+    }
 }
 
 /// Reads the one puzzle of `text`, in any format.
@@ -475,12 +684,18 @@ pub fn parse_puzzle(text: &[u8]) -> Result<Puzzle, ParseError> {
     let mut records = doc.puzzles.into_iter();
     let first = records.next();
     if let Some(second) = records.next() {
-        return Err(ParseError::new(second.line, 1, ParseErrorKind::SeveralPuzzles));
+        let line = match second {
+            Ok(r) => r.line,
+            Err(e) => e.line,
+        };
+        return Err(ParseError::new(line, 1, ParseErrorKind::SeveralPuzzles));
     }
     // A successful document has at least one puzzle: an empty one is `NoPuzzle`.
-    first
-        .map(|r| r.puzzle)
-        .ok_or(ParseError::new(1, 1, ParseErrorKind::NoPuzzle))
+    match first {
+        Some(Ok(record)) => Ok(record.puzzle),
+        Some(Err(e)) => Err(e),
+        None => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+    }
 }
 
 impl std::str::FromStr for Board {
@@ -492,23 +707,92 @@ impl std::str::FromStr for Board {
     }
 }
 
+/// Why the cells of a text cannot be rewritten.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RewriteError {
+    /// The text no longer reads.
+    Parse(ParseError),
+    /// No puzzle of the text has the givens expected: it is not the puzzle that was read.
+    NotFound,
+}
+
+impl fmt::Display for RewriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RewriteError::Parse(e) => write!(f, "it no longer reads as puzzles ({e})"),
+            RewriteError::NotFound => f.write_str("the puzzle is no longer in it"),
+        }
+    }
+}
+
+impl std::error::Error for RewriteError {}
+
+/// `text` with the cells of one of its puzzles rewritten to the givens of `board`, every other
+/// byte as it was (comments, metadata, borders, blanks between cells, line ends). The puzzle is
+/// the one whose givens are `expected` (the puzzle as it was read), nearest to the `number`-th
+/// puzzle (0-based); a text without such a puzzle is refused rather than another puzzle
+/// overwritten. A cell emptied gets the blank character the puzzle already uses.
+pub fn rewrite_cells(
+    text: &[u8],
+    hint: Option<Format>,
+    expected: &Board,
+    number: usize,
+    board: &Board,
+) -> Result<Vec<u8>, RewriteError> {
+    let parsed = parse_document(text, hint).map_err(RewriteError::Parse)?;
+    let wanted = expected.givens_only();
+    let same = |i: &usize| {
+        parsed
+            .puzzles
+            .get(*i)
+            .and_then(|p| p.as_ref().ok())
+            .is_some_and(|r| r.puzzle.board.givens_only() == wanted)
+    };
+    // The puzzle at its old place, else the nearest with the same givens.
+    let at = (0..parsed.puzzles.len())
+        .filter(same)
+        .min_by_key(|&i| i.abs_diff(number))
+        .ok_or(RewriteError::NotFound)?;
+    let record = parsed.puzzles[at].as_ref().map_err(|_| RewriteError::NotFound)?;
+    let blank = (0..81)
+        .filter(|&i| record.puzzle.board.cells()[i].digit().is_none())
+        .filter_map(|i| usize::try_from(record.cells.offset(i)).ok())
+        .find_map(|o| text.get(o).copied())
+        .unwrap_or(parsed.format.blank() as u8);
+    let mut out = text.to_vec();
+    for (i, cell) in board.cells().iter().enumerate() {
+        let byte = match cell {
+            Cell::Given(d) => b'0' + d.get(),
+            _ => blank,
+        };
+        let Some(slot) = usize::try_from(record.cells.offset(i)).ok().and_then(|o| out.get_mut(o)) else {
+            return Err(RewriteError::NotFound);
+        };
+        // A blank stays the character it was ('0', '.' or '_').
+        if !(byte == blank && cell_value(*slot as char) == Some(0)) {
+            *slot = byte;
+        }
+    }
+    Ok(out)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Line<'a> {
+enum Line {
     Blank,
-    /// A `#` line, with the text after the `#`.
-    Comment(&'a str),
+    /// A `#` line.
+    Comment,
     /// A `[Puzzle]`-style section header.
     Header,
     Content,
 }
 
 /// What kind of line `text` is; a line cut at [`MAX_LINE`] that looks blank is content (too long).
-fn classify(text: &str, truncated: bool) -> Line<'_> {
+fn classify(text: &str, truncated: bool) -> Line {
     let trimmed = text.trim_start();
     match trimmed.chars().next() {
         None if truncated => Line::Content,
         None => Line::Blank,
-        Some('#') => Line::Comment(&trimmed[1..]),
+        Some('#') => Line::Comment,
         Some('[') => Line::Header,
         Some(_) => Line::Content,
     }
@@ -528,9 +812,9 @@ fn cell_value(c: char) -> Option<u8> {
     }
 }
 
-/// One puzzle written as 81 cells on a line; leading blanks are skipped, text after the 81st
-/// cell is kept as a comment.
-fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseError> {
+/// One puzzle written as 81 cells on a line, and the byte offset of its first cell; leading
+/// blanks are skipped, text after the 81st cell is kept as a comment.
+fn parse_line(text: &str, line: usize, truncated: bool) -> Result<(Puzzle, usize), ParseError> {
     // The usual line, 81 ASCII cells first: read as bytes. Anything else, errors included, is
     // read character by character below, which gives the same puzzle for this line.
     let bytes = text.as_bytes();
@@ -552,13 +836,14 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseE
             let mut puzzle = Puzzle::new(Board::from_givens(&digits));
             let comment = text[start + 81..].trim();
             if !comment.is_empty() {
-                puzzle.meta.push((MetaTag::Comment, comment.to_string()));
+                puzzle.comment = Some(comment.to_string());
             }
-            return Ok(puzzle);
+            return Ok((puzzle, start));
         }
     }
     let mut digits = [0u8; 81];
     let mut found = 0;
+    let mut first_byte = None;
     let mut chars = text
         .char_indices()
         .enumerate()
@@ -569,6 +854,7 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseE
     for (column, (byte, c)) in chars.by_ref() {
         match cell_value(c) {
             Some(v) => {
+                first_byte.get_or_insert(byte);
                 digits[found] = v;
                 found += 1;
                 if found == 81 {
@@ -602,20 +888,43 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<Puzzle, ParseE
     }
     let mut puzzle = Puzzle::new(Board::from_givens(&digits));
     if !comment.is_empty() {
-        puzzle.meta.push((MetaTag::Comment, comment.to_string()));
+        puzzle.comment = Some(comment.to_string());
     }
-    Ok(puzzle)
+    Ok((puzzle, first_byte.unwrap_or(0)))
 }
 
-/// Collects the rows of a grid document and what they say about its format.
-#[derive(Default)]
+/// A `#!` line of a progress file, kept until the givens are known.
+struct ProgressLine {
+    line: usize,
+    /// The column of the value's first character.
+    column: usize,
+    key: String,
+    value: String,
+}
+
+/// Collects the rows of a grid document, the lines around them, and what they say about its
+/// format.
 struct GridBuilder {
     /// The digits of the rows read so far, 0 for a blank.
     digits: Vec<u8>,
+    /// The byte offsets of those cells.
+    offsets: Vec<u64>,
     rows: usize,
-    meta: Vec<(MetaTag, String)>,
+    /// The lines that are not cells, with the rows before each.
+    notes: Vec<Note>,
+    /// Bytes of notes that may still be kept.
+    note_room: usize,
     /// `.sdk` metadata or a `[Puzzle]` header was seen.
     marked_sdk: bool,
+    /// The first line says this is a progress file.
+    progress: bool,
+    /// `#!` lines are plain comments (a collection's).
+    ignore_progress: bool,
+    /// Whether any line at all came before (a progress file's first line must be its first).
+    seen_any_line: bool,
+    progress_lines: Vec<ProgressLine>,
+    /// The other `#!` fields of a progress file.
+    fields: Vec<(String, String)>,
     /// A `|`, `-`, `*` or `+` was seen; `plus` for `+` corners.
     border: bool,
     plus: bool,
@@ -632,35 +941,115 @@ struct GridBuilder {
 }
 
 impl GridBuilder {
-    /// A `#` line: `.sdk` metadata if it starts with a tag letter, otherwise a comment to skip.
-    fn meta_line(&mut self, rest: &str) {
-        let mut chars = rest.chars();
-        if let Some(tag) = chars.next().and_then(MetaTag::from_letter) {
-            let value = chars.as_str();
-            // `#Author` is prose, not the tag `A`: a tag is followed by a blank or nothing.
-            if value.is_empty() || value.starts_with(char::is_whitespace) {
-                self.meta.push((tag, value.trim().to_string()));
-                self.marked_sdk = true;
+    fn new(note_limit: usize) -> GridBuilder {
+        GridBuilder {
+            digits: Vec::with_capacity(81),
+            offsets: Vec::with_capacity(81),
+            rows: 0,
+            notes: Vec::new(),
+            note_room: note_limit,
+            marked_sdk: false,
+            progress: false,
+            ignore_progress: false,
+            seen_any_line: false,
+            progress_lines: Vec::new(),
+            fields: Vec::new(),
+            border: false,
+            plus: false,
+            compact: false,
+            dots: false,
+            bad_first_row: None,
+            first_row_end: 0,
+        }
+    }
+
+    /// Keeps `text` as a note, if there is room.
+    fn note(&mut self, text: String) {
+        if text.len() <= self.note_room {
+            self.note_room -= text.len();
+            self.notes.push(Note::new(self.rows as u8, text));
+        } else {
+            // Past the limit nothing more is kept (a streaming reader must stay small).
+            self.note_room = 0;
+        }
+    }
+
+    fn blank_line(&mut self) {
+        self.seen_any_line = true;
+    }
+
+    /// A `[Puzzle]` header: `.sdk`.
+    fn header(&mut self, text: String) {
+        self.seen_any_line = true;
+        self.marked_sdk = true;
+        self.note(text);
+    }
+
+    /// A `#` line: a progress file's `#!` line, `.sdk` metadata, or a comment; all but the
+    /// progress lines are kept as notes.
+    fn comment(&mut self, text: String, line: usize) -> Result<(), ParseError> {
+        let first = !self.seen_any_line;
+        self.seen_any_line = true;
+        let trimmed = text.trim_start();
+        if !self.ignore_progress {
+            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
+                if first {
+                    let version = version.trim();
+                    if version != PROGRESS_VERSION {
+                        let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
+                        return Err(ParseError::new(
+                            line,
+                            column,
+                            ParseErrorKind::ProgressVersion {
+                                found: version.to_string(),
+                            },
+                        ));
+                    }
+                    self.progress = true;
+                    self.marked_sdk = true;
+                    return Ok(());
+                }
+            }
+            if let (true, Some(rest)) = (self.progress, trimmed.strip_prefix("#!")) {
+                let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+                let value = rest[key.len()..].trim_start();
+                let column = text.chars().count() - value.chars().count() + 1;
+                self.progress_lines.push(ProgressLine {
+                    line,
+                    column,
+                    key,
+                    value: value.trim_end().to_string(),
+                });
+                return Ok(());
             }
         }
+        let note = Note::new(0, text);
+        if note.meta().is_some() {
+            self.marked_sdk = true;
+        }
+        self.note(note.text);
+        Ok(())
     }
 
     /// Reads one held content line; `true` if it was a row of cells (not a border line).
     fn feed_held(&mut self, held: &Held) -> Result<bool, ParseError> {
+        self.seen_any_line = true;
         if held.truncated {
             return Err(ParseError::new(held.number, MAX_LINE, ParseErrorKind::LineTooLong));
         }
-        self.feed(&held.text, held.number)
+        self.feed(&held.text, held.number, held.start)
             .map_err(|e| utf8_error(e, held.invalid_at))
     }
 
-    /// Reads one content line; `true` if it was a row of cells (not a border line).
-    fn feed(&mut self, text: &str, line: usize) -> Result<bool, ParseError> {
+    /// Reads one content line starting at byte `start`; `true` if it was a row of cells (not a
+    /// border line).
+    fn feed(&mut self, text: &str, line: usize, start: u64) -> Result<bool, ParseError> {
         let mut row = [0u8; 9];
+        let mut at = [0u64; 9];
         let mut cells = 0;
         let mut previous_was_cell = false;
         let mut tenth_column = 0;
-        for (i, c) in text.chars().enumerate() {
+        for (i, (byte, c)) in text.char_indices().enumerate() {
             if c.is_whitespace() || is_border(c) {
                 self.border |= is_border(c);
                 self.plus |= c == '+';
@@ -682,12 +1071,14 @@ impl GridBuilder {
             previous_was_cell = true;
             if cells < 9 {
                 row[cells] = v;
+                at[cells] = start + byte as u64;
             } else if cells == 9 {
                 tenth_column = i + 1;
             }
             cells += 1;
         }
         if cells == 0 {
+            // A border line is kept with the grid's layout, not as a note: the format draws it.
             return Ok(false);
         }
         if let Some((error, _)) = self.bad_first_row.take() {
@@ -720,13 +1111,55 @@ impl GridBuilder {
             return Err(error);
         }
         self.digits.extend_from_slice(&row);
+        self.offsets.extend_from_slice(&at);
         self.rows += 1;
         Ok(true)
     }
 
-    /// The puzzle and its format, once the input has ended; `next_line` is the line after the last.
-    fn finish(self, next_line: usize, hint: Option<Format>) -> Result<(Puzzle, Format), ParseError> {
-        if let Some((error, cells)) = self.bad_first_row {
+    /// The format of a single puzzle written on one line, from the lines that came with it.
+    fn format_of_a_line(&self) -> Format {
+        if self.progress {
+            Format::Progress
+        } else if self.marked_sdk {
+            Format::Sdk
+        } else {
+            Format::Line
+        }
+    }
+
+    /// Puts a progress file's entries and solver digits on `board` (its givens), and keeps its
+    /// other `#!` lines as fields.
+    fn apply_progress(&mut self, board: &mut Board) -> Result<(), ParseError> {
+        for p in std::mem::take(&mut self.progress_lines) {
+            let wrap: fn(Digit) -> Cell = match p.key.as_str() {
+                "entries" => Cell::Entry,
+                "solver" => Cell::Placed,
+                _ => {
+                    self.fields.push((p.key, p.value));
+                    continue;
+                }
+            };
+            let (puzzle, _) = parse_line(&p.value, p.line, false).map_err(|e| ParseError {
+                column: e.column + p.column - 1,
+                ..e
+            })?;
+            for (i, cell) in puzzle.board.cells().iter().enumerate() {
+                let (Some(d), Some(pos)) = (cell.digit(), Pos::new(i)) else {
+                    continue;
+                };
+                if board.digit(pos).is_some() {
+                    return Err(ParseError::new(p.line, p.column + i, ParseErrorKind::CellTaken { pos }));
+                }
+                board.set(pos, wrap(d));
+            }
+        }
+        Ok(())
+    }
+
+    /// The puzzle, where its cells are, and its format, once the input has ended; `next_line`
+    /// is the line after the last.
+    fn finish(mut self, next_line: usize, hint: Option<Format>) -> Result<(Puzzle, Cells, Format), ParseError> {
+        if let Some((error, cells)) = self.bad_first_row.take() {
             // A lone short line is more likely an 81-character puzzle cut short than a grid row.
             let kind = ParseErrorKind::TooFewCells { found: cells };
             return Err(ParseError {
@@ -742,7 +1175,9 @@ impl GridBuilder {
                 ParseErrorKind::TooFewRows { found: self.rows },
             ));
         }
-        let format = if self.marked_sdk {
+        let format = if self.progress {
+            Format::Progress
+        } else if self.marked_sdk {
             Format::Sdk
         } else if self.plus {
             Format::Grid
@@ -759,13 +1194,17 @@ impl GridBuilder {
         };
         let mut digits = [0; 81];
         digits.copy_from_slice(&self.digits);
-        Ok((
-            Puzzle {
-                board: Board::from_givens(&digits),
-                meta: self.meta,
-            },
-            format,
-        ))
+        let mut offsets = Box::new([0u64; 81]);
+        offsets.copy_from_slice(&self.offsets);
+        let mut board = Board::from_givens(&digits);
+        self.apply_progress(&mut board)?;
+        let puzzle = Puzzle {
+            board,
+            notes: self.notes,
+            comment: None,
+            fields: self.fields,
+        };
+        Ok((puzzle, Cells::Grid(offsets), format))
     }
 }
 

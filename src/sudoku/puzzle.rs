@@ -1,4 +1,5 @@
-//! A puzzle as a file holds it: the board plus the metadata lines that came with it.
+//! A puzzle as a file holds it: the board, and every other line of its text (metadata, comments,
+//! headers) kept as it was read, with where it stood, so that writing it back loses nothing.
 
 use super::board::Board;
 use std::fmt;
@@ -72,26 +73,124 @@ impl fmt::Display for MetaTag {
     }
 }
 
-/// A board and the metadata read with it, in file order (a tag may repeat).
+/// A line of a puzzle's text that is not a row of cells: `.sdk` metadata (`#A Arto Inkala` or
+/// SadMan's `#AArto Inkala`), a comment, a `[Puzzle]` header. Kept exactly as read (without its
+/// line end), so that writing it back changes nothing; what it means is read from the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Rows of cells before the line: 0 above the grid, 9 below it (a puzzle written on one
+    /// line counts as its nine rows).
+    pub rows_before: u8,
+    /// The line as it was, without its line end.
+    pub text: String,
+}
+
+impl Note {
+    /// A note of `text` at `rows_before`.
+    pub fn new(rows_before: u8, text: impl Into<String>) -> Note {
+        Note {
+            rows_before: rows_before.min(9),
+            text: text.into(),
+        }
+    }
+
+    /// The `.sdk` metadata the line holds, if it is such a line: `#` and a tag letter, then the
+    /// value, with or without a blank between them (`#A Arto Inkala`, `#AArto Inkala`). Without
+    /// the blank, a value that starts with a lower-case letter is prose (`#Author unknown`), not
+    /// the tag `A`; addresses (`#Uhttp://...`) are the exception.
+    pub fn meta(&self) -> Option<(MetaTag, &str)> {
+        let rest = self.text.trim_start().strip_prefix('#')?;
+        let mut chars = rest.chars();
+        let tag = chars.next().and_then(MetaTag::from_letter)?;
+        let value = chars.as_str();
+        let spaced = value.is_empty() || value.starts_with(char::is_whitespace);
+        if !spaced && tag != MetaTag::Url && value.starts_with(|c: char| c.is_lowercase()) {
+            return None;
+        }
+        Some((tag, value.trim()))
+    }
+}
+
+/// A board and the other lines read with it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The cells; digits read from a file are givens.
+    /// The cells; digits read from a file are givens (a progress file also holds entries and
+    /// the solver's digits).
     pub board: Board,
-    /// Metadata lines, without the tag and trimmed.
-    pub meta: Vec<(MetaTag, String)>,
+    /// The lines that are not cells, in file order.
+    pub notes: Vec<Note>,
+    /// The text after the 81 cells of a puzzle written on one line, trimmed: a comment.
+    pub comment: Option<String>,
+    /// The other `#!` lines of a progress file, as key and value, for the application (where
+    /// the game came from, for instance).
+    pub fields: Vec<(String, String)>,
 }
 
 impl Puzzle {
-    /// A puzzle with no metadata.
+    /// A puzzle with no notes.
     pub fn new(board: Board) -> Puzzle {
         Puzzle {
             board,
-            meta: Vec::new(),
+            notes: Vec::new(),
+            comment: None,
+            fields: Vec::new(),
         }
+    }
+
+    /// The metadata, in file order: the notes that are metadata lines, then the comment of a
+    /// puzzle line (as [`MetaTag::Comment`]).
+    pub fn meta(&self) -> impl Iterator<Item = (MetaTag, &str)> + '_ {
+        self.notes
+            .iter()
+            .filter_map(Note::meta)
+            .chain(self.comment.as_deref().map(|c| (MetaTag::Comment, c)))
+    }
+
+    /// The value of the progress field `key`, if any.
+    pub fn field(&self, key: &str) -> Option<&str> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// The first value of `tag`, if any.
     pub fn meta_value(&self, tag: MetaTag) -> Option<&str> {
-        self.meta.iter().find(|(t, _)| *t == tag).map(|(_, v)| v.as_str())
+        self.meta().find(|(t, _)| *t == tag).map(|(_, v)| v)
+    }
+
+    /// The bytes the notes hold (for memory accounting).
+    pub fn notes_len(&self) -> usize {
+        self.notes.iter().map(|n| n.text.len()).sum::<usize>() + self.comment.as_ref().map_or(0, String::len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metadata_reads_with_or_without_a_blank_after_the_tag() {
+        let meta = |text: &str| Note::new(0, text).meta().map(|(t, v)| (t, v.to_string()));
+        assert_eq!(meta("#AArto Inkala"), Some((MetaTag::Author, "Arto Inkala".into())));
+        assert_eq!(meta("#A Arto Inkala"), Some((MetaTag::Author, "Arto Inkala".into())));
+        assert_eq!(meta("#DA simple one"), Some((MetaTag::Description, "A simple one".into())));
+        assert_eq!(meta("#B03-08-2006"), Some((MetaTag::Date, "03-08-2006".into())));
+        assert_eq!(
+            meta("#Uhttp://www.sudocue.net/"),
+            Some((MetaTag::Url, "http://www.sudocue.net/".into()))
+        );
+        assert_eq!(meta("#L"), Some((MetaTag::Level, String::new())));
+        assert_eq!(meta("#Author unknown"), None, "prose, not the tag A");
+        assert_eq!(meta("# A comment"), None);
+        assert_eq!(meta("#X what"), None);
+        assert_eq!(meta("[Puzzle]"), None);
+    }
+
+    #[test]
+    fn the_comment_of_a_line_is_metadata_too() {
+        let mut p = Puzzle::new(Board::empty());
+        p.notes.push(Note::new(0, "#AArto"));
+        p.comment = Some("hard one".into());
+        let meta: Vec<_> = p.meta().collect();
+        assert_eq!(meta, vec![(MetaTag::Author, "Arto"), (MetaTag::Comment, "hard one")]);
+        assert_eq!(p.meta_value(MetaTag::Comment), Some("hard one"));
     }
 }

@@ -4,7 +4,7 @@
 
 use super::layout::CellSize;
 use super::theme::Theme;
-use crate::sudoku::{Board, Cell, CellSet, Digit, Pos};
+use crate::sudoku::{Board, Cell, CellSet, Pos};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -82,17 +82,41 @@ impl Widget for BoardWidget<'_> {
                 .as_ref()
                 .map(|all| all[pos.index()])
                 .filter(|_| cell.digit().is_none());
-            draw_cell(buf, rect, cell.digit(), focused, marks, self.theme);
+            draw_cell(buf, rect, cell, focused, marks, self.theme);
         }
     }
 }
 
-/// The inside of one cell: the digit (or the blank mark, or pencil marks), with brackets around
-/// the focused cell so that it shows without colour.
+/// Big digits for huge cells, three columns by five rows; the character draws who put the
+/// digit there, so that it shows without colour too (see [`glyph_fill`]).
+const BIG: [[&str; 5]; 9] = [
+    [" x ", "xx ", " x ", " x ", "xxx"],
+    ["xxx", "  x", "xxx", "x  ", "xxx"],
+    ["xxx", "  x", "xxx", "  x", "xxx"],
+    ["x x", "x x", "xxx", "  x", "  x"],
+    ["xxx", "x  ", "xxx", "  x", "xxx"],
+    ["xxx", "x  ", "xxx", "x x", "xxx"],
+    ["xxx", "  x", "  x", "  x", "  x"],
+    ["xxx", "x x", "xxx", "x x", "xxx"],
+    ["xxx", "x x", "xxx", "  x", "xxx"],
+];
+
+/// The block a big digit is drawn with: full for a given, shaded for an entry, light for the
+/// solver's digit.
+fn glyph_fill(cell: Cell) -> char {
+    match cell {
+        Cell::Given(_) => '█',
+        Cell::Entry(_) => '▓',
+        _ => '░',
+    }
+}
+
+/// The inside of one cell: the digit (big in huge cells), or the blank mark, or pencil marks,
+/// with brackets around the focused cell so that it shows without colour.
 fn draw_cell(
     buf: &mut Buffer,
     rect: Rect,
-    digit: Option<Digit>,
+    cell: Cell,
     focused: bool,
     candidates: Option<crate::sudoku::DigitSet>,
     theme: &Theme,
@@ -103,14 +127,27 @@ fn draw_cell(
         buf[(rect.x, mid_y)].set_char('[');
         buf[(rect.right() - 1, mid_y)].set_char(']');
     }
-    match (digit, candidates) {
+    let huge = rect.height >= 5;
+    match (cell.digit(), candidates) {
+        (Some(d), _) if huge => {
+            let fill = glyph_fill(cell);
+            for (dy, row) in BIG[d.index()].iter().enumerate() {
+                for (dx, c) in row.chars().enumerate() {
+                    if c == 'x' {
+                        buf[(mid_x - 1 + dx as u16, rect.y + dy as u16)].set_char(fill);
+                    }
+                }
+            }
+        }
         (Some(d), _) => {
             buf[(mid_x, mid_y)].set_char(d.to_char());
         }
         (None, Some(candidates)) => {
+            // A 3x3 block of candidates, spaced out in huge cells.
+            let (step_x, step_y, x0, y0) = if huge { (3, 1, rect.x + 2, rect.y + 1) } else { (2, 1, rect.x + 1, rect.y) };
             for d in candidates.iter() {
                 let i = d.index() as u16;
-                let cell = &mut buf[(rect.x + 1 + (i % 3) * 2, rect.y + i / 3)];
+                let cell = &mut buf[(x0 + (i % 3) * step_x, y0 + (i / 3) * step_y)];
                 cell.set_char(d.to_char());
                 cell.set_style(theme.candidate);
             }

@@ -1,20 +1,24 @@
-//! The file browser: the list of entries on the left, a preview of the highlighted one on the right
-//! (a small board, or why it is not a puzzle file); a collection lists its puzzles instead.
+//! The file browser: the list of entries on the left, a preview of the highlighted one on the
+//! right (a small board, or why it is not a puzzle file), a line for messages under them; a
+//! collection lists its puzzles instead, its unreadable lines marked.
 
-use super::panel::grouped;
+use super::layout::BrowserScreen;
 use super::theme::Theme;
+use crate::app::Message;
 use crate::app::browser::{Browser, Preview};
-use crate::printable::printable;
 use crate::sudoku::Board;
+use crate::text::{grouped, printable};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-/// The browser's two panes.
+/// The browser's panes.
 pub struct BrowserView<'a> {
     /// The browser's state.
     pub browser: &'a Browser,
+    /// The note about the last action, shown under the panes.
+    pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
 }
@@ -31,8 +35,8 @@ pub fn mini_board(board: &Board) -> Vec<String> {
             if col == 3 || col == 6 {
                 line.push_str("│ ");
             }
-            let pos = crate::sudoku::Pos::at(row, col).expect("in range");
-            line.push(board.digit(pos).map_or(super::board::BLANK, |d| d.to_char()));
+            let digit = crate::sudoku::Pos::at(row, col).and_then(|pos| board.digit(pos));
+            line.push(digit.map_or(super::board::BLANK, |d| d.to_char()));
             if col < 8 {
                 line.push(' ');
             }
@@ -42,71 +46,86 @@ pub fn mini_board(board: &Board) -> Vec<String> {
     lines
 }
 
-impl Widget for BrowserView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let t = self.theme;
-        let [list_area, preview_area] = Layout::horizontal([Constraint::Min(24), Constraint::Length(30)]).areas(area);
-        let (title, items, selected, preview): (String, Vec<String>, usize, Preview) = match &self.browser.picker {
+impl BrowserView<'_> {
+    /// The title, the lines, the highlighted line and the preview of what is listed.
+    fn listing(&self) -> (String, Vec<(String, bool)>, usize, Preview) {
+        let b = self.browser;
+        match &b.picker {
             Some(picker) => {
                 let items = picker
                     .puzzles
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| {
-                        format!(
-                            "#{:<5} line {:<6} {} givens",
-                            i + 1,
-                            r.line,
-                            r.puzzle.board.given_count()
-                        )
+                    .map(|(i, r)| match r {
+                        Ok(r) => (
+                            format!("#{:<6} line {:<7} {} givens", i + 1, r.line, r.puzzle.board.given_count()),
+                            true,
+                        ),
+                        Err(e) => (format!("#{:<6} line {:<7} unreadable: {}", i + 1, e.line, e.kind), false),
                     })
                     .collect();
-                let record = &picker.puzzles[picker.selected];
-                let preview = Preview::Puzzle {
-                    board: record.puzzle.board.clone(),
-                    format: picker.format,
-                    count: picker.puzzles.len(),
-                    more: false,
-                    about: record.puzzle.meta.first().map(|(_, v)| printable(v).into_owned()),
+                let preview = match picker.puzzles.get(picker.selected) {
+                    Some(Ok(record)) => Preview::Puzzle {
+                        board: record.puzzle.board.clone(),
+                        format: picker.format,
+                        count: picker.puzzles.len(),
+                        more: false,
+                        unreadable: picker.puzzles.iter().filter(|p| p.is_err()).count(),
+                        about: record.puzzle.meta().map(|(_, v)| printable(v).into_owned()).take(3).collect(),
+                    },
+                    Some(Err(e)) => Preview::Error(e.to_string()),
+                    None => Preview::Nothing,
+                };
+                let jump = if picker.jump.is_empty() {
+                    "type a number to jump".to_string()
+                } else {
+                    format!("going to #{}", picker.jump)
                 };
                 (
-                    format!(" {} — pick a puzzle ", picker.name),
+                    format!(" {} — pick a puzzle ({jump}) ", picker.name),
                     items,
                     picker.selected,
                     preview,
                 )
             }
             None => (
-                format!(" Open: {} ", printable(&self.browser.dir.to_string_lossy())),
-                self.browser.entries.iter().map(|e| e.label()).collect(),
-                self.browser.selected,
-                self.browser.preview.clone(),
+                format!(" Open: {} ", printable(&b.dir().to_string_lossy())),
+                b.entries.iter().map(|e| (e.label(), true)).collect(),
+                b.selected,
+                b.preview.clone(),
             ),
-        };
-        let block = Block::bordered().title(title).border_style(t.frame);
-        let inner = block.inner(list_area);
-        block.render(list_area, buf);
-        // Keep the selection in view.
-        let rows = inner.height as usize;
-        let first = selected
-            .saturating_sub(rows.saturating_sub(1) / 2)
-            .min(items.len().saturating_sub(rows));
-        let mut lines: Vec<Line> = Vec::with_capacity(rows + 1);
-        if let Some(error) = &self.browser.error {
-            lines.push(Line::from(Span::styled(error.clone(), t.bad)));
         }
-        for (i, item) in items.iter().enumerate().skip(first).take(rows) {
-            let style = if i == selected { t.selected } else { t.value };
+    }
+}
+
+impl Widget for BrowserView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let screen = BrowserScreen::new(area);
+        let (title, items, selected, preview) = self.listing();
+        let block = Block::bordered().title(title).border_style(t.frame);
+        block.render(screen.list, buf);
+        let inside = screen.list_inside;
+        let rows = usize::from(inside.height);
+        let first = screen.first_shown(selected, items.len());
+        let mut lines: Vec<Line> = Vec::with_capacity(rows);
+        for (i, (item, readable)) in items.iter().enumerate().skip(first).take(rows) {
+            let style = match (i == selected, readable) {
+                (true, _) => t.selected,
+                (false, true) => t.value,
+                (false, false) => t.bad,
+            };
             let marker = if i == selected { "▸ " } else { "  " };
             lines.push(Line::from(Span::styled(format!("{marker}{item}"), style)));
         }
-        Paragraph::new(lines).render(inner, buf);
+        Paragraph::new(lines).render(inside, buf);
 
         let block = Block::bordered().title(" Preview ").border_style(t.frame);
-        let inner = block.inner(preview_area);
-        block.render(preview_area, buf);
+        let inner = block.inner(screen.preview);
+        block.render(screen.preview, buf);
         let lines: Vec<Line> = match preview {
-            Preview::Nothing => vec![Line::from(Span::styled("Enter opens the directory", t.dim))],
+            Preview::Nothing => vec![Line::from(Span::styled("Enter opens it", t.dim))],
+            Preview::Reading => vec![Line::from(Span::styled("reading…", t.dim))],
             Preview::Error(reason) => vec![
                 Line::from(Span::styled("Not a puzzle file:", t.bad)),
                 Line::from(Span::styled(printable(&reason).into_owned(), t.bad)),
@@ -116,6 +135,7 @@ impl Widget for BrowserView<'_> {
                 format,
                 count,
                 more,
+                unreadable,
                 about,
             } => {
                 let mut lines: Vec<Line> = mini_board(&board)
@@ -130,12 +150,26 @@ impl Widget for BrowserView<'_> {
                     format!("{} givens", board.given_count())
                 };
                 lines.push(Line::from(Span::styled(count, t.label)));
-                if let Some(about) = about {
-                    lines.push(Line::from(Span::styled(about, t.dim)));
+                if unreadable > 0 {
+                    lines.push(Line::from(Span::styled(
+                        format!("{unreadable} line(s) cannot be read"),
+                        t.bad,
+                    )));
                 }
+                lines.extend(about.into_iter().map(|a| Line::from(Span::styled(a, t.dim))));
                 lines
             }
         };
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+        // The last action's note, else why the directory could not be listed.
+        let note = match (self.message, &self.browser.error) {
+            (Some(message), _) => Some((message.text.clone(), message.is_error)),
+            (None, Some(error)) => Some((error.clone(), true)),
+            (None, None) => None,
+        };
+        if let Some((text, is_error)) = note {
+            let style = if is_error { t.bad } else { t.good };
+            Paragraph::new(Line::from(Span::styled(text, style))).render(screen.message, buf);
+        }
     }
 }

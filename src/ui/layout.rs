@@ -1,5 +1,6 @@
 //! Where everything goes on the screen, as a pure function of its size. The view draws into these
-//! areas and the keymap maps mouse clicks back to cells with the same geometry.
+//! areas and the terminal side maps mouse clicks back to cells and list lines with the same
+//! geometry.
 
 use crate::sudoku::Pos;
 use ratatui::layout::Rect;
@@ -7,7 +8,7 @@ use ratatui::layout::Rect;
 /// The smallest screen with room for the board and a narrow panel.
 pub const MIN_SIZE: (u16, u16) = (64, 21);
 
-/// The side panel needs this many columns before the board grows to large cells.
+/// The side panel needs this many columns beside a board of large cells.
 const PANEL_WIDTH_FOR_LARGE: u16 = 36;
 
 /// The inside of one cell, in terminal cells.
@@ -24,6 +25,11 @@ impl CellSize {
     pub const COMPACT: CellSize = CellSize { width: 3, height: 1 };
     /// Three rows of seven: room for the candidates of an empty cell as a 3x3 block.
     pub const LARGE: CellSize = CellSize { width: 7, height: 3 };
+    /// Five rows of eleven: big digits, candidates spaced out.
+    pub const HUGE: CellSize = CellSize { width: 11, height: 5 };
+
+    /// Every size, largest first.
+    const ALL: [CellSize; 3] = [CellSize::HUGE, CellSize::LARGE, CellSize::COMPACT];
 
     /// The size of a board of such cells, grid lines included.
     pub const fn board(self) -> (u16, u16) {
@@ -33,6 +39,11 @@ impl CellSize {
     /// Whether the cells are large enough for pencil marks.
     pub const fn is_large(self) -> bool {
         self.height >= 3
+    }
+
+    /// Whether digits are drawn big.
+    pub const fn is_huge(self) -> bool {
+        self.height >= 5
     }
 }
 
@@ -61,24 +72,26 @@ pub struct Screen {
 }
 
 impl Screen {
-    /// The layout of `area`, or why it is too small.
+    /// The layout of `area`, or why it is too small. The board takes the largest cells that
+    /// leave the panel its room.
     pub fn new(area: Rect) -> Result<Screen, TooSmall> {
         if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
             return Err(TooSmall { need: MIN_SIZE });
         }
-        let (large_w, large_h) = CellSize::LARGE.board();
-        let cell = if area.width >= 1 + large_w + 2 + PANEL_WIDTH_FOR_LARGE && area.height >= large_h + 2 {
-            CellSize::LARGE
-        } else {
-            CellSize::COMPACT
-        };
+        let cell = CellSize::ALL
+            .into_iter()
+            .find(|c| {
+                let (w, h) = c.board();
+                *c == CellSize::COMPACT || area.width >= 1 + w + 2 + PANEL_WIDTH_FOR_LARGE && area.height >= h + 2
+            })
+            .unwrap_or(CellSize::COMPACT);
         let (board_w, board_h) = cell.board();
         let title = Rect::new(area.x, area.y, area.width, 1);
         let hints = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         let body = Rect::new(area.x, area.y + 1, area.width, area.height - 2);
-        let board = Rect::new(area.x + 1, body.y, board_w, board_h);
+        let board = Rect::new(area.x + 1, body.y, board_w, board_h.min(body.height));
         let panel_x = board.right() + 2;
-        let panel = Rect::new(panel_x, body.y, area.right().saturating_sub(panel_x), body.height);
+        let panel = Rect::new(panel_x, body.y, area.right().saturating_sub(panel_x + 1), body.height);
         Ok(Screen {
             title,
             board,
@@ -112,13 +125,70 @@ impl Screen {
     }
 }
 
+/// The file browser's areas: the list (framed), its inside, the preview (framed), and the line
+/// for messages under them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BrowserScreen {
+    /// The list's frame.
+    pub list: Rect,
+    /// The lines of the list.
+    pub list_inside: Rect,
+    /// The preview's frame.
+    pub preview: Rect,
+    /// The message line.
+    pub message: Rect,
+}
+
+impl BrowserScreen {
+    /// The browser's areas in `body` (the screen between title and hints): the list gets two
+    /// fifths of the width (at least 28 columns, at most 72), the preview the rest.
+    pub fn new(body: Rect) -> BrowserScreen {
+        let message = Rect::new(body.x, body.bottom().saturating_sub(1), body.width, 1.min(body.height));
+        let height = body.height.saturating_sub(1);
+        let list_width = (body.width * 2 / 5).clamp(28.min(body.width), 72).min(body.width);
+        let list = Rect::new(body.x, body.y, list_width, height);
+        let preview = Rect::new(body.x + list_width, body.y, body.width - list_width, height);
+        let list_inside = Rect::new(
+            list.x + 1,
+            list.y + 1,
+            list.width.saturating_sub(2),
+            list.height.saturating_sub(2),
+        );
+        BrowserScreen {
+            list,
+            list_inside,
+            preview,
+            message,
+        }
+    }
+
+    /// The first line shown of a list of `len` lines with `selected` highlighted: the page that
+    /// holds the selection, so that the first line shows while the selection is on the first
+    /// page and a page moves a page.
+    pub fn first_shown(&self, selected: usize, len: usize) -> usize {
+        let rows = usize::from(self.list_inside.height.max(1));
+        let first = selected / rows * rows;
+        first.min(len.saturating_sub(1) / rows * rows)
+    }
+
+    /// The line of the list under the screen position (`x`, `y`), if one is there.
+    pub fn line_at(&self, x: u16, y: u16, selected: usize, len: usize) -> Option<usize> {
+        let inside = self.list_inside;
+        if x < inside.x || x >= inside.right() || y < inside.y || y >= inside.bottom() {
+            return None;
+        }
+        let line = self.first_shown(selected, len) + usize::from(y - inside.y);
+        (line < len).then_some(line)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn clicks_map_back_to_the_cells_drawn() {
-        for (w, h) in [(64, 21), (80, 24), (200, 60)] {
+        for (w, h) in [(64, 21), (70, 22), (80, 24), (200, 60)] {
             let screen = Screen::new(Rect::new(0, 0, w, h)).unwrap();
             for pos in Pos::all() {
                 let r = screen.cell_rect(pos);
@@ -128,14 +198,29 @@ mod tests {
             }
             assert_eq!(screen.cell_at(screen.board.x, screen.board.y), None, "a grid line");
             assert_eq!(screen.cell_at(screen.panel.x + 1, screen.panel.y + 1), None);
+            assert!(screen.panel.right() < w, "a column is left at the right edge");
         }
     }
 
     #[test]
-    fn big_screens_get_large_cells_small_ones_compact_and_tiny_ones_nothing() {
+    fn the_board_takes_the_largest_cells_that_fit() {
         assert_eq!(Screen::new(Rect::new(0, 0, 80, 24)).unwrap().cell, CellSize::COMPACT);
-        assert_eq!(Screen::new(Rect::new(0, 0, 200, 60)).unwrap().cell, CellSize::LARGE);
+        assert_eq!(Screen::new(Rect::new(0, 0, 70, 22)).unwrap().cell, CellSize::COMPACT);
+        assert_eq!(Screen::new(Rect::new(0, 0, 120, 40)).unwrap().cell, CellSize::LARGE);
+        assert_eq!(Screen::new(Rect::new(0, 0, 200, 60)).unwrap().cell, CellSize::HUGE);
         assert_eq!(Screen::new(Rect::new(0, 0, 63, 40)), Err(TooSmall { need: MIN_SIZE }));
         assert_eq!(Screen::new(Rect::new(0, 0, 100, 20)), Err(TooSmall { need: MIN_SIZE }));
+    }
+
+    #[test]
+    fn the_browser_list_starts_on_its_first_line_and_clicks_find_lines() {
+        let b = BrowserScreen::new(Rect::new(0, 1, 80, 22));
+        assert_eq!(b.first_shown(1, 50), 0, "the first entry shows on opening");
+        let rows = usize::from(b.list_inside.height);
+        assert_eq!(b.first_shown(rows, 50), rows, "a page down shows the next page");
+        assert_eq!(b.line_at(b.list_inside.x, b.list_inside.y + 2, 1, 50), Some(2));
+        assert_eq!(b.line_at(b.list_inside.x, b.list_inside.y + 2, 1, 2), None, "past the end");
+        let wide = BrowserScreen::new(Rect::new(0, 1, 200, 58));
+        assert!(wide.list.width <= 72 && wide.preview.width >= 120, "{wide:?}");
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod browser;
+pub mod keys;
 pub mod layout;
 pub mod overlay;
 pub mod panel;
@@ -47,14 +48,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
     title(app, &theme).render(screen.title, buf);
     hints(app, &theme, screen.hints.width).render(screen.hints, buf);
     match &app.mode {
-        Mode::Browse(browser) => browser::BrowserView { browser, theme: &theme }.render(screen.body, buf),
+        Mode::Browse(browser) => browser::BrowserView {
+            browser,
+            message: app.message.as_ref(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         mode => {
             let board = app.shown_board();
             let (focus, focus_is_search, decisions) = match mode {
                 Mode::Step(stepper) => {
                     let decisions = stepper.decisions();
-                    let cells: CellSet = decisions.iter().map(|d| d.pos).collect();
-                    (decisions.last().map(|d| d.pos), true, cells)
+                    let cells: CellSet = decisions.iter().filter_map(|d| d.pos()).collect();
+                    (decisions.last().and_then(|d| d.pos()), true, cells)
                 }
                 _ => (Some(app.cursor), false, CellSet::EMPTY),
             };
@@ -73,9 +79,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     match &app.overlay {
         None => {}
-        Some(Overlay::Help) => overlay::Help { theme: &theme }.render(screen.body, buf),
-        Some(Overlay::Confirm(confirm)) => overlay::Question { confirm, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Help(scroll)) => overlay::Help {
+            scroll: *scroll,
+            theme: &theme,
+        }
+        .render(screen.body, buf),
+        Some(Overlay::Question(question)) => overlay::Ask { question, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
     }
 }
 
@@ -98,51 +109,14 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     Paragraph::new(Line::from(spans)).style(theme.title)
 }
 
+/// The footer: the hints of the keys that work now, whole ones only, in the key table's order.
 fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
-    let pairs: &[(&str, &str)] = match (&app.overlay, &app.mode) {
-        (Some(Overlay::Help), _) => &[("Esc", "close help")],
-        (Some(Overlay::Confirm(_)), _) => &[("y", "yes"), ("n", "no")],
-        (Some(Overlay::Prompt(_)), _) => &[("Enter", "save"), ("Esc", "cancel")],
-        // Help and quit come first so that they show on the narrowest screen.
-        (None, Mode::Edit) => &[
-            ("?", "help"),
-            ("q", "quit"),
-            ("1-9", "digit"),
-            ("0", "clear"),
-            ("s", "solve"),
-            ("n", "step"),
-            ("t", "strategy"),
-            ("o", "open"),
-            ("w", "save"),
-            ("u", "undo"),
-            ("p", "edit givens"),
-        ],
-        (None, Mode::Solving(_)) => &[("Esc", "cancel solving"), ("q", "quit")],
-        (None, Mode::Step(_)) => &[
-            ("?", "help"),
-            ("n", "step"),
-            ("b", "back"),
-            ("space", "run/pause"),
-            ("+/-", "speed"),
-            ("e", "to end"),
-            ("t", "strategy"),
-            ("Enter", "keep"),
-            ("Esc", "leave"),
-        ],
-        (None, Mode::Browse(_)) => &[
-            ("↑↓", "select"),
-            ("Enter", "open"),
-            ("⌫", "up / back"),
-            ("Esc", "close"),
-        ],
-    };
-    let mut spans = Vec::with_capacity(pairs.len() * 2);
+    let mut spans = Vec::new();
     let mut used = 0;
-    for (key, what) in pairs {
-        // Whole hints only: drop those that do not fit rather than cut one.
+    for (key, what) in keys::hints(keys::context(app)) {
         let (key, what) = (format!(" {key}"), format!(" {what} "));
         used += key.chars().count() + what.chars().count();
-        if used > width as usize {
+        if used > usize::from(width) {
             break;
         }
         spans.push(Span::styled(key, theme.key));

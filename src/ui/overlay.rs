@@ -1,68 +1,15 @@
-//! What can be drawn over the screen: the help screen, a yes/no question, a line to type.
+//! What can be drawn over the screen: the help screen (from the key table, scrolled when it does
+//! not fit), a question, the save prompt, and the offer of recovered work.
 
+use super::keys::help_sections;
 use super::theme::Theme;
-use crate::app::{Confirm, Prompt};
+use crate::app::{Prompt, Question, RecoveryOffer};
+use crate::sudoku::Format;
+use crate::text::printable;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
-
-/// Every key, by what it is for: the help screen lists these, the first two sections on the left
-/// and the rest on the right, so that it fits 80x24.
-pub const KEYS: &[(&str, &[(&str, &str)])] = &[
-    (
-        "Editing",
-        &[
-            ("←↑↓→ hjkl", "move; a click selects"),
-            ("1-9", "write a digit"),
-            ("0 . x ⌫ Del", "clear the cell"),
-            ("p", "puzzle edit: type givens"),
-            ("", "0 . blank; moves on"),
-            ("G", "entries become givens"),
-            ("c / C", "clear entries / all"),
-            ("u Ctrl-z", "undo"),
-            ("Ctrl-r Ctrl-y", "redo"),
-        ],
-    ),
-    (
-        "Files",
-        &[
-            ("o", "open a file or built-in"),
-            ("w / W", "save / save as"),
-            ("[ ]", "previous / next puzzle"),
-            ("paste", "load a pasted board"),
-        ],
-    ),
-    (
-        "Solving",
-        &[
-            ("s", "solve now (Esc cancels)"),
-            ("t", "strategy naive/mrv/fast"),
-            ("n", "step mode"),
-        ],
-    ),
-    (
-        "Step mode",
-        &[
-            ("n →", "one step forward"),
-            ("b ←", "one step back"),
-            ("space", "run / pause"),
-            ("+ - ↑ ↓", "faster / slower"),
-            ("e", "run to the solution"),
-            ("t", "strategy, start again"),
-            ("Enter", "keep the search's board"),
-            ("Esc", "leave, board as before"),
-        ],
-    ),
-    (
-        "Anywhere",
-        &[
-            ("?", "this help"),
-            ("q", "quit (asks if unsaved)"),
-            ("Ctrl-c", "quit at once"),
-        ],
-    ),
-];
 
 /// A rectangle of `width` x `height` centred in `area` (clipped to it).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -76,82 +23,132 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// The help screen.
+/// The width of the keys column of the help screen.
+const KEYS_WIDTH: usize = 14;
+
+/// The help screen, scrolled down `scroll` lines.
 pub struct Help<'a> {
+    /// Lines scrolled past.
+    pub scroll: usize,
     /// The styles.
     pub theme: &'a Theme,
+}
+
+impl Help<'_> {
+    /// The help as lines of one column, section by section.
+    fn column(&self, sections: &[(&str, Vec<(&str, &str)>)]) -> Vec<Line<'static>> {
+        let t = self.theme;
+        let mut lines = Vec::new();
+        for (section, keys) in sections {
+            if !lines.is_empty() {
+                lines.push(Line::default());
+            }
+            lines.push(Line::from(Span::styled(section.to_string(), t.label)));
+            for (key, what) in keys {
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {key:<KEYS_WIDTH$}"), t.key),
+                    Span::styled(what.to_string(), t.value),
+                ]));
+            }
+        }
+        lines
+    }
+}
+
+/// The lines the help screen has, in one column (for scrolling bounds).
+pub fn help_length() -> usize {
+    let sections = help_sections();
+    sections.iter().map(|(_, keys)| keys.len() + 2).sum::<usize>() - 1
 }
 
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let mut columns: [Vec<Line>; 2] = [Vec::new(), Vec::new()];
-        for (i, (section, keys)) in KEYS.iter().enumerate() {
-            let column = &mut columns[usize::from(i >= 2)];
-            if !column.is_empty() {
-                column.push(Line::default());
-            }
-            column.push(Line::from(Span::styled(*section, t.label)));
-            for (key, what) in *keys {
-                column.push(Line::from(vec![
-                    Span::styled(format!(" {key:<14}"), t.key),
-                    Span::styled(*what, t.value),
-                ]));
-            }
-        }
-        let height = columns.iter().map(Vec::len).max().unwrap_or(0) as u16 + 2;
-        let popup = centered(area, 80, height);
+        let sections = help_sections();
+        let widest = sections
+            .iter()
+            .flat_map(|(_, keys)| keys.iter().map(|(_, what)| what.chars().count()))
+            .max()
+            .unwrap_or(0)
+            + KEYS_WIDTH
+            + 2;
+        // Two columns when they fit side by side; else one, scrolled.
+        let two = usize::from(area.width) >= 2 * widest + 4;
+        let (left, right): (Vec<_>, Vec<_>) = if two {
+            let half = sections.len().div_ceil(2);
+            let (a, b) = sections.split_at(half);
+            (self.column(a), self.column(b))
+        } else {
+            (self.column(&sections), Vec::new())
+        };
+        let content_height = left.len().max(right.len());
+        let width = if two { 2 * widest + 4 } else { widest + 2 };
+        let popup = centered(area, width as u16, content_height as u16 + 2);
         Clear.render(popup, buf);
-        let block = Block::bordered()
-            .title(" Keys — Esc or ? closes ")
-            .border_style(t.frame);
+        let rows = usize::from(popup.height.saturating_sub(2));
+        let scroll = self.scroll.min(content_height.saturating_sub(rows));
+        let more = scroll + rows < content_height;
+        let title = match (scroll > 0, more) {
+            (_, true) => " Keys — ↓ more; Esc closes ",
+            (true, false) => " Keys — ↑ back; Esc closes ",
+            (false, false) => " Keys — Esc or ? closes ",
+        };
+        let block = Block::bordered().title(title).border_style(t.frame);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        let half = inner.width / 2;
-        let [left, right] = columns;
-        Paragraph::new(left).render(Rect { width: half, ..inner }, buf);
-        Paragraph::new(right).render(
-            Rect {
-                x: inner.x + half,
-                width: inner.width - half,
-                ..inner
-            },
-            buf,
-        );
+        let skip = |lines: Vec<Line<'static>>| lines.into_iter().skip(scroll).collect::<Vec<_>>();
+        if two {
+            let half = inner.width / 2;
+            Paragraph::new(skip(left)).render(Rect { width: half, ..inner }, buf);
+            Paragraph::new(skip(right)).render(
+                Rect {
+                    x: inner.x + half,
+                    width: inner.width - half,
+                    ..inner
+                },
+                buf,
+            );
+        } else {
+            Paragraph::new(skip(left)).render(inner, buf);
+        }
     }
 }
 
-/// A yes/no question.
-pub struct Question<'a> {
+/// A question and its answers.
+pub struct Ask<'a> {
     /// The question.
-    pub confirm: &'a Confirm,
+    pub question: &'a Question,
     /// The styles.
     pub theme: &'a Theme,
 }
 
-impl Widget for Question<'_> {
+impl Widget for Ask<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let popup = centered(area, 60, 7);
+        let width = 64.min(area.width);
+        let text_lines = self.question.text.chars().count().div_ceil(usize::from(width.saturating_sub(2).max(1)));
+        let popup = centered(area, width, text_lines as u16 + 5);
         Clear.render(popup, buf);
-        let block = Block::bordered().title(" Please confirm ").border_style(t.bad);
+        let block = Block::bordered().title(" Please answer ").border_style(t.bad);
         let inner = block.inner(popup);
         block.render(popup, buf);
+        let mut answers = Vec::new();
+        for answer in &self.question.answers {
+            answers.push(Span::styled(answer.key.to_string(), t.key));
+            answers.push(Span::raw(format!(" {}   ", answer.label)));
+        }
+        answers.push(Span::styled("Esc", t.key));
+        answers.push(Span::raw(" cancel"));
         let lines = vec![
-            Line::from(Span::styled(self.confirm.question.clone(), t.value)),
+            Line::from(Span::styled(self.question.text.clone(), t.value)),
             Line::default(),
-            Line::from(vec![
-                Span::styled("y", t.key),
-                Span::raw(" yes    "),
-                Span::styled("n", t.key),
-                Span::raw(" no"),
-            ]),
+            Line::from(answers),
         ];
         Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
     }
 }
 
-/// A line of text to type.
+/// The save prompt.
 pub struct Input<'a> {
     /// The prompt.
     pub prompt: &'a Prompt,
@@ -162,27 +159,84 @@ pub struct Input<'a> {
 impl Widget for Input<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let popup = centered(area, 70, 6);
+        let popup = centered(area, 76, 9);
         Clear.render(popup, buf);
         let block = Block::bordered().title(" Save ").border_style(t.frame);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        let lines = vec![
-            Line::from(Span::styled(
-                crate::printable::printable(&self.prompt.label).into_owned(),
-                t.label,
-            )),
+        let formats: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        let mut lines = vec![
+            Line::from(Span::styled(printable(&self.prompt.label).into_owned(), t.label)),
             Line::from(vec![
-                Span::styled(crate::printable::printable(&self.prompt.input).into_owned(), t.value),
+                Span::styled(printable(&self.prompt.input).into_owned(), t.value),
                 Span::styled("█", t.key),
             ]),
             Line::from(vec![
-                Span::styled("Enter", t.key),
-                Span::raw(" saves  "),
-                Span::styled("Esc", t.key),
-                Span::raw(" cancels"),
+                Span::styled("Format: ", t.label),
+                Span::styled(self.prompt.format.description(), t.value),
             ]),
+            Line::from(Span::styled(
+                format!("Tab: next format ({}); .txt is a line unless Tab chooses", formats.join(" ")),
+                t.dim,
+            )),
         ];
+        if !self.prompt.format.keeps_entries() {
+            lines.push(Line::from(Span::styled(
+                "This format holds givens only; progress (.swb) keeps your entries too",
+                t.dim,
+            )));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("Enter", t.key),
+            Span::raw(" saves  "),
+            Span::styled("Esc", t.key),
+            Span::raw(" cancels"),
+        ]));
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}
+
+/// The offer of work left by workbenches that stopped without a clean quit.
+pub struct Recovery<'a> {
+    /// The offer.
+    pub offer: &'a RecoveryOffer,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for Recovery<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let rows = self.offer.offers.len().min(8) as u16;
+        let popup = centered(area, 76, rows + 6);
+        Clear.render(popup, buf);
+        let block = Block::bordered()
+            .title(" Unsaved work from an earlier session ")
+            .border_style(t.bad);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let mut lines = vec![Line::from(Span::styled(
+            "A workbench stopped without saving; its work was kept (newest first):",
+            t.value,
+        ))];
+        let first = self.offer.selected.saturating_sub(7);
+        for (i, offer) in self.offer.offers.iter().enumerate().skip(first).take(8) {
+            let (marker, style) = if i == self.offer.selected {
+                ("▸ ", t.selected)
+            } else {
+                ("  ", t.value)
+            };
+            lines.push(Line::from(Span::styled(format!("{marker}{}", offer.summary), style)));
+        }
+        lines.push(Line::default());
+        lines.push(Line::from(vec![
+            Span::styled("y", t.key),
+            Span::raw(" reopen it   "),
+            Span::styled("d", t.key),
+            Span::raw(" discard it   "),
+            Span::styled("Esc", t.key),
+            Span::raw(" decide later (it is kept)"),
+        ]));
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
     }
 }

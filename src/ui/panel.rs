@@ -1,16 +1,21 @@
-//! The side panel: the puzzle's name, metadata and counts with the live solution status when
-//! editing; the strategy, counters, current decision and path of decisions in step mode.
+//! The side panel: the puzzle's name, metadata and counts with the live solution count when
+//! editing; the strategy, counters, current decision and path of decisions in step mode. A value
+//! too long for its line wraps under itself, indented past the labels.
 
 use super::theme::Theme;
-use crate::app::jobs::Status;
-use crate::app::{App, Mode, format_duration};
-use crate::printable::printable;
-use crate::sudoku::{Cell, DigitSet, Step};
+use crate::app::jobs::Count;
+use crate::app::stepper::{Run, Stepper};
+use crate::app::{App, Mode};
+use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
+use crate::text::{duration, grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The width of the label column.
+const LABEL: usize = 12;
 
 /// The panel for the current mode.
 pub struct Panel<'a> {
@@ -18,19 +23,6 @@ pub struct Panel<'a> {
     pub app: &'a App,
     /// The styles.
     pub theme: &'a Theme,
-}
-
-/// A number with thousands separators: `12,345,678`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Digits separated by spaces, `-` for none: `1 4 7`.
@@ -41,193 +33,289 @@ pub fn spaced(set: DigitSet) -> String {
     set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-impl Panel<'_> {
-    fn row(&self, label: &str, value: impl Into<String>, style: Style) -> Line<'static> {
-        Line::from(vec![
-            Span::styled(format!("{label:<12}"), self.theme.label),
-            Span::styled(value.into(), style),
-        ])
+/// Lines of the panel, wrapped to a width.
+struct Lines<'t> {
+    lines: Vec<Line<'static>>,
+    width: usize,
+    theme: &'t Theme,
+}
+
+impl Lines<'_> {
+    /// A labelled value; a long value wraps at blanks, its further lines indented under it.
+    fn row(&mut self, label: &str, value: impl Into<String>, style: Style) {
+        let value = value.into();
+        let room = self.width.saturating_sub(LABEL).max(8);
+        for (i, piece) in wrap(&value, room).into_iter().enumerate() {
+            let label = if i == 0 { format!("{label:<LABEL$}") } else { " ".repeat(LABEL) };
+            self.lines.push(Line::from(vec![
+                Span::styled(label, self.theme.label),
+                Span::styled(piece, style),
+            ]));
+        }
     }
 
-    fn edit_lines(&self) -> Vec<Line<'static>> {
+    /// A line of text; wrapped lines are indented by two columns.
+    fn text(&mut self, text: impl Into<String>, style: Style) {
+        for (i, piece) in wrap(&text.into(), self.width.saturating_sub(2).max(8)).into_iter().enumerate() {
+            let indent = if i == 0 { "" } else { "  " };
+            self.lines.push(Line::from(Span::styled(format!("{indent}{piece}"), style)));
+        }
+    }
+
+    fn blank(&mut self) {
+        self.lines.push(Line::default());
+    }
+}
+
+/// `text` cut into pieces of at most `width` characters, at blanks where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let word_len = word.chars().count();
+        let line_len = line.chars().count();
+        if line_len > 0 && line_len + 1 + word_len > width {
+            pieces.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        // A word longer than the line is cut.
+        while line.chars().count() > width {
+            let cut: String = line.chars().take(width).collect();
+            line = line.chars().skip(width).collect();
+            pieces.push(cut);
+        }
+    }
+    if !line.is_empty() || pieces.is_empty() {
+        pieces.push(line);
+    }
+    pieces
+}
+
+impl Panel<'_> {
+    fn edit_lines(&self, out: &mut Lines) {
         let app = self.app;
         let t = self.theme;
         let board = &app.doc.board;
-        let mut lines = vec![
-            self.row("Puzzle", app.doc.name(), t.value),
-            self.row("Format", app.doc.format.description(), t.value),
-        ];
-        for (tag, value) in &app.doc.meta {
+        out.row("Puzzle", app.doc.name(), t.value);
+        out.row("Format", app.doc.source.format.description(), t.value);
+        for (tag, value) in app.doc.source.text.meta() {
             let mut label = tag.label().to_string();
             label[..1].make_ascii_uppercase();
-            lines.push(Line::from(vec![
-                Span::styled(format!("{label:<12}"), t.label),
-                Span::styled(printable(value).into_owned(), t.value),
-            ]));
+            out.row(&label, printable(value).into_owned(), t.value);
         }
-        lines.push(Line::default());
+        out.blank();
+        let entries = app.doc.entry_count();
+        let mut counts = format!("{:<4} Blanks {}", board.given_count(), board.blank_count());
+        if entries > 0 {
+            counts.push_str(&format!("  Entries {entries}"));
+        }
+        out.row("Givens", counts, t.value);
         let conflicts = if board.has_conflict() {
             board.conflicts().len()
         } else {
             0
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:<12}", "Givens"), t.label),
-            Span::styled(format!("{:<4}", board.given_count()), t.value),
-            Span::styled("Blanks ", t.label),
-            Span::styled(format!("{:<4}", board.blank_count()), t.value),
-        ]));
-        lines.push(self.row(
+        out.row(
             "Conflicts",
             conflicts.to_string(),
             if conflicts > 0 { t.bad } else { t.value },
-        ));
-        let (status, style) = match app.status() {
-            Status::Checking => ("checking…".to_string(), t.dim),
-            Status::Conflict(c) => (format!("none: {c}"), t.bad),
-            Status::NoSolution => ("none".to_string(), t.bad),
-            Status::Unique if board.is_solved() => ("solved ✓".to_string(), t.good),
-            Status::Unique => ("unique ✓".to_string(), t.good),
-            Status::Several => ("several (not a proper puzzle)".to_string(), t.bad),
+        );
+        let (count, style) = match app.count() {
+            Count::Checking => ("checking…".to_string(), t.dim),
+            Count::Contradiction(c) => (format!("none: {c}"), t.bad),
+            Count::NoSolution => ("none".to_string(), t.bad),
+            Count::Unique if board.is_solved() => ("solved ✓".to_string(), t.good),
+            Count::Unique => ("unique ✓".to_string(), t.good),
+            Count::Several => ("several (not a proper puzzle)".to_string(), t.bad),
         };
-        lines.push(self.row("Solutions", status, style));
-        lines.push(self.row("Strategy", format!("{} (t changes)", app.strategy), t.value));
+        out.row("Solutions", count, style);
+        out.row(
+            "Strategy",
+            format!("s solves with {}; n steps with {} (t changes s)", app.solve_strategy, app.step_strategy),
+            t.value,
+        );
         let cell = match board.cell(app.cursor) {
             Cell::Empty => format!("candidates {}", spaced(board.candidates(app.cursor))),
             Cell::Given(d) => format!("given {d}"),
             Cell::Entry(d) => format!("entry {d}"),
             Cell::Placed(d) => format!("solver's {d}"),
         };
-        lines.push(self.row(&format!("Cell {}", app.cursor), cell, t.value));
+        out.row(&format!("Cell {}", app.cursor), cell, t.value);
         let mode = if app.puzzle_edit {
             "puzzle edit: digits are givens"
         } else {
             "solving: digits are entries"
         };
-        lines.push(self.row("Typing", mode, if app.puzzle_edit { t.key } else { t.value }));
+        out.row("Typing", mode, if app.puzzle_edit { t.key } else { t.value });
         if let Some(report) = &app.last_solve {
-            let result = if report.solved { "solved" } else { "no solution" };
-            lines.push(self.row(
+            let result = match (report.solved, report.several) {
+                (true, true) => "solved (one of several solutions)",
+                (true, false) => "solved",
+                (false, _) => "no solution",
+            };
+            out.row(
                 "Last solve",
                 format!(
                     "{} {result}: {} placements, {} backtracks, {}",
                     report.strategy,
                     grouped(report.counters.placements),
                     grouped(report.counters.backtracks),
-                    format_duration(report.elapsed)
+                    duration(report.elapsed)
                 ),
                 t.value,
-            ));
+            );
         }
-        lines
     }
 
-    fn step_lines(&self, stepper: &crate::app::stepper::Stepper) -> Vec<Line<'static>> {
+    fn step_lines(&self, stepper: &Stepper, out: &mut Lines) {
         let t = self.theme;
         let c = stepper.counters();
-        let state = match stepper.last() {
-            Some(Step::Solved) => ("■ solved — n looks for another solution".to_string(), t.good),
-            Some(Step::Exhausted) => ("✗ exhausted: no (further) solution".to_string(), t.bad),
-            _ if stepper.is_running_to_end() => ("▶▶ running to the end".to_string(), t.key),
-            _ if stepper.is_running() => ("▶ running".to_string(), t.key),
-            _ => ("❚❚ paused".to_string(), t.value),
+        let state = match (stepper.last(), stepper.run()) {
+            _ if stepper.is_back_at_solution() => (
+                format!("■ no further solution: back at solution {}", stepper.solutions().len()),
+                t.good,
+            ),
+            (Some(Step::Solved), _) => ("■ solved; n searches on".to_string(), t.good),
+            (Some(Step::Exhausted), _) => ("✗ exhausted: no (further) solution".to_string(), t.bad),
+            (_, Run::ToEnd) => ("▶▶ running to the end".to_string(), t.key),
+            (_, Run::AtSpeed) => ("▶ running".to_string(), t.key),
+            (_, Run::Paused) => ("❚❚ paused".to_string(), t.value),
         };
+        out.lines.push(Line::from(vec![
+            Span::styled("STEP MODE ", t.key),
+            Span::styled(format!("{} ", stepper.strategy()), t.value),
+        ]));
+        out.text(state.0, state.1);
+        out.row("Steps", grouped(stepper.position()), t.value);
+        out.row("Placements", grouped(c.placements), t.value);
+        out.row("Backtracks", grouped(c.backtracks), t.value);
+        out.row("Depth", format!("{} guesses on the stack (max {})", c.depth, c.max_depth), t.value);
         let speed = match stepper.speed() {
             Some(s) => format!("{} steps/s", grouped(s)),
-            None => "as fast as possible".into(),
+            None => "as fast as it goes".into(),
         };
-        let mut lines = vec![
-            Line::from(vec![
-                Span::styled("STEP MODE ", t.key),
-                Span::styled(format!("{} ", stepper.strategy()), t.value),
-                Span::styled(state.0, state.1),
-            ]),
-            self.row("Steps", grouped(stepper.position()), t.value),
-            self.row("Placements", grouped(c.placements), t.value),
-            self.row("Backtracks", grouped(c.backtracks), t.value),
-            self.row("Depth", format!("{}  (max {})", c.depth, c.max_depth), t.value),
-            self.row("Speed", format!("{speed}  (measured {:.0}/s)", stepper.rate()), t.value),
-            self.row("Elapsed", format_duration(stepper.run_time()), t.value),
-            self.row(
-                "Last step",
-                stepper.last().map_or("-".into(), |s| s.to_string()),
-                t.value,
-            ),
-        ];
+        let measured = match stepper.rate() {
+            Some(rate) if rate >= 100.0 => grouped(rate.round() as u64),
+            Some(rate) => format!("{rate:.1}"),
+            None => "–".into(),
+        };
+        out.row("Speed", format!("{speed} (measured {measured}/s)"), t.value);
+        out.row("Elapsed", duration(stepper.elapsed()), t.value);
+        out.row(
+            "Last step",
+            stepper.last().map_or("-".into(), |s| s.to_string()),
+            t.value,
+        );
         let decisions = stepper.decisions();
         match decisions.last() {
             Some(top) => {
-                let trying = top.digit.map_or("-".into(), |d| d.to_string());
-                lines.push(self.row("Trying", format!("{} = {trying}", top.pos), t.key));
-                let tried = top.candidates.difference(top.remaining);
-                lines.push(self.row(
-                    "Candidates",
-                    format!(
-                        "{}  tried {}  left {}",
-                        spaced(top.candidates),
-                        spaced(tried),
-                        spaced(top.remaining)
-                    ),
-                    t.value,
-                ));
+                let (label, text) = describe_decision(top);
+                out.row(label, text, t.key);
             }
-            None => lines.push(self.row("Trying", "no decision on the stack", t.dim)),
+            None => out.row("Deciding", "nothing yet", t.dim),
         }
-        let path: Vec<String> = decisions
+        let placed: Vec<String> = decisions
             .iter()
-            .map(|d| format!("{}={}", d.pos, d.digit.map_or('?', |x| x.to_char())))
+            .filter_map(|d| d.current.map(|(pos, digit)| format!("{pos}={digit}")))
             .collect();
-        lines.push(self.row("Path", format!("{} decision(s)", path.len()), t.value));
-        // The newest decisions matter most: show the tail that fits.
-        let width = (self.panel_width() as usize).saturating_sub(2).max(10);
+        out.row("Path", format!("{} guesses", placed.len()), t.value);
+        // The newest decisions matter most: the tail that fits on three lines.
+        let room = out.width.saturating_sub(2).max(10) * 3;
         let mut tail = String::new();
-        for step in path.iter().rev() {
+        for step in placed.iter().rev() {
             let candidate = if tail.is_empty() {
                 step.clone()
             } else {
                 format!("{step} → {tail}")
             };
-            if candidate.chars().count() + 2 > width * 3 {
+            if candidate.chars().count() + 4 > room {
                 tail = format!("… → {tail}");
                 break;
             }
             tail = candidate;
         }
         if !tail.is_empty() {
-            lines.push(Line::from(Span::styled(format!("  {tail}"), t.value)));
+            out.text(format!("  {tail}"), t.value);
         }
-        lines
     }
+}
 
-    fn panel_width(&self) -> u16 {
-        crate::ui::layout::Screen::new(Rect::new(0, 0, self.app.size.0, self.app.size.1)).map_or(30, |s| s.panel.width)
+/// The top decision in words: its label and its text.
+fn describe_decision(top: &Decision) -> (&'static str, String) {
+    let options = |o: Options| match o {
+        Options::Digits(d) => spaced(d),
+        Options::Cells(cells) => cells.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "),
+    };
+    let tried = match (top.options, top.remaining) {
+        (Options::Digits(all), Options::Digits(left)) => Options::Digits(all.difference(left)),
+        (Options::Cells(all), Options::Cells(left)) => Options::Cells(all.difference(left)),
+        (all, _) => all,
+    };
+    let subject = match top.choice {
+        Choice::Cell(pos) => pos.to_string(),
+        Choice::Place(digit, unit) => format!("{digit} in {unit}"),
+    };
+    match top.current {
+        Some((pos, digit)) => {
+            let what = match top.choice {
+                Choice::Cell(_) => format!("{subject} = {digit}"),
+                Choice::Place(..) => format!("{subject} at {pos}"),
+            };
+            (
+                "Trying",
+                format!("{what}, of {}; left {}", options(top.options), options(top.remaining)),
+            )
+        }
+        None if top.remaining.is_empty() => (
+            "Deciding",
+            format!("{subject}: tried {}, none left: back to the guess before", options(tried)),
+        ),
+        None => (
+            "Deciding",
+            format!("{subject}: tried {}, next of {}", options(tried), options(top.remaining)),
+        ),
     }
 }
 
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let mut lines = match &self.app.mode {
-            Mode::Step(stepper) => self.step_lines(stepper),
+        let mut out = Lines {
+            lines: Vec::new(),
+            width: usize::from(area.width),
+            theme: t,
+        };
+        match &self.app.mode {
+            Mode::Step(stepper) => self.step_lines(stepper, &mut out),
             Mode::Solving(job) => {
                 let c = job.counters();
-                vec![
-                    Line::from(Span::styled(format!("Solving with {}…", job.strategy()), t.key)),
-                    self.row("Placements", grouped(c.placements), t.value),
-                    self.row("Backtracks", grouped(c.backtracks), t.value),
-                    self.row("Elapsed", format_duration(job.worked()), t.value),
-                    Line::from(Span::styled("Esc cancels; the board stays as it is", t.dim)),
-                ]
+                out.text(format!("Solving with {}…", job.strategy()), t.key);
+                out.row("Placements", grouped(c.placements), t.value);
+                out.row("Backtracks", grouped(c.backtracks), t.value);
+                out.row("Elapsed", duration(job.worked()), t.value);
+                out.text("Esc cancels; the board stays as it is", t.dim);
             }
-            _ => self.edit_lines(),
-        };
-        if let Some(message) = &self.app.message {
-            lines.push(Line::default());
-            lines.push(Line::from(Span::styled(
-                message.text.clone(),
-                if message.is_error { t.bad } else { t.good },
-            )));
+            _ => self.edit_lines(&mut out),
         }
-        Paragraph::new(lines).wrap(Wrap { trim: false }).render(area, buf);
+        if let Some(message) = &self.app.message {
+            out.blank();
+            out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });
+        }
+        Paragraph::new(out.lines).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn long_values_wrap_at_blanks_and_long_words_are_cut() {
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 4), [""]);
     }
 }

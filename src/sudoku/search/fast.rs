@@ -10,8 +10,8 @@
 //! left (naked singles). Guesses go to a cell with two candidates when there is one, else to the
 //! cell with the fewest. A guess copies the state (under 250 bytes), cheaper than an undo log.
 
-use super::machine::{Branch, State};
-use crate::sudoku::board::{Board, Cell, CellSet, Digit, DigitSet, Pos};
+use super::machine::{Branch, State, conflict_of};
+use crate::sudoku::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -399,7 +399,7 @@ impl State for FastState {
     const COPY_ON_GUESS: bool = true;
     const PROPAGATES: bool = true;
 
-    fn new(board: &Board) -> Option<Self> {
+    fn new(board: &Board) -> Result<Self, Contradiction> {
         // The filled cells of each band, then the givens of each digit per band
         // (`given[3 * digit + band]`). Built from bit masks rather than a branch per cell: which
         // cells hold digits is too random to predict.
@@ -443,8 +443,19 @@ impl State for FastState {
                 cand[3 * digit + band] = m;
             }
         }
+        if conflict {
+            return Err(conflict_of(board));
+        }
+        // An open cell that no digit may take: the first, in row-major order.
         let unsolved = filled.map(|f| BAND & !f);
-        (!conflict).then_some(FastState {
+        for band in 0..3 {
+            let any = (0..9).fold(0, |any, digit| any | cand[3 * digit + band]);
+            let dead = unsolved[band] & !any;
+            if dead != 0 {
+                return Err(Contradiction::NoCandidate(pos(27 * band + dead.trailing_zeros() as usize)));
+            }
+        }
+        Ok(FastState {
             cand,
             seen: [0; 27],
             unsolved,

@@ -9,7 +9,42 @@
 //! the decisions on the stack (see [`Machine::rebuild_states`]).
 
 use super::{Counters, Decision, Step};
-use crate::sudoku::board::{Board, Cell, CellSet, Conflict, Digit, DigitSet, Pos};
+use crate::sudoku::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos, Unit};
+
+/// What a decision chooses: a digit for a cell, or a cell for a digit in a unit (a row, column
+/// or box needs the digit somewhere). Every option is one placement either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Which digit goes in the cell.
+    Cell(Pos),
+    /// Which cell of the unit gets the digit.
+    Place(Digit, Unit),
+}
+
+/// The options of a decision: digits for a [`Choice::Cell`], cells of the unit for a
+/// [`Choice::Place`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Options {
+    /// Digits to try in the cell.
+    Digits(DigitSet),
+    /// Cells of the unit to try the digit in.
+    Cells(CellSet),
+}
+
+impl Options {
+    /// How many options there are.
+    pub fn len(self) -> usize {
+        match self {
+            Options::Digits(digits) => digits.len(),
+            Options::Cells(cells) => cells.len(),
+        }
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
 
 /// What a strategy wants to do next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,10 +58,20 @@ pub enum Branch {
         /// The digits it may hold.
         candidates: DigitSet,
     },
+    /// Decide where `digit` goes in `unit`, trying `cells` in row-major order; no cell is a dead
+    /// end. (Dancing Links chooses this way when a digit of a unit has the fewest places.)
+    Place {
+        /// The digit to place.
+        digit: Digit,
+        /// The unit that needs it.
+        unit: Unit,
+        /// The cells of the unit it may go in.
+        cells: CellSet,
+    },
 }
 
-/// The search state of one strategy: how it holds the board, which cell it decides next and its
-/// candidates, and how a guess is made and taken back. The machine does everything else.
+/// The search state of one strategy: how it holds the board, which decision it takes next and
+/// its options, and how a guess is made and taken back. The machine does everything else.
 pub trait State: Clone {
     /// Whether [`State::assume`] may fill cells besides the one guessed (singles propagation).
     const PROPAGATES: bool;
@@ -34,14 +79,15 @@ pub trait State: Clone {
     /// machine keeps the copies) rather than by [`State::retract`].
     const COPY_ON_GUESS: bool;
 
-    /// The state of `board`'s digits, or `None` if two of them conflict (the machine then finds
-    /// which, for the error). Detecting it here spares a separate pass over the board.
-    fn new(board: &Board) -> Option<Self>;
+    /// The state of `board`'s digits, or why the board has no solution at once: a conflict (see
+    /// [`Board::first_conflict`]) or the first empty cell, in row-major order, with no candidate.
+    /// Each strategy finds these in its own representation, where they cost least.
+    fn new(board: &Board) -> Result<Self, Contradiction>;
     /// Deductions before the first guess; `false` if they prove that there is no solution.
     fn start(&mut self) -> bool;
-    /// The next cell to decide, or that the board is solved.
+    /// The next decision, or that the board is solved.
     fn branch(&self) -> Branch;
-    /// Puts `digit` in `pos` (a candidate of the current branch) and whatever follows from it;
+    /// Puts `digit` in `pos` (an option of the current branch) and whatever follows from it;
     /// `false` if that leads to a contradiction.
     fn assume(&mut self, pos: Pos, digit: Digit) -> bool;
     /// Takes back the guess `digit` at `pos`; only called when not [`State::COPY_ON_GUESS`].
@@ -66,21 +112,90 @@ pub trait State: Clone {
     }
 }
 
+/// The conflict of a board a strategy found conflicting, as the error of [`State::new`]. A
+/// strategy that sees a conflict the board does not have is wrong; the board's own account is
+/// taken, and the first cell named if even that finds nothing, rather than a panic.
+pub(super) fn conflict_of(board: &Board) -> Contradiction {
+    board
+        .contradiction()
+        .unwrap_or(Contradiction::NoCandidate(Pos::FIRST))
+}
+
 #[derive(Clone)]
 struct Frame {
-    pos: Pos,
-    candidates: DigitSet,
-    remaining: DigitSet,
-    /// The digit on the board for this decision, if any.
-    current: Option<Digit>,
+    choice: Choice,
+    /// Every option as bits: digit `d` is bit `d - 1` for a cell, the unit's `i`-th cell (in
+    /// row-major order) is bit `i` for a place.
+    options: u16,
+    /// Options not tried yet, as bits.
+    remaining: u16,
+    /// The placement on the board for this decision, if any.
+    current: Option<(Pos, Digit)>,
     /// Whether `current` led to a contradiction; it was taken back at once (propagation may have
     /// left anything in the state), and stays on the board until its removal is reported.
     failed: bool,
     /// Whether `current` was made on a copy of the state (pushed on the stack of states), rather
-    /// than on the state itself (last candidates, when nobody watches).
+    /// than on the state itself (last options, when nobody watches).
     copied: bool,
     /// Whether the cells forced by `current` are being taken back, one step each.
     unwinding: bool,
+}
+
+impl Frame {
+    /// A decision for `branch`, no option tried yet; [`Branch::Solved`] has none to try.
+    #[inline(always)]
+    fn new(branch: Branch) -> Frame {
+        let (choice, options) = match branch {
+            Branch::Cell { pos, candidates } => (Choice::Cell(pos), candidates.bits()),
+            Branch::Place { digit, unit, cells } => {
+                let bits = unit
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .fold(0, |bits, (i, &p)| bits | u16::from(cells.contains(p)) << i);
+                (Choice::Place(digit, unit), bits)
+            }
+            Branch::Solved => (Choice::Cell(Pos::FIRST), 0),
+        };
+        Frame {
+            choice,
+            options,
+            remaining: options,
+            current: None,
+            failed: false,
+            copied: false,
+            unwinding: false,
+        }
+    }
+
+    /// Takes the next option to try, as a placement.
+    #[inline(always)]
+    fn next_option(&mut self) -> Option<(Pos, Digit)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let i = self.remaining.trailing_zeros() as usize;
+        self.remaining &= self.remaining - 1;
+        Some(match self.choice {
+            Choice::Cell(pos) => (pos, Digit::from_index(i)),
+            Choice::Place(digit, unit) => (unit.cells()[i], digit),
+        })
+    }
+
+    /// Bits as the public form of options.
+    fn options_of(&self, bits: u16) -> Options {
+        match self.choice {
+            Choice::Cell(_) => Options::Digits(DigitSet::from_bits(bits)),
+            Choice::Place(_, unit) => Options::Cells(
+                unit.cells()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| bits >> i & 1 != 0)
+                    .map(|(_, &p)| p)
+                    .collect(),
+            ),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,15 +247,11 @@ pub struct Machine<S: State> {
 }
 
 impl<S: State> Machine<S> {
-    /// A machine ready to search `board`, or the first conflict that rules out any solution.
+    /// A machine ready to search `board`, or the contradiction that rules out any solution.
     // Inlined so that the machine (some 500 bytes) is built where it is kept, not copied there.
     #[inline]
-    pub fn new(board: &Board) -> Result<Machine<S>, Conflict> {
-        let Some(state) = S::new(board) else {
-            return Err(board
-                .first_conflict()
-                .expect("a strategy finds a conflict only where the board has one"));
-        };
+    pub fn new(board: &Board) -> Result<Machine<S>, Contradiction> {
+        let state = S::new(board)?;
         Ok(Machine {
             start: board.clone(),
             root: state,
@@ -198,8 +309,7 @@ impl<S: State> Machine<S> {
         let mut board = self.start.clone();
         self.state().place_into(&mut board, self.hidden());
         if let Some(Frame {
-            pos,
-            current: Some(digit),
+            current: Some((pos, digit)),
             failed: true,
             ..
         }) = self.frames.last()
@@ -218,7 +328,9 @@ impl<S: State> Machine<S> {
                 .filled()
                 .difference(self.filled_before.last().copied().unwrap_or_default())
                 .difference(self.pending.cells);
-            reported.remove(frame.pos);
+            if let Some((pos, _)) = frame.current {
+                reported.remove(pos);
+            }
             return reported;
         }
         if self.pending.remove {
@@ -231,10 +343,10 @@ impl<S: State> Machine<S> {
     /// The decisions on the stack, outermost first.
     pub fn decisions(&self) -> impl Iterator<Item = Decision> + '_ {
         self.frames.iter().map(|f| Decision {
-            pos: f.pos,
-            digit: f.current,
-            candidates: f.candidates,
-            remaining: f.remaining,
+            choice: f.choice,
+            current: f.current,
+            options: f.options_of(f.options),
+            remaining: f.options_of(f.remaining),
         })
     }
 
@@ -250,9 +362,9 @@ impl<S: State> Machine<S> {
     fn rebuild_states(&mut self) {
         let mut copies: Vec<S> = Vec::with_capacity(self.frames.len());
         for frame in &mut self.frames {
-            if let (Some(digit), false) = (frame.current, frame.failed) {
+            if let (Some((pos, digit)), false) = (frame.current, frame.failed) {
                 let mut next = copies.last().unwrap_or(&self.root).clone();
-                let ok = next.assume(frame.pos, digit);
+                let ok = next.assume(pos, digit);
                 debug_assert!(ok, "a guess that held holds again: propagation is deterministic");
                 copies.push(next);
                 frame.copied = true;
@@ -353,8 +465,7 @@ impl<S: State> Machine<S> {
                     self.counters.depth = 0;
                     return Some(Step::Exhausted);
                 };
-                let pos = frame.pos;
-                if let Some(digit) = frame.current {
+                if let Some((pos, digit)) = frame.current {
                     if WATCH && S::PROPAGATES && !frame.failed && !frame.unwinding {
                         // Report the forced cells as taken back before the guess itself.
                         frame.unwinding = true;
@@ -384,7 +495,7 @@ impl<S: State> Machine<S> {
                     }
                     continue;
                 }
-                let Some(digit) = frame.remaining.pop_first() else {
+                let Some((pos, digit)) = frame.next_option() else {
                     self.frames.pop();
                     if S::PROPAGATES {
                         self.filled_before.pop();
@@ -393,8 +504,8 @@ impl<S: State> Machine<S> {
                 };
                 // The root decision always copies, so that the end of the search leaves the
                 // state it started from.
-                let copy = S::COPY_ON_GUESS && (WATCH || !frame.remaining.is_empty() || depth == 1);
-                frame.current = Some(digit);
+                let copy = S::COPY_ON_GUESS && (WATCH || frame.remaining != 0 || depth == 1);
+                frame.current = Some((pos, digit));
                 frame.failed = false;
                 if S::COPY_ON_GUESS {
                     frame.copied = copy;
@@ -460,16 +571,14 @@ impl<S: State> Machine<S> {
                 return Descent::Budget;
             }
             self.phase = Phase::Next;
-            let (pos, candidates) = match self.state().branch() {
+            let mut frame = match self.state().branch() {
                 Branch::Solved => {
                     self.counters.solutions += 1;
                     return Descent::Solved;
                 }
-                Branch::Cell { candidates, .. } if candidates.is_empty() => return Descent::Back,
-                Branch::Cell { pos, candidates } => (pos, candidates),
+                branch => Frame::new(branch),
             };
-            let mut remaining = candidates;
-            let Some(digit) = remaining.pop_first() else {
+            let Some((pos, digit)) = frame.next_option() else {
                 return Descent::Back;
             };
             let depth = self.depth() + 1;
@@ -482,16 +591,10 @@ impl<S: State> Machine<S> {
                 self.filled_before.push(filled_before);
             }
             // As in `advance`: the root decision always copies.
-            let copy = S::COPY_ON_GUESS && (!remaining.is_empty() || depth == 1);
-            self.frames.push(Frame {
-                pos,
-                candidates,
-                remaining,
-                current: Some(digit),
-                failed: false,
-                copied: copy,
-                unwinding: false,
-            });
+            let copy = S::COPY_ON_GUESS && (frame.remaining != 0 || depth == 1);
+            frame.current = Some((pos, digit));
+            frame.copied = copy;
+            self.frames.push(frame);
             if !self.try_digit(pos, digit, copy, depth) {
                 return Descent::Back;
             }
@@ -513,22 +616,16 @@ impl<S: State> Machine<S> {
                 self.counters.solutions += 1;
                 true
             }
-            // No candidate: a dead end, and the decision below takes its next digit.
-            Branch::Cell { candidates, .. } if candidates.is_empty() => false,
-            Branch::Cell { pos, candidates } => {
-                if S::PROPAGATES {
-                    let filled = self.state().filled();
-                    self.filled_before.push(filled);
+            branch => {
+                let frame = Frame::new(branch);
+                // No option: a dead end, and the decision below takes its next one.
+                if frame.options != 0 {
+                    if S::PROPAGATES {
+                        let filled = self.state().filled();
+                        self.filled_before.push(filled);
+                    }
+                    self.frames.push(frame);
                 }
-                self.frames.push(Frame {
-                    pos,
-                    candidates,
-                    remaining: candidates,
-                    current: None,
-                    failed: false,
-                    copied: false,
-                    unwinding: false,
-                });
                 false
             }
         }
@@ -581,5 +678,116 @@ impl<S: State> Iterator for Machine<S> {
     #[inline]
     fn next(&mut self) -> Option<Step> {
         self.advance::<true>(u64::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::occupancy::Occupancy;
+    use super::*;
+
+    /// A strategy that decides where a digit goes in a unit: of the digits missing from some
+    /// unit, the one with the fewest places (units in the order of [`Unit::all`]). Only the
+    /// machine's side of such decisions is tested here; a real one comes with Dancing Links.
+    #[derive(Clone)]
+    struct ByPlace {
+        occupancy: Occupancy,
+    }
+
+    impl State for ByPlace {
+        const PROPAGATES: bool = false;
+        const COPY_ON_GUESS: bool = false;
+
+        fn new(board: &Board) -> Result<Self, Contradiction> {
+            Ok(ByPlace {
+                occupancy: Occupancy::new(board)?,
+            })
+        }
+
+        fn start(&mut self) -> bool {
+            true
+        }
+
+        fn branch(&self) -> Branch {
+            let mut best: Option<(usize, Branch)> = None;
+            for unit in Unit::all() {
+                for digit in Digit::all() {
+                    let cells = unit.cells();
+                    if cells.iter().any(|&p| self.occupancy.digit(p) == Some(digit)) {
+                        continue;
+                    }
+                    let places: CellSet = cells
+                        .into_iter()
+                        .filter(|&p| self.occupancy.is_empty(p) && self.occupancy.candidates(p).contains(digit))
+                        .collect();
+                    if best.as_ref().is_none_or(|(n, _)| places.len() < *n) {
+                        best = Some((places.len(), Branch::Place { digit, unit, cells: places }));
+                    }
+                }
+            }
+            best.map_or(Branch::Solved, |(_, branch)| branch)
+        }
+
+        fn assume(&mut self, pos: Pos, digit: Digit) -> bool {
+            self.occupancy.place(pos, digit);
+            true
+        }
+
+        fn retract(&mut self, pos: Pos, digit: Digit) {
+            self.occupancy.clear(pos, digit);
+        }
+
+        fn digit(&self, pos: Pos) -> Option<Digit> {
+            self.occupancy.digit(pos)
+        }
+
+        fn filled(&self) -> CellSet {
+            Pos::all().filter(|&p| !self.occupancy.is_empty(p)).collect()
+        }
+    }
+
+    const HARDEST: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn a_decision_can_be_where_a_digit_goes_in_a_unit() {
+        let board: Board = HARDEST.parse().expect("a puzzle");
+        let mut quiet = Machine::<ByPlace>::new(&board).expect("no contradiction");
+        assert_eq!(quiet.run(u64::MAX), Some(Step::Solved));
+        let solution = quiet.board();
+        assert!(board.is_solved_by(&solution));
+
+        // Watched, the same search step by step: the same solution and counters, every step a
+        // placement or removal the board shows, and the decisions on the stack are places.
+        let mut watched = Machine::<ByPlace>::new(&board).expect("no contradiction");
+        let mut replayed = board.clone();
+        let mut saw_place = false;
+        loop {
+            let step = watched.next().expect("steps until solved");
+            match step {
+                Step::Place { pos, digit, .. } => replayed.set(pos, Cell::Placed(digit)),
+                Step::Remove { pos, .. } => replayed.set(pos, Cell::Empty),
+                Step::Solved => break,
+                Step::Exhausted => panic!("exhausted before the solution"),
+            }
+            assert_eq!(replayed, watched.board());
+            for decision in watched.decisions() {
+                let Choice::Place(digit, unit) = decision.choice else {
+                    panic!("only places are decided here: {decision:?}");
+                };
+                let Options::Cells(cells) = decision.options else {
+                    panic!("a place's options are cells: {decision:?}");
+                };
+                assert!(cells.iter().all(|p| unit.cells().contains(&p)));
+                if let Some((pos, d)) = decision.current {
+                    assert_eq!(d, digit);
+                    assert!(cells.contains(pos));
+                    assert_eq!(decision.pos(), Some(pos));
+                }
+                saw_place = true;
+            }
+        }
+        assert!(saw_place);
+        assert_eq!(watched.board(), solution);
+        assert_eq!(watched.counters(), quiet.counters());
     }
 }

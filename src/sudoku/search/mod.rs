@@ -9,52 +9,109 @@ mod naive;
 mod occupancy;
 
 pub use fast::FastState;
-pub use machine::{Branch, Machine, State};
+pub use machine::{Branch, Choice, Machine, Options, State};
 pub use mrv::MrvState;
 pub use naive::NaiveState;
 
-use super::board::{Board, Conflict, Digit, DigitSet, Pos};
+use super::board::{Board, Contradiction, Digit, Pos};
 use std::fmt;
 
-/// How the search chooses the next cell and finds its candidates.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Strategy {
+/// The strategies, in one place: each line names a strategy, its state type (a [`State`] in a
+/// file of its own), its name on the command line and a one-line description. The macro makes
+/// the [`Strategy`] enum and the [`Search`] over its machines from this list, so adding a
+/// strategy is a line here and a file beside this one; the property tests take every strategy
+/// from [`Strategy::ALL`].
+macro_rules! strategies {
+    // `$d` is a literal `$`, passed in so that this macro can define `with_machine!` (a macro
+    // cannot otherwise write `$` in the macro it defines on stable Rust).
+    ($d:tt $(
+        $(#[$attr:meta])*
+        $variant:ident => $state:ty, $name:literal, $about:literal;
+    )+) => {
+        /// How the search chooses the next decision and finds its options.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum Strategy {
+            $( $(#[$attr])* $variant, )+
+        }
+
+        impl Strategy {
+            /// Every strategy, slowest first.
+            pub const ALL: &'static [Strategy] = &[$(Strategy::$variant),+];
+
+            /// The name used on the command line and in the workbench.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Strategy::$variant => $name,)+
+                }
+            }
+
+            /// What the strategy does, in a line.
+            pub const fn about(self) -> &'static str {
+                match self {
+                    $(Strategy::$variant => $about,)+
+                }
+            }
+        }
+
+        /// The search over a board with one strategy.
+        #[derive(Clone)]
+        pub enum Search {
+            $(
+                #[doc = concat!("With the `", $name, "` strategy.")]
+                $variant(Machine<$state>),
+            )+
+        }
+
+        impl Search {
+            /// A search of `board` (givens and entries alike are fixed), or the contradiction
+            /// that rules out any solution before a step is taken.
+            pub fn new(board: &Board, strategy: Strategy) -> Result<Search, Contradiction> {
+                Ok(match strategy {
+                    $(Strategy::$variant => Search::$variant(Machine::new(board)?),)+
+                })
+            }
+
+            /// The strategy in use.
+            pub fn strategy(&self) -> Strategy {
+                match self {
+                    $(Search::$variant(_) => Strategy::$variant,)+
+                }
+            }
+        }
+
+        /// Runs `$body` with `$m` bound to the machine inside a [`Search`].
+        macro_rules! with_machine {
+            ($d search:expr, $d m:ident => $d body:expr) => {
+                match $d search {
+                    $(Search::$variant($d m) => $d body,)+
+                }
+            };
+        }
+    };
+}
+
+strategies! { $
     /// The textbook order of BOJ 2580: blanks row by row, digits 1 to 9, each checked against its
     /// row, column and box.
-    Naive,
+    Naive => NaiveState, "naive", "blanks in row-major order, digits 1 to 9 (the textbook)";
     /// The blank with the fewest candidates first (minimum remaining values), from bit sets.
-    Mrv,
+    Mrv => MrvState, "mrv", "the blank with the fewest candidates first";
     /// Bit sets per band and digit, singles and locked candidates propagated before each guess,
     /// guesses on a cell with two candidates when there is one.
     #[default]
-    Fast,
+    Fast => FastState, "fast", "singles and locked candidates propagated, then a two-way guess";
 }
 
 impl Strategy {
-    /// Every strategy, slowest first.
-    pub const ALL: [Strategy; 3] = [Strategy::Naive, Strategy::Mrv, Strategy::Fast];
-
-    /// The name used on the command line and in the workbench.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Strategy::Naive => "naive",
-            Strategy::Mrv => "mrv",
-            Strategy::Fast => "fast",
-        }
-    }
-
     /// The strategy called `name`.
     pub fn from_name(name: &str) -> Option<Strategy> {
-        Strategy::ALL.into_iter().find(|s| s.name() == name)
+        Strategy::ALL.iter().copied().find(|s| s.name() == name)
     }
 
     /// The next strategy in [`Strategy::ALL`], wrapping around.
     pub fn next(self) -> Strategy {
-        match self {
-            Strategy::Naive => Strategy::Mrv,
-            Strategy::Mrv => Strategy::Fast,
-            Strategy::Fast => Strategy::Naive,
-        }
+        let i = Strategy::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Strategy::ALL[(i + 1) % Strategy::ALL.len()]
     }
 }
 
@@ -148,58 +205,31 @@ pub struct Counters {
 /// A decision on the search stack, for showing the path of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
-    /// The cell being decided.
-    pub pos: Pos,
-    /// The digit it holds now, if one is placed.
-    pub digit: Option<Digit>,
-    /// Every candidate the cell had when the decision was made.
-    pub candidates: DigitSet,
-    /// Candidates not tried yet.
-    pub remaining: DigitSet,
+    /// What is being decided.
+    pub choice: Choice,
+    /// The placement this decision has on the board now, if any.
+    pub current: Option<(Pos, Digit)>,
+    /// Every option the decision had when it was made.
+    pub options: Options,
+    /// Options not tried yet.
+    pub remaining: Options,
 }
 
-/// The search over a board with one strategy.
-#[derive(Clone)]
-pub enum Search {
-    /// With [`Strategy::Naive`].
-    Naive(Machine<NaiveState>),
-    /// With [`Strategy::Mrv`].
-    Mrv(Machine<MrvState>),
-    /// With [`Strategy::Fast`].
-    Fast(Machine<FastState>),
-}
-
-/// Runs `$body` with `$m` bound to the machine inside a [`Search`].
-macro_rules! with_machine {
-    ($search:expr, $m:ident => $body:expr) => {
-        match $search {
-            Search::Naive($m) => $body,
-            Search::Mrv($m) => $body,
-            Search::Fast($m) => $body,
+impl Decision {
+    /// The cell this decision is about: the cell chosen, or for a digit placed in a unit, the cell
+    /// it holds now (else the first cell left to try).
+    pub fn pos(&self) -> Option<Pos> {
+        match self.choice {
+            Choice::Cell(pos) => Some(pos),
+            Choice::Place(..) => self.current.map(|(pos, _)| pos).or_else(|| match self.remaining {
+                Options::Cells(cells) => cells.iter().next(),
+                Options::Digits(_) => None,
+            }),
         }
-    };
+    }
 }
 
 impl Search {
-    /// A search of `board` (givens and entries alike are fixed), or the first conflict, which
-    /// rules out any solution.
-    pub fn new(board: &Board, strategy: Strategy) -> Result<Search, Conflict> {
-        Ok(match strategy {
-            Strategy::Naive => Search::Naive(Machine::new(board)?),
-            Strategy::Mrv => Search::Mrv(Machine::new(board)?),
-            Strategy::Fast => Search::Fast(Machine::new(board)?),
-        })
-    }
-
-    /// The strategy in use.
-    pub fn strategy(&self) -> Strategy {
-        match self {
-            Search::Naive(_) => Strategy::Naive,
-            Search::Mrv(_) => Strategy::Mrv,
-            Search::Fast(_) => Strategy::Fast,
-        }
-    }
-
     /// The counters so far.
     pub fn counters(&self) -> Counters {
         with_machine!(self, m => m.counters())
@@ -257,8 +287,8 @@ pub struct Outcome {
 }
 
 /// Solves `board` with `strategy`: the first solution in the strategy's order, or none. A board
-/// whose digits already conflict is the error.
-pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Conflict> {
+/// that contradicts itself (a conflict, a cell without candidates) is the error.
+pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction> {
     let mut search = Search::new(board, strategy)?;
     let solution = match search.run_to_end() {
         Step::Solved => Some(search.board()),

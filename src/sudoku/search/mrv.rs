@@ -3,7 +3,7 @@
 
 use super::machine::{Branch, State};
 use super::occupancy::Occupancy;
-use crate::sudoku::board::{Board, CellSet, Digit, Pos};
+use crate::sudoku::board::{Board, CellSet, Contradiction, Digit, Pos};
 
 /// The state of the fewest-candidates search.
 #[derive(Clone, Debug)]
@@ -17,8 +17,8 @@ impl State for MrvState {
     const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
-    fn new(board: &Board) -> Option<Self> {
-        Some(MrvState {
+    fn new(board: &Board) -> Result<Self, Contradiction> {
+        Ok(MrvState {
             occupancy: Occupancy::new(board)?,
             blanks: board.blanks().collect(),
         })

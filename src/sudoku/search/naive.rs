@@ -3,7 +3,7 @@
 
 use super::machine::{Branch, State};
 use super::occupancy::Occupancy;
-use crate::sudoku::board::{Board, CellSet, Digit, Pos};
+use crate::sudoku::board::{Board, CellSet, Contradiction, Digit, Pos};
 
 /// The state of the textbook search: the board's digits and which blank is next.
 #[derive(Clone, Debug)]
@@ -19,8 +19,8 @@ impl State for NaiveState {
     const COPY_ON_GUESS: bool = false;
     const PROPAGATES: bool = false;
 
-    fn new(board: &Board) -> Option<Self> {
-        Some(NaiveState {
+    fn new(board: &Board) -> Result<Self, Contradiction> {
+        Ok(NaiveState {
             occupancy: Occupancy::new(board)?,
             blanks: board.blanks().collect(),
             next: 0,

@@ -1,7 +1,8 @@
 //! Digits per cell and, per row, column and box, the set of digits used: a candidate test is one
 //! OR of three masks instead of a scan of 27 cells.
 
-use crate::sudoku::board::{Board, Digit, DigitSet, Pos};
+use super::machine::conflict_of;
+use crate::sudoku::board::{Board, Contradiction, Digit, DigitSet, Pos};
 
 /// For each cell, its three units as indices into [`Occupancy::used`]: row (0..9), column
 /// (9..18), box (18..27). A table, so that no placement divides by nine; 128 entries so that a
@@ -33,8 +34,9 @@ fn slot(p: Pos) -> usize {
 }
 
 impl Occupancy {
-    /// The digits of `board`, or `None` if two of them conflict.
-    pub fn new(board: &Board) -> Option<Occupancy> {
+    /// The digits of `board`, or why it has no solution: two digits conflict, or an empty cell
+    /// has no candidate (the first in row-major order).
+    pub fn new(board: &Board) -> Result<Occupancy, Contradiction> {
         let mut occupancy = Occupancy {
             digits: [0; 128],
             used: [0; 32],
@@ -42,12 +44,15 @@ impl Occupancy {
         for p in Pos::all() {
             if let Some(d) = board.digit(p) {
                 if !occupancy.candidates(p).contains(d) {
-                    return None;
+                    return Err(conflict_of(board));
                 }
                 occupancy.place(p, d);
             }
         }
-        Some(occupancy)
+        match Pos::all().find(|&p| occupancy.is_empty(p) && occupancy.candidates(p).is_empty()) {
+            Some(dead) => Err(Contradiction::NoCandidate(dead)),
+            None => Ok(occupancy),
+        }
     }
 
     /// Digits that `p` could hold: none of its row, column or box uses them.

@@ -2,15 +2,21 @@
 //! and writes results to any `impl Write` (errors to a second one), so tests run them in memory.
 //!
 //! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution,
-//! 2 some input could not be read. Standard output carries only results.
+//! 2 some input could not be read, or the output could not be written. Standard output carries
+//! only results.
 
-use crate::printable::printable;
-use crate::sudoku::{Board, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness};
+pub mod input;
+pub mod output;
+
+use crate::sudoku::{
+    Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness,
+};
+use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+pub use input::{Input, open_input};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The command line of `sudoku-workbench`.
@@ -30,8 +36,8 @@ pub struct Cli {
     /// A puzzle file to open in the workbench.
     pub file: Option<PathBuf>,
     /// Which puzzle of a collection to open, 1 for the first.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub index: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = puzzle_number)]
+    pub index: Option<usize>,
 }
 
 /// The headless commands.
@@ -62,10 +68,10 @@ pub struct SolveArgs {
 }
 
 /// Arguments of `check`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct CheckArgs {
-    /// The puzzle file; `-` for standard input.
-    pub file: PathBuf,
+    /// The puzzle file; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
 }
 
 /// Arguments of `trace`.
@@ -80,8 +86,8 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_steps: u64,
     /// Which puzzle of a collection to trace, 1 for the first.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub index: u64,
+    #[arg(long, value_name = "N", default_value = "1", value_parser = puzzle_number)]
+    pub index: usize,
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -90,8 +96,17 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 }
 
 fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
-    PossibleValuesParser::new(Strategy::ALL.map(Strategy::name))
+    PossibleValuesParser::new(Strategy::ALL.iter().map(|s| s.name()))
         .map(|name| Strategy::from_name(&name).expect("the parser only accepts strategy names"))
+}
+
+/// A puzzle number of `--index`: 1 for the first.
+fn puzzle_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("puzzles are numbered from 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a puzzle number (1 for the first), found {text:?}")),
+    }
 }
 
 /// How a command ended; the process exit status is the number.
@@ -101,7 +116,7 @@ pub enum Status {
     Solved = 0,
     /// Some puzzle has no solution.
     NoSolution = 1,
-    /// Some input could not be read.
+    /// Some input could not be read, or the output could not be written.
     Unreadable = 2,
 }
 
@@ -112,60 +127,12 @@ impl Status {
     }
 }
 
-/// An opened input: its name for messages, the text, and the format its name suggests.
-pub struct Input {
-    /// The file name as given, safe to print, or `<stdin>`.
-    pub name: String,
-    /// The text.
-    pub reader: Box<dyn BufRead>,
-    /// The format the file extension suggests, to break ties.
-    pub hint: Option<Format>,
-}
-
-/// Opens `path`, or standard input for `None` or `-`; the error is a message naming the file.
-pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
-    let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
-        return Ok(Input {
-            name: "<stdin>".into(),
-            reader: Box::new(io::stdin().lock()),
-            hint: None,
-        });
-    };
-    let name = printable(&path.to_string_lossy()).into_owned();
-    let cannot = |e: io::Error| format!("cannot read {name}: {}", describe_io_error(&e));
-    if path.is_dir() {
-        return Err(format!("cannot read {name}: it is a directory"));
-    }
-    let file = File::open(path).map_err(cannot)?;
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    Ok(Input {
-        name,
-        reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
-        hint,
-    })
-}
-
-/// A short reason for an I/O error, without the OS error number.
-pub fn describe_io_error(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        io::ErrorKind::IsADirectory => "it is a directory".into(),
-        io::ErrorKind::InvalidData => "not readable text".into(),
-        io::ErrorKind::StorageFull => "the disk is full".into(),
-        io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
-        _ => e.to_string(),
-    }
-}
-
 /// Where a puzzle is, for messages: the file, and the line when the file is a collection.
-fn place(input: &str, reader_format: Option<Format>, record_line: usize) -> String {
-    match reader_format {
-        Some(Format::Line) => format!("{input}: line {record_line}"),
-        _ => input.to_string(),
+fn place(input: &str, collection: bool, record_line: usize) -> String {
+    if collection {
+        format!("{input}: line {record_line}")
+    } else {
+        input.to_string()
     }
 }
 
@@ -179,26 +146,34 @@ fn report_read_error(out: &mut impl Write, err: &mut impl Write, input: &str, e:
             Ok(true)
         }
         ReadError::Io(e) => {
-            writeln!(err, "error: cannot read {input}: {}", describe_io_error(e))?;
+            writeln!(err, "error: cannot read {input}: {}", io_error(e))?;
             Ok(false)
+        }
+    }
+}
+
+/// Opens the input of a command, or says why it cannot be read.
+fn open_or_report(path: Option<&std::path::Path>, err: &mut impl Write) -> io::Result<Option<Input>> {
+    match open_input(path) {
+        Ok(input) => Ok(Some(input)),
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            Ok(None)
         }
     }
 }
 
 /// `solve`: prints the first solution of each puzzle in order.
 pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
-    let input = match open_input(args.file.as_deref()) {
-        Ok(input) => input,
-        Err(message) => {
-            writeln!(err, "error: {message}")?;
-            return Ok(Status::Unreadable);
-        }
+    let Some(input) = open_or_report(args.file.as_deref(), err)? else {
+        return Ok(Status::Unreadable);
     };
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
     let mut status = Status::Solved;
     let mut totals = Totals::default();
     let started = Instant::now();
     let mut text = String::with_capacity(256);
+    let mut written = 0u64;
     while let Some(item) = reader.next() {
         let record = match item {
             Ok(record) => record,
@@ -212,20 +187,21 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             }
         };
         totals.puzzles += 1;
-        let where_ = || place(&input.name, reader.format(), record.line);
+        let collection = reader.is_collection();
+        let where_ = || place(&input.name, collection, record.line);
         // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
         let clock = args.stats.then(Instant::now);
         let mut search = match Search::new(&record.puzzle.board, args.strategy) {
             Ok(search) => search,
-            Err(conflict) => {
+            Err(contradiction) => {
                 status = status.max(Status::NoSolution);
                 totals.no_solution += 1;
                 out.flush()?;
-                writeln!(err, "{}: no solution: {conflict}", where_())?;
+                writeln!(err, "{}: no solution: {contradiction}", where_())?;
                 if args.stats {
                     writeln!(
                         err,
-                        "puzzle={} line={} strategy={} result=conflict nodes=0 backtracks=0 max_depth=0 time_us={}",
+                        "puzzle={} line={} strategy={} result=contradiction nodes=0 backtracks=0 max_depth=0 time_us={}",
                         totals.puzzles,
                         record.line,
                         args.strategy,
@@ -240,19 +216,22 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         let counters = search.counters();
         totals.add(counters.placements, elapsed);
         if solved {
-            let format = args.format.unwrap_or(match reader.format() {
-                Some(Format::Line) => Format::Line,
-                _ => Format::Boj,
+            let format = args.format.unwrap_or(if collection || reader.format() == Some(Format::Line) {
+                Format::Line
+            } else {
+                Format::Boj
             });
             text.clear();
-            let solution = Puzzle {
-                board: search.board(),
-                meta: record.puzzle.meta,
-            };
+            // A grid of a collection's solutions is easier to read with a blank line between.
+            if written > 0 && format != Format::Line {
+                text.push('\n');
+            }
+            let solution = solution_puzzle(search.board(), record.puzzle, format);
             format
                 .write(&solution, &mut text)
                 .expect("writing to a String cannot fail");
             out.write_all(text.as_bytes())?;
+            written += 1;
         } else {
             status = status.max(Status::NoSolution);
             totals.no_solution += 1;
@@ -274,7 +253,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             )?;
         }
     }
-    if args.stats && reader.format() == Some(Format::Line) {
+    if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
             err,
@@ -289,7 +268,18 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             totals.puzzles as f64 / wall.as_secs_f64().max(1e-9)
         )?;
     }
+    out.flush()?;
     Ok(status)
+}
+
+/// The solution of `puzzle` as `format` writes it: the metadata and comments come with the
+/// formats meant to hold them (`.sdk`, progress); a BOJ grid or a line is the board alone, as
+/// a judge or a script expects.
+fn solution_puzzle(board: Board, puzzle: Puzzle, format: Format) -> Puzzle {
+    match format {
+        Format::Sdk | Format::Progress => Puzzle { board, ..puzzle },
+        _ => Puzzle::new(board),
+    }
 }
 
 #[derive(Default)]
@@ -310,12 +300,8 @@ impl Totals {
 
 /// `check`: the format, givens, blanks, conflicts and number of solutions of each puzzle.
 pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
-    let input = match open_input(Some(&args.file)) {
-        Ok(input) => input,
-        Err(message) => {
-            writeln!(err, "error: {message}")?;
-            return Ok(Status::Unreadable);
-        }
+    let Some(input) = open_or_report(args.file.as_deref(), err)? else {
+        return Ok(Status::Unreadable);
     };
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
     let mut status = Status::Solved;
@@ -332,12 +318,17 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             }
         };
         let format = reader.format().unwrap_or(Format::Line);
+        let collection = reader.is_collection();
         if first {
             writeln!(out, "file: {}", input.name)?;
-            writeln!(out, "format: {}", format.description())?;
+            if collection {
+                writeln!(out, "format: collection of {}s, one puzzle a line", format.description())?;
+            } else {
+                writeln!(out, "format: {}", format.description())?;
+            }
             first = false;
         }
-        let has_solution = if format == Format::Line {
+        let has_solution = if collection {
             check_line(&record, out)?
         } else {
             check_one(&record.puzzle, out)?
@@ -346,16 +337,21 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             status = status.max(Status::NoSolution);
         }
     }
+    out.flush()?;
     Ok(status)
 }
 
 /// A block describing one puzzle; `false` if it has no solution.
 fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
-    for (tag, value) in &puzzle.meta {
+    for (tag, value) in puzzle.meta() {
         writeln!(out, "{tag}: {}", printable(value))?;
     }
     let board = &puzzle.board;
+    let entries = board.cells().iter().filter(|c| matches!(c, Cell::Entry(_))).count();
     writeln!(out, "givens: {}", board.given_count())?;
+    if entries > 0 {
+        writeln!(out, "entries: {entries}")?;
+    }
     writeln!(out, "blanks: {}", board.blank_count())?;
     let conflicts = board.conflicts();
     if conflicts.is_empty() {
@@ -371,10 +367,11 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
     Ok(!matches!(solutions, Solutions::None))
 }
 
-/// One line describing a puzzle of a collection; `false` if it has no solution.
+/// One line describing a puzzle of a collection, then its conflicts one a line; `false` if it
+/// has no solution.
 fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
     let board = &record.puzzle.board;
-    let conflicts = board.conflicts().len();
+    let conflicts = board.conflicts();
     let solutions = uniqueness(board);
     write!(
         out,
@@ -382,20 +379,23 @@ fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
         record.line,
         board.given_count(),
         board.blank_count(),
-        conflicts,
+        conflicts.len(),
         describe_solutions(board, &solutions)
     )?;
-    match record.puzzle.meta.first() {
-        Some((_, comment)) => writeln!(out, "  # {}", printable(comment))?,
+    match record.puzzle.comment.as_deref() {
+        Some(comment) => writeln!(out, "  # {}", printable(comment))?,
         None => writeln!(out)?,
+    }
+    for c in &conflicts {
+        writeln!(out, "  {c} ({})", c.unit)?;
     }
     Ok(!matches!(solutions, Solutions::None))
 }
 
 fn describe_solutions(board: &Board, solutions: &Solutions) -> String {
     match solutions {
-        Solutions::None => match board.first_conflict() {
-            Some(conflict) => format!("none ({conflict})"),
+        Solutions::None => match board.contradiction() {
+            Some(contradiction) => format!("none ({contradiction})"),
             None => "none".into(),
         },
         Solutions::Unique(_) => "one".into(),
@@ -406,12 +406,8 @@ fn describe_solutions(board: &Board, solutions: &Solutions) -> String {
 /// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
 /// or `--max-steps` steps were printed.
 pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
-    let input = match open_input(args.file.as_deref()) {
-        Ok(input) => input,
-        Err(message) => {
-            writeln!(err, "error: {message}")?;
-            return Ok(Status::Unreadable);
-        }
+    let Some(input) = open_or_report(args.file.as_deref(), err)? else {
+        return Ok(Status::Unreadable);
     };
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
     let mut seen = 0;
@@ -420,7 +416,7 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             None => {
                 writeln!(
                     err,
-                    "error: {}: has {seen} puzzle(s), no puzzle {}",
+                    "error: {}: there is no puzzle {}: it has {seen}",
                     input.name, args.index
                 )?;
                 return Ok(Status::Unreadable);
@@ -428,7 +424,7 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Some(Err(e)) => {
                 seen += 1;
                 // A bad line before the one asked for does not matter.
-                if seen == args.index || matches!(e, ReadError::Io(_)) || reader.format() != Some(Format::Line) {
+                if seen == args.index || matches!(e, ReadError::Io(_)) || !reader.is_collection() {
                     report_read_error(out, err, &input.name, &e)?;
                     return Ok(Status::Unreadable);
                 }
@@ -441,11 +437,11 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             }
         }
     };
-    let where_ = place(&input.name, reader.format(), record.line);
+    let where_ = place(&input.name, reader.is_collection(), record.line);
     let mut search = match Search::new(&record.puzzle.board, args.strategy) {
         Ok(search) => search,
-        Err(conflict) => {
-            writeln!(err, "{where_}: no solution: {conflict}")?;
+        Err(contradiction) => {
+            writeln!(err, "{where_}: no solution: {contradiction}")?;
             return Ok(Status::NoSolution);
         }
     };
@@ -453,11 +449,18 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
         let Some(step) = search.next() else { break };
         writeln!(out, "{step}")?;
         match step {
-            Step::Solved => return Ok(Status::Solved),
-            Step::Exhausted => return Ok(Status::NoSolution),
+            Step::Solved => {
+                out.flush()?;
+                return Ok(Status::Solved);
+            }
+            Step::Exhausted => {
+                out.flush()?;
+                return Ok(Status::NoSolution);
+            }
             _ => {}
         }
     }
+    out.flush()?;
     let counters = search.counters();
     writeln!(
         err,
@@ -467,12 +470,27 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     Ok(Status::Solved)
 }
 
+/// Why the workbench cannot run here: standard output is not a terminal, or the terminal says
+/// it cannot draw (`TERM=dumb`); `None` if it can.
+pub fn why_no_workbench(stdout_is_terminal: bool, term: Option<&str>) -> Option<&'static str> {
+    if !stdout_is_terminal {
+        return Some("the workbench needs a terminal; the commands above work without one");
+    }
+    match term {
+        Some("dumb") => Some(
+            "this terminal cannot run the workbench (TERM=dumb: no cursor movement or colours); \
+             the commands above work in it",
+        ),
+        _ => None,
+    }
+}
+
 /// The short usage printed where the workbench would open.
 pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
-     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid] [--strategy naive|mrv|fast] [--stats]\n\
-     \x20      sudoku-workbench check FILE\n\
-     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N]\n\
+     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress] [--strategy naive|mrv|fast] [--stats]\n\
+     \x20      sudoku-workbench check [FILE]\n\
+     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N]\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\
      Run `sudoku-workbench --help` for more.\n"
 }

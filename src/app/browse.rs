@@ -1,0 +1,203 @@
+//! Files coming in: the file browser's keys, files read (from the command line or the browser),
+//! and the recovered work offered at start-up.
+
+use super::browser::{Browser, Want, absolute};
+use super::document::{Document, Origin};
+use super::files::Fingerprint;
+use super::{Action, App, Effect, Mode, Overlay, RecoveryOffer, Then};
+use crate::sudoku::Parsed;
+use crate::text::printable;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+impl App {
+    /// Opens the file browser in the directory of the document's file, else where the
+    /// workbench was started.
+    pub(super) fn open_browser(&mut self) {
+        let dir = self
+            .doc
+            .path()
+            .and_then(|p| p.parent())
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| self.cwd.clone(), |p| p.to_path_buf());
+        let dir = absolute(&dir, &self.cwd);
+        self.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
+        self.ask(Effect::List(dir));
+    }
+
+    pub(super) fn update_browse(&mut self, action: Action) {
+        let Mode::Browse(browser) = &mut self.mode else { return };
+        let want = match action {
+            Action::ListMove(delta) => browser.move_by(delta),
+            Action::ListTo(index) => browser.select(index),
+            Action::ListDigit(digit) => browser.type_digit(digit),
+            Action::ListOpen => browser.open(),
+            Action::ListBack | Action::InputBackspace => {
+                if browser.untype_digit() {
+                    Want::Nothing
+                } else {
+                    browser.back()
+                }
+            }
+            Action::Cancel | Action::Open => {
+                self.mode = Mode::Edit;
+                Want::Nothing
+            }
+            _ => Want::Nothing,
+        };
+        self.browser_wants(want);
+    }
+
+    /// Does what the browser asked for.
+    pub(super) fn browser_wants(&mut self, want: Want) {
+        match want {
+            Want::Nothing => {}
+            Want::List(dir) => self.ask(Effect::List(dir)),
+            Want::Preview(path) => self.ask(Effect::Preview(path)),
+            Want::OpenFile(path) => self.ask(Effect::Read {
+                path,
+                index: None,
+                from_browser: true,
+            }),
+            Want::OpenBuiltin(builtin, index) => {
+                self.mode = Mode::Edit;
+                self.load(builtin.document(index));
+            }
+            Want::OpenPicked(index) => {
+                let Mode::Browse(browser) = &self.mode else { return };
+                let Some(picker) = &browser.picker else { return };
+                let parsed = Parsed {
+                    format: picker.format,
+                    puzzles: (*picker.puzzles).clone(),
+                };
+                let origin = picker.origin.clone();
+                let disk = match &origin {
+                    Origin::File(path) => self.picked_fingerprint(path),
+                    _ => None,
+                };
+                if let Some(doc) = Document::from_parsed(parsed, origin, index, disk) {
+                    self.mode = Mode::Edit;
+                    self.load(doc);
+                }
+            }
+            Want::Say(text) => self.say(text),
+        }
+    }
+
+    /// The fingerprint the picker's file had when read.
+    fn picked_fingerprint(&self, path: &std::path::Path) -> Option<Fingerprint> {
+        match &self.mode {
+            Mode::Browse(browser) => browser
+                .read
+                .as_ref()
+                .filter(|(p, _)| p == path)
+                .map(|(_, fingerprint)| fingerprint.clone()),
+            _ => None,
+        }
+    }
+
+    /// A file read for the command line or the browser: a puzzle loads (asking over unsaved
+    /// work); a collection opened in the browser shows its list; an error keeps the board.
+    pub(super) fn file_read(
+        &mut self,
+        path: PathBuf,
+        index: Option<usize>,
+        from_browser: bool,
+        result: Result<(Parsed, Fingerprint), String>,
+    ) {
+        let shown = printable(&path.to_string_lossy()).into_owned();
+        let (parsed, fingerprint) = match result {
+            Ok(read) => read,
+            Err(why) => {
+                self.complain(format!("Cannot open {shown}: {why}"));
+                return;
+            }
+        };
+        let count = parsed.puzzles.len();
+        let unreadable = parsed.unreadable().count();
+        let unreadable_note = if unreadable > 0 {
+            let first = parsed.unreadable().next().map(|e| e.to_string()).unwrap_or_default();
+            format!(" ({unreadable} of its {count} lines cannot be read: the first, {first})")
+        } else {
+            String::new()
+        };
+        if from_browser && count > 1 {
+            if let Mode::Browse(browser) = &mut self.mode {
+                let name = path.file_name().map_or_else(|| shown.clone(), |n| printable(&n.to_string_lossy()).into_owned());
+                browser.read = Some((path.clone(), fingerprint));
+                browser.show_picker(name, Origin::File(path), parsed.format, Arc::new(parsed.puzzles));
+                if unreadable > 0 {
+                    self.say(format!("{unreadable} of {count} lines cannot be read; the others can be opened"));
+                }
+            }
+            return;
+        }
+        let index = match index {
+            Some(i) if i >= count => {
+                let puzzles = if count == 1 { "1 puzzle".to_string() } else { format!("{count} puzzles") };
+                self.complain(format!("{shown} has {puzzles}: there is no puzzle {}", i + 1));
+                return;
+            }
+            Some(i) => i,
+            None => parsed.puzzles.iter().position(Result::is_ok).unwrap_or(0),
+        };
+        if let Some(Err(e)) = parsed.puzzles.get(index) {
+            self.complain(format!("Puzzle {} of {shown} cannot be read: {e}", index + 1));
+            return;
+        }
+        let Some(doc) = Document::from_parsed(parsed, Origin::File(path), index, Some(fingerprint)) else {
+            self.complain(format!("Cannot open {shown}: no puzzle reads"));
+            return;
+        };
+        self.mode = Mode::Edit;
+        self.load(doc);
+        if !unreadable_note.is_empty() && self.overlay.is_none() {
+            self.say(format!("Opened {}{unreadable_note}", self.doc.name()));
+        }
+    }
+
+    pub(super) fn update_recovery(&mut self, mut offer: RecoveryOffer, action: Action) {
+        let last = offer.offers.len().saturating_sub(1);
+        match action {
+            Action::ListMove(delta) => offer.selected = offer.selected.saturating_add_signed(delta).min(last),
+            Action::ListTo(index) => offer.selected = index.min(last),
+            Action::Answer('y') => {
+                if let Some(chosen) = offer.offers.get(offer.selected) {
+                    self.ask(Effect::Reopen(chosen.path.clone()));
+                }
+                return;
+            }
+            Action::Answer('d') => {
+                if let Some(chosen) = offer.offers.get(offer.selected) {
+                    let path = chosen.path.clone();
+                    let summary = chosen.summary.clone();
+                    self.question(
+                        format!("Discard the work in {summary} for good?"),
+                        vec![('y', "yes, discard it", Then::DiscardRecovery(path)), ('n', "no", Then::Nothing)],
+                    );
+                }
+                return;
+            }
+            Action::Cancel => {
+                self.say("The recovered work is kept; it is offered again at the next start");
+                return;
+            }
+            _ => {}
+        }
+        self.overlay = Some(Overlay::Recovery(offer));
+    }
+
+    /// Recovered work arrived: it replaces the board, as unsaved work, and its recovery file
+    /// goes (this session keeps its own). The offer is answered at start-up, before any edit, so
+    /// nothing unsaved is replaced.
+    pub(super) fn recovered(&mut self, path: PathBuf, result: Result<Box<Document>, String>) {
+        match result {
+            Ok(doc) => {
+                self.replace_document(*doc);
+                self.ask(Effect::Discard(path));
+                self.say("Reopened the work the last session left: w saves it");
+            }
+            Err(why) => self.complain(format!("Cannot reopen the recovered work: {why}")),
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Editing the board: typing digits (entries, or givens in puzzle-edit mode), clearing, undo and
+//! redo, pasting a board, and moving through a collection.
+
+use super::document::{Document, Origin};
+use super::{Action, App, Effect, Mode, Then, moved};
+use crate::sudoku::{Cell, Pos, parse_document};
+
+impl App {
+    pub(super) fn update_edit(&mut self, action: Action) {
+        match action {
+            Action::Move(direction) => self.cursor = moved(self.cursor, direction),
+            Action::Select(pos) => self.cursor = pos,
+            Action::Digit(d) => {
+                if self.puzzle_edit {
+                    self.set_cell(Cell::Given(d));
+                    self.advance_cursor();
+                } else if self.doc.board.cell(self.cursor).is_given() {
+                    self.refuse_given();
+                } else {
+                    self.set_cell(Cell::Entry(d));
+                }
+            }
+            Action::ClearCell => {
+                if self.puzzle_edit {
+                    self.set_cell(Cell::Empty);
+                    self.advance_cursor();
+                } else if self.doc.board.cell(self.cursor).is_given() {
+                    self.refuse_given();
+                } else {
+                    self.set_cell(Cell::Empty);
+                }
+            }
+            Action::TogglePuzzleEdit => {
+                self.puzzle_edit = !self.puzzle_edit;
+                self.say(if self.puzzle_edit {
+                    "Puzzle-edit mode: digits you type are givens; the cursor moves on after each"
+                } else {
+                    "Solving mode: digits you type are entries; givens are protected"
+                });
+            }
+            Action::KeepEntriesAsGivens => {
+                let board = self.doc.board.with_all_as_givens();
+                if board == self.doc.board {
+                    self.say("No entries to keep");
+                } else {
+                    self.change_board(board);
+                    self.say("Your entries are now givens (u undoes)");
+                }
+            }
+            Action::ClearEntries => {
+                if self.doc.board.givens_only() == self.doc.board {
+                    self.say("No entries to clear: the board holds only givens");
+                } else {
+                    self.ask_then(Then::ClearEntries, "Clear the entries?");
+                }
+            }
+            Action::ClearAll => self.ask_then(Then::ClearAll, "Empty the board?"),
+            Action::Undo => {
+                if self.history.undo(&mut self.doc) {
+                    self.board_changed();
+                    self.say("Undone (Ctrl-r redoes)");
+                } else {
+                    self.say("Nothing to undo");
+                }
+            }
+            Action::Redo => {
+                if self.history.redo(&mut self.doc) {
+                    self.board_changed();
+                    self.say("Redone");
+                } else {
+                    self.say("Nothing to redo");
+                }
+            }
+            Action::Open => self.open_browser(),
+            Action::Save => self.save(),
+            Action::SaveAs => self.ask_save_path(),
+            Action::PreviousPuzzle | Action::NextPuzzle => self.go_to_sibling(action == Action::NextPuzzle),
+            Action::Solve => self.start_solve(),
+            Action::CycleStrategy => {
+                self.solve_strategy = self.solve_strategy.next();
+                self.say(format!(
+                    "s solves with {} ({}); step mode starts with {}",
+                    self.solve_strategy,
+                    self.solve_strategy.about(),
+                    self.step_strategy
+                ));
+            }
+            Action::StepForward => self.start_stepping(),
+            _ => {}
+        }
+    }
+
+    fn refuse_given(&mut self) {
+        self.complain(format!(
+            "{} is a given; press p to edit the puzzle's givens",
+            self.cursor
+        ));
+    }
+
+    /// In puzzle-edit mode the cursor moves on after each cell, row by row, so that a puzzle
+    /// from a newspaper is typed as 81 keys (`0` or `.` for a blank).
+    fn advance_cursor(&mut self) {
+        self.cursor = Pos::new((self.cursor.index() + 1) % 81).unwrap_or(Pos::FIRST);
+    }
+
+    fn set_cell(&mut self, cell: Cell) {
+        let mut board = self.doc.board.clone();
+        board.set(self.cursor, cell);
+        self.change_board(board);
+    }
+
+    fn go_to_sibling(&mut self, next: bool) {
+        let Some(place) = &self.doc.source.collection else {
+            self.say("Not a collection: [ and ] move between the puzzles of a collection");
+            return;
+        };
+        let len = place.len();
+        // The next readable puzzle that way: unreadable lines are skipped.
+        let mut index = place.index;
+        let found = loop {
+            index = if next {
+                index + 1
+            } else {
+                match index.checked_sub(1) {
+                    Some(i) => i,
+                    None => break None,
+                }
+            };
+            if index >= len {
+                break None;
+            }
+            if let Some(doc) = self.doc.sibling(index) {
+                break Some(doc);
+            }
+        };
+        match found {
+            Some(doc) => self.load(doc),
+            None => self.say(if next {
+                "This is the last puzzle"
+            } else {
+                "This is the first puzzle"
+            }),
+        }
+    }
+
+    /// Loads `doc`, asking first if that would lose unsaved work.
+    pub(super) fn load(&mut self, doc: Document) {
+        let question = format!("Open {} anyway?", doc.name());
+        self.ask_then(Then::Load(Box::new(doc)), &question);
+    }
+
+    pub(super) fn paste(&mut self, text: &str) {
+        match parse_document(text.as_bytes(), None) {
+            Ok(parsed) => {
+                let skipped = parsed.unreadable().count();
+                let index = parsed.puzzles.iter().position(Result::is_ok).unwrap_or(0);
+                match Document::from_parsed(parsed, Origin::Pasted, index, None) {
+                    Some(doc) => {
+                        self.mode = Mode::Edit;
+                        self.load(doc);
+                        if skipped > 0 && self.overlay.is_none() {
+                            self.say(format!("Opened the pasted puzzles; {skipped} line(s) could not be read"));
+                        }
+                    }
+                    None => self.complain("The pasted text holds no puzzle that reads"),
+                }
+            }
+            Err(e) => self.complain(format!("The pasted text is not a puzzle: {e}")),
+        }
+    }
+
+    /// Opens the file at `path` (puzzle `index`, 0-based, of a collection): read by the
+    /// runtime, loaded when the answer comes.
+    pub fn open_path(&mut self, path: &std::path::Path, index: Option<usize>) {
+        let path = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.cwd.join(path)
+        };
+        self.ask(Effect::Read {
+            path,
+            index,
+            from_browser: false,
+        });
+    }
+}

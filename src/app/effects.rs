@@ -1,0 +1,423 @@
+//! What the model asks the outside world for, and the runtime that does it. [`super::App::update`]
+//! never touches a file: it pushes an [`Effect`], the event loop hands it to [`Runtime::perform`],
+//! and the answer comes back to `update` as an [`Action`]. So every decision has a state test,
+//! and every file operation is in this module and [`super::files`].
+//!
+//! Previews of files run on threads of their own, so that a file that blocks (a network file
+//! system that hangs) never freezes the keyboard; their answers arrive through
+//! [`Runtime::poll`].
+
+use super::action::Action;
+use super::browser::{Entry, Preview};
+use super::builtin::BUILTINS;
+use super::document::{Document, Origin};
+use super::files::{Fingerprint, LoadError, hint_of, read_bytes, read_puzzles, write_atomically, write_target};
+use super::recovery::{self, Keeper, LeftOver};
+use crate::sudoku::{Board, Format, ReadError, Reader, parse_document, rewrite_cells};
+use crate::text::{io_error, printable};
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::SystemTime;
+
+/// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
+/// little enough to stay quick as the selection moves over big files.
+pub const PREVIEW_BYTES: u64 = 256 * 1024;
+
+/// At most this many previews are read at once; later requests wait for one to finish.
+const PREVIEW_THREADS: usize = 4;
+
+/// Something the model wants done outside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Read a puzzle file: answered by [`Action::FileRead`].
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The puzzle wanted (0-based), if one is.
+        index: Option<usize>,
+        /// Whether the file browser asks (a collection then opens its list).
+        from_browser: bool,
+    },
+    /// List a directory: answered by [`Action::Listed`].
+    List(PathBuf),
+    /// Preview a file in the background: answered later by [`Action::Previewed`].
+    Preview(PathBuf),
+    /// Save: answered by [`Action::Saved`].
+    Save(SaveRequest),
+    /// Reopen the work in a recovery file: answered by [`Action::Recovered`].
+    Reopen(PathBuf),
+    /// Remove a recovery file whose work was reopened or given up.
+    Discard(PathBuf),
+    /// Suspend the program (the terminal's business: the event loop does it).
+    Suspend,
+}
+
+/// A save to carry out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveRequest {
+    /// The file as the user named it (a link is written through to its target).
+    pub path: PathBuf,
+    /// What to write.
+    pub bytes: SaveBytes,
+    /// What must be on disk for the write to go ahead.
+    pub check: Check,
+}
+
+/// What a save writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveBytes {
+    /// The whole file.
+    Whole(Vec<u8>),
+    /// The cells of the puzzle in the file now, rewritten (everything else kept byte for byte).
+    Cells {
+        /// The givens as read: the puzzle to find in the file.
+        expected: Board,
+        /// Its place in the file (0-based), where it is looked for first.
+        number: usize,
+        /// The givens to write.
+        board: Board,
+        /// The format the file name suggests.
+        hint: Option<Format>,
+        /// The whole file to write instead if the puzzle is no longer in it; `None` refuses
+        /// (a collection: another puzzle must not be overwritten).
+        whole: Option<Vec<u8>>,
+    },
+}
+
+/// What a save expects to find on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The file as it was read or last saved (`None`: no file was there).
+    Unchanged(Option<Fingerprint>),
+    /// No file at all (saving under a new name).
+    Absent,
+    /// Anything: the user said to replace it.
+    Overwrite,
+}
+
+/// Why a save did not happen. The file on disk is as it was in every case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveFailure {
+    /// Another program changed the file since it was read.
+    ChangedOnDisk,
+    /// A file of that name exists.
+    Exists,
+    /// The puzzle is no longer in the collection file.
+    PuzzleGone(String),
+    /// Not a file that can be saved to (a directory, a pipe, a device): why.
+    Refused(String),
+    /// The write failed: why.
+    Io(String),
+}
+
+/// Recovered work offered at start-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// The recovery file.
+    pub path: PathBuf,
+    /// When it was last written.
+    pub modified: SystemTime,
+    /// What it holds, in a line: the puzzle's name and the work in it.
+    pub summary: String,
+}
+
+/// Carries out effects, and holds what they need between them: the preview threads, this
+/// process's recovery file, the left-over recovery files on offer.
+pub struct Runtime {
+    previews: (Sender<(PathBuf, Preview)>, Receiver<(PathBuf, Preview)>),
+    in_flight: usize,
+    waiting: Option<PathBuf>,
+    /// This process's recovery file.
+    pub keeper: Keeper,
+    left_over: Vec<LeftOver>,
+}
+
+impl Runtime {
+    /// A runtime keeping its recovery file in `recovery_dir`.
+    pub fn new(recovery_dir: PathBuf) -> Runtime {
+        Runtime {
+            previews: channel(),
+            in_flight: 0,
+            waiting: None,
+            keeper: Keeper::new(recovery_dir),
+            left_over: Vec::new(),
+        }
+    }
+
+    /// Finds the recovery files no running workbench holds (and claims them while offered).
+    pub fn find_left_over(&mut self, now: SystemTime) -> Option<Action> {
+        self.left_over = recovery::left_over(self.keeper.dir());
+        let offers: Vec<Offer> = self
+            .left_over
+            .iter()
+            .map(|found| Offer {
+                path: found.path.clone(),
+                modified: found.modified,
+                summary: summary(&found.text, found.modified, now),
+            })
+            .collect();
+        (!offers.is_empty()).then_some(Action::RecoveryFound(offers))
+    }
+
+    /// Does `effect`; its answer, if it has one now. [`Effect::Suspend`] is the event loop's
+    /// and does nothing here.
+    pub fn perform(&mut self, effect: Effect) -> Option<Action> {
+        match effect {
+            Effect::Read {
+                path,
+                index,
+                from_browser,
+            } => {
+                let result = read_puzzles(&path).map_err(|e| e.to_string());
+                Some(Action::FileRead {
+                    path,
+                    index,
+                    from_browser,
+                    result,
+                })
+            }
+            Effect::List(dir) => {
+                let listed = list(&dir);
+                Some(Action::Listed(dir, listed))
+            }
+            Effect::Preview(path) => {
+                self.start_preview(path);
+                None
+            }
+            Effect::Save(request) => Some(Action::Saved(save(request))),
+            Effect::Reopen(path) => {
+                let text = self.left_over.iter().find(|l| l.path == path).map(|l| l.text.clone());
+                let result = match text {
+                    Some(text) => reopen(&text).map(Box::new),
+                    None => Err("that recovery file is gone".into()),
+                };
+                Some(Action::Recovered(path, result))
+            }
+            Effect::Discard(path) => {
+                self.left_over.retain(|l| l.path != path);
+                recovery::discard(&path);
+                None
+            }
+            Effect::Suspend => None,
+        }
+    }
+
+    fn start_preview(&mut self, path: PathBuf) {
+        if self.in_flight >= PREVIEW_THREADS {
+            // Only the latest request matters: the selection has moved on from the others.
+            self.waiting = Some(path);
+            return;
+        }
+        let sender = self.previews.0.clone();
+        let spawned = std::thread::Builder::new().name("preview".into()).spawn(move || {
+            let preview = preview_file(&path);
+            let _ = sender.send((path, preview));
+        });
+        if spawned.is_ok() {
+            self.in_flight += 1;
+        }
+    }
+
+    /// The answers of background work that finished.
+    pub fn poll(&mut self) -> Vec<Action> {
+        let mut done = Vec::new();
+        while let Ok((path, preview)) = self.previews.1.try_recv() {
+            self.in_flight = self.in_flight.saturating_sub(1);
+            done.push(Action::Previewed(path, preview));
+        }
+        if self.in_flight < PREVIEW_THREADS {
+            if let Some(path) = self.waiting.take() {
+                self.start_preview(path);
+            }
+        }
+        done
+    }
+
+    /// Whether background work is under way (the event loop then looks for answers often).
+    pub fn is_busy(&self) -> bool {
+        self.in_flight > 0
+    }
+}
+
+/// A line saying what a recovery file holds and when it was written.
+fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
+    let ago = now.duration_since(modified).unwrap_or_default().as_secs();
+    let when = match ago {
+        0..60 => "just now".to_string(),
+        60..3600 => format!("{} min ago", ago / 60),
+        3600..86_400 => format!("{} h ago", ago / 3600),
+        _ => format!("{} days ago", ago / 86_400),
+    };
+    let Ok(parsed) = parse_document(text.as_bytes(), Some(Format::Progress)) else {
+        return format!("unreadable recovery file, {when}");
+    };
+    let Some(record) = parsed.first() else {
+        return format!("empty recovery file, {when}");
+    };
+    let whence = recovery::whence(&record.puzzle);
+    let name = match &whence.origin {
+        Origin::File(path) => printable(&path.to_string_lossy()).into_owned(),
+        Origin::Builtin(name) => format!("built-in {name}"),
+        Origin::Pasted => "a pasted puzzle".into(),
+        Origin::New => "a new puzzle".into(),
+    };
+    let place = whence.index.map_or(String::new(), |i| format!(" #{}", i + 1));
+    let board = &record.puzzle.board;
+    let entries = board.cells().iter().filter(|c| matches!(c, crate::sudoku::Cell::Entry(_))).count();
+    format!("{name}{place}: {} givens, {entries} entries, {when}", board.given_count())
+}
+
+/// The document a recovery file holds: its board, on its origin as it is now.
+fn reopen(text: &str) -> Result<Document, String> {
+    let parsed = parse_document(text.as_bytes(), Some(Format::Progress)).map_err(|e| e.to_string())?;
+    let record = parsed.first().ok_or("no puzzle in it")?.clone();
+    let whence = recovery::whence(&record.puzzle);
+    let board = record.puzzle.board.clone();
+    let givens = board.givens_only();
+    let index = whence.index.unwrap_or(0);
+    // The origin as it is now, when it still holds the puzzle the work was on.
+    let on_origin = match &whence.origin {
+        Origin::File(path) => read_puzzles(path)
+            .ok()
+            .and_then(|(parsed, fingerprint)| Document::from_parsed(parsed, whence.origin.clone(), index, Some(fingerprint))),
+        Origin::Builtin(name) => BUILTINS
+            .iter()
+            .find(|b| b.name == *name)
+            .and_then(|b| Document::from_parsed(b.parsed(), whence.origin.clone(), index, None)),
+        Origin::Pasted | Origin::New => None,
+    };
+    let mut doc = match on_origin {
+        Some(doc) if doc.board.givens_only() == givens => doc,
+        _ => {
+            // The origin changed or is gone: the recovery file is all there is. A save to the
+            // file it came from then finds the file changed and asks.
+            let mut doc = Document::from_parsed(parsed, whence.origin.clone(), 0, None).ok_or("no puzzle in it")?;
+            doc.source.format = whence.format;
+            doc.source.saved = givens;
+            doc
+        }
+    };
+    doc.board = board;
+    // Fields of the recovery file are not the game's.
+    let mut text = (*doc.source.text).clone();
+    text.fields.retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
+    doc.source.text = std::sync::Arc::new(text);
+    Ok(doc)
+}
+
+/// The directories and files of `dir`, sorted, hidden ones left out; links followed.
+fn list(dir: &Path) -> Result<Vec<Entry>, String> {
+    let read = std::fs::read_dir(dir).map_err(|e| io_error(&e))?;
+    let mut dirs = Vec::new();
+    let mut files = Vec::new();
+    for entry in read.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let shown = printable(&name).into_owned();
+        let path = entry.path();
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => dirs.push(Entry::Dir(shown, path)),
+            Ok(m) => files.push(Entry::File(shown, path, m.len())),
+            Err(_) => files.push(Entry::File(shown, path, 0)),
+        }
+    }
+    dirs.sort_by_key(Entry::label);
+    files.sort_by_key(Entry::label);
+    dirs.extend(files);
+    Ok(dirs)
+}
+
+/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`].
+pub fn preview_file(path: &Path) -> Preview {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) => return Preview::Error(io_error(&e)),
+    };
+    // Opened like any file the workbench reads: never waiting on a pipe swapped in meanwhile.
+    let file = match super::files::open_regular(path) {
+        Ok((file, _)) => file,
+        Err(e) => return Preview::Error(e.to_string()),
+    };
+    let mut reader = Reader::new(BufReader::new(file.take(PREVIEW_BYTES))).with_hint(hint_of(path));
+    let first = match reader.next() {
+        Some(Ok(record)) => Some(record),
+        Some(Err(ReadError::Parse(e))) if !reader.is_collection() => return Preview::Error(e.to_string()),
+        Some(Err(ReadError::Parse(_))) => None,
+        Some(Err(ReadError::Io(e))) => return Preview::Error(io_error(&e)),
+        None => return Preview::Error("empty".into()),
+    };
+    let format = reader.format().unwrap_or(Format::Line);
+    let mut count = 1;
+    let mut unreadable = usize::from(first.is_none());
+    let mut first = first;
+    for item in reader.by_ref() {
+        count += 1;
+        match item {
+            Ok(record) if first.is_none() => first = Some(record),
+            Ok(_) => {}
+            Err(_) => unreadable += 1,
+        }
+    }
+    let Some(first) = first else {
+        return Preview::Error(format!("none of its first {count} lines reads as a puzzle"));
+    };
+    let mut about: Vec<String> = first
+        .puzzle
+        .meta()
+        .map(|(tag, value)| format!("{tag}: {}", printable(value)))
+        .take(6)
+        .collect();
+    if about.is_empty() {
+        about.extend(first.puzzle.notes.iter().take(3).map(|n| printable(&n.text).into_owned()));
+    }
+    Preview::Puzzle {
+        board: first.puzzle.board,
+        format,
+        count,
+        more: meta.len() > PREVIEW_BYTES,
+        unreadable,
+        about,
+    }
+}
+
+/// Carries out a save (see [`SaveRequest`]); the new file's fingerprint.
+pub fn save(request: SaveRequest) -> Result<Fingerprint, SaveFailure> {
+    let target = write_target(&request.path).map_err(SaveFailure::Refused)?;
+    let current = match read_bytes(&target) {
+        Ok((bytes, fingerprint)) => Some((bytes, fingerprint)),
+        Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(LoadError::Special(kind)) => return Err(SaveFailure::Refused(format!("it is {kind}"))),
+        Err(e) => return Err(SaveFailure::Io(format!("cannot read it to check it first: {e}"))),
+    };
+    match (&request.check, &current) {
+        (Check::Unchanged(expected), _) if current.as_ref().map(|(_, f)| f) != expected.as_ref() => {
+            return Err(SaveFailure::ChangedOnDisk);
+        }
+        (Check::Absent, Some(_)) => return Err(SaveFailure::Exists),
+        _ => {}
+    }
+    let bytes = match request.bytes {
+        SaveBytes::Whole(bytes) => bytes,
+        SaveBytes::Cells {
+            expected,
+            number,
+            board,
+            hint,
+            whole,
+        } => {
+            let rewritten = current
+                .as_ref()
+                .map(|(text, _)| rewrite_cells(text, hint, &expected, number, &board).map_err(|e| e.to_string()));
+            match (rewritten, whole) {
+                (Some(Ok(bytes)), _) => bytes,
+                (_, Some(whole)) => whole,
+                (Some(Err(why)), None) => return Err(SaveFailure::PuzzleGone(why)),
+                (None, None) => return Err(SaveFailure::PuzzleGone("the file is gone".into())),
+            }
+        }
+    };
+    write_atomically(&target, &bytes).map_err(|e| SaveFailure::Io(io_error(&e)))
+}

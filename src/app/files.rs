@@ -1,0 +1,244 @@
+//! Files as the workbench reads and writes them. Only regular files are read, whole and with a
+//! bound on their size: a named pipe, a device or a socket is refused before it is opened (and
+//! opened without blocking, should one appear in its place). Writes are atomic (a temporary file
+//! beside the target, then a rename), go through a symbolic link to its target, and keep the
+//! target's permissions. What was read is remembered as a [`Fingerprint`], so that a save can
+//! tell when another program changed the file since.
+
+use crate::sudoku::{Format, ParseError, Parsed, parse_document};
+use crate::text::{io_error, printable, special_file};
+use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Files above this size are refused: no puzzle file is this big, and reading one must not
+/// swallow the machine's memory.
+pub const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
+/// What a file was: its size, modification time and a hash of its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    size: u64,
+    modified: Option<SystemTime>,
+    hash: u64,
+}
+
+impl Fingerprint {
+    /// The fingerprint of `bytes` read from a file with metadata `meta`.
+    pub fn of(bytes: &[u8], meta: &std::fs::Metadata) -> Fingerprint {
+        let mut hasher = DefaultHasher::new();
+        bytes.hash(&mut hasher);
+        Fingerprint {
+            size: bytes.len() as u64,
+            modified: meta.modified().ok(),
+            hash: hasher.finish(),
+        }
+    }
+}
+
+/// Why a file could not be read as puzzles.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io(io::Error),
+    /// Not a regular file: what it is instead.
+    Special(&'static str),
+    /// The file is bigger than [`MAX_FILE_SIZE`].
+    TooBig(u64),
+    /// The text is not puzzles.
+    Parse(ParseError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(e) => f.write_str(&io_error(e)),
+            LoadError::Special(kind) => write!(f, "it is {kind}, not a regular file"),
+            LoadError::TooBig(size) => write!(f, "too big for a puzzle file ({} MB)", size / (1024 * 1024)),
+            LoadError::Parse(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Opens `path` for reading if it is a regular file no bigger than [`MAX_FILE_SIZE`]; never
+/// blocks on a named pipe.
+pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), LoadError> {
+    let meta = std::fs::metadata(path).map_err(LoadError::Io)?;
+    if let Some(kind) = special_file(&meta) {
+        return Err(LoadError::Special(kind));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Should the file be swapped for a named pipe between the look and the open, the open
+        // must not wait for a writer.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(LoadError::Io)?;
+    let meta = file.metadata().map_err(LoadError::Io)?;
+    if let Some(kind) = special_file(&meta) {
+        return Err(LoadError::Special(kind));
+    }
+    if meta.len() > MAX_FILE_SIZE {
+        return Err(LoadError::TooBig(meta.len()));
+    }
+    Ok((file, meta))
+}
+
+/// The bytes of the regular file at `path` and their fingerprint.
+pub fn read_bytes(path: &Path) -> Result<(Vec<u8>, Fingerprint), LoadError> {
+    let (file, meta) = open_regular(path)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_SIZE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(LoadError::Io)?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(LoadError::TooBig(bytes.len() as u64));
+    }
+    let fingerprint = Fingerprint::of(&bytes, &meta);
+    Ok((bytes, fingerprint))
+}
+
+/// The format a file name suggests, to break ties between look-alike contents.
+pub fn hint_of(path: &Path) -> Option<Format> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension)
+}
+
+/// Reads the puzzles of the file at `path`, with the file's fingerprint.
+pub fn read_puzzles(path: &Path) -> Result<(Parsed, Fingerprint), LoadError> {
+    let (bytes, fingerprint) = read_bytes(path)?;
+    let parsed = parse_document(&bytes, hint_of(path)).map_err(LoadError::Parse)?;
+    Ok((parsed, fingerprint))
+}
+
+/// The fingerprint of the file at `path` as it is now, `None` if there is none; an error if it
+/// cannot be read.
+pub fn fingerprint_now(path: &Path) -> Result<Option<Fingerprint>, LoadError> {
+    match read_bytes(path) {
+        Ok((_, fingerprint)) => Ok(Some(fingerprint)),
+        Err(LoadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Where a write to `path` lands: through symbolic links to the file they point at (so the
+/// link stays a link), refusing directories and special files.
+pub fn write_target(path: &Path) -> Result<PathBuf, String> {
+    let mut target = path.to_path_buf();
+    // Follow the chain of links by hand: the target may not exist yet, which `canonicalize`
+    // does not allow. Forty links is more than any real chain.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target).map_err(|e| io_error(&e))?;
+                target = match target.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(target),
+            Err(e) => return Err(io_error(&e)),
+        }
+    }
+    match std::fs::metadata(&target) {
+        Ok(meta) => match special_file(&meta) {
+            Some(kind) => Err(format!("{} is {kind}: only a regular file can be saved to", printable(&path.to_string_lossy()))),
+            None => Ok(target),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(target),
+        Err(e) => Err(io_error(&e)),
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
+/// synced, then renamed over the target; the new file's fingerprint. A failure leaves any
+/// existing file as it was. `path` must be a write target ([`write_target`]).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(".sudoku-workbench-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.flush()?;
+    // Keep the permissions of the file being replaced; a new file gets the usual rw-r--r--
+    // rather than the temporary file's private mode.
+    match std::fs::metadata(path) {
+        Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
+        #[cfg(unix)]
+        Err(_) => {
+            use std::os::unix::fs::PermissionsExt;
+            temp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        #[cfg(not(unix))]
+        Err(_) => {}
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    let meta = std::fs::metadata(path)?;
+    Ok(Fingerprint::of(bytes, &meta))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_files_are_refused_before_they_are_opened() {
+        let e = read_bytes(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.to_string(), "it is a character device, not a regular file");
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            // Opened, this would wait for a writer for ever.
+            let e = read_bytes(&fifo).unwrap_err();
+            assert_eq!(e.to_string(), "it is a named pipe (FIFO), not a regular file");
+            assert!(write_target(&fifo).unwrap_err().contains("named pipe"));
+        }
+        assert!(write_target(dir.path()).unwrap_err().contains("a directory"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_goes_through_a_link_to_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.sdk");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.sdk");
+        std::os::unix::fs::symlink("real.sdk", &link).unwrap();
+        let target = write_target(&link).unwrap();
+        assert_eq!(target, dir.path().join("real.sdk"));
+        write_atomically(&target, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // A dangling link: the file it names is created.
+        let dangling = dir.path().join("dangling.sdk");
+        std::os::unix::fs::symlink("made.sdk", &dangling).unwrap();
+        assert_eq!(write_target(&dangling).unwrap(), dir.path().join("made.sdk"));
+    }
+
+    #[test]
+    fn a_fingerprint_sees_a_change_of_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        let first = write_atomically(&path, b"one").unwrap();
+        assert_eq!(read_bytes(&path).unwrap().1, first);
+        std::fs::write(&path, b"two").unwrap();
+        assert_ne!(fingerprint_now(&path).unwrap(), Some(first));
+        assert_eq!(fingerprint_now(&dir.path().join("none")).unwrap(), None);
+    }
+}

@@ -1,0 +1,77 @@
+//! Opening what a command reads: a file, or standard input for `-` or no file.
+//!
+//! A regular file is read as a stream, however big. A named pipe (FIFO) is read as a stream too,
+//! as standard input is (process substitution, `<(...)`, gives one), but opening one waits for a
+//! program to write to it: after [`FIFO_PATIENCE`] without one, it is an error rather than a
+//! wait for ever. Devices (`/dev/zero`), sockets and directories are refused: no puzzle comes
+//! from them.
+
+use crate::sudoku::Format;
+use crate::text::{io_error, printable, special_file};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long opening a named pipe waits for a program to write to it.
+pub const FIFO_PATIENCE: Duration = Duration::from_secs(5);
+
+/// An opened input: its name for messages, the text, and the format its name suggests.
+pub struct Input {
+    /// The file name as given, safe to print, or `<stdin>`.
+    pub name: String,
+    /// The text.
+    pub reader: Box<dyn BufRead>,
+    /// The format the file extension suggests, to break ties.
+    pub hint: Option<Format>,
+}
+
+/// Opens `path`, or standard input for `None` or `-`; the error is a message naming the file.
+pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
+    let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+        return Ok(Input {
+            name: "<stdin>".into(),
+            reader: Box::new(io::stdin().lock()),
+            hint: None,
+        });
+    };
+    let name = printable(&path.to_string_lossy()).into_owned();
+    let cannot = |e: io::Error| format!("cannot read {name}: {}", io_error(&e));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    let file = match special_file(&meta) {
+        None => File::open(path).map_err(cannot)?,
+        Some(kind) if kind.contains("FIFO") => open_fifo(path).map_err(cannot)?,
+        Some(kind) => return Err(format!("cannot read {name}: it is {kind}, not a puzzle file")),
+    };
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    Ok(Input {
+        name,
+        reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
+        hint,
+    })
+}
+
+/// Opens a named pipe for reading, waiting at most [`FIFO_PATIENCE`] for a writer. The open
+/// waits in a thread of its own; on giving up, the program goes on (and ends) without it.
+fn open_fifo(path: &Path) -> io::Result<File> {
+    let (sender, receiver) = mpsc::channel();
+    let path = path.to_path_buf();
+    std::thread::Builder::new()
+        .name("open-fifo".into())
+        .spawn(move || {
+            let _ = sender.send(File::open(path));
+        })?;
+    receiver.recv_timeout(FIFO_PATIENCE).unwrap_or_else(|_| {
+        Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!(
+                "it is a named pipe (FIFO) and no program wrote to it within {} s",
+                FIFO_PATIENCE.as_secs()
+            ),
+        ))
+    })
+}

@@ -1,0 +1,77 @@
+//! Standard output and standard error for the headless commands, so that a failed write is an
+//! exit status of 2 and never a panic or a silent success.
+//!
+//! A stream closed by the shell (`>&-`) does not show as one: at start-up the Rust runtime opens
+//! `/dev/null` in place of a closed standard stream, so that writing to it would succeed and the
+//! output vanish. It opens it for reading and writing, where a shell's `>/dev/null` opens it for
+//! writing only; on Linux `/proc` shows both, which is how [`was_closed`] tells them apart.
+
+use std::io::{self, Write};
+
+/// A standard stream as the commands write to it: an error on every write if it was closed
+/// when the program started (see the module documentation).
+pub struct Stream<W> {
+    inner: W,
+    closed: bool,
+    name: &'static str,
+}
+
+impl<W: Write> Stream<W> {
+    /// `inner`, which is file descriptor `fd` (1 or 2), called `name` in messages.
+    pub fn new(inner: W, fd: u8, name: &'static str) -> Stream<W> {
+        Stream {
+            inner,
+            closed: was_closed(fd),
+            name,
+        }
+    }
+
+    fn check(&self) -> io::Result<()> {
+        if self.closed {
+            return Err(io::Error::other(format!("{} is closed", self.name)));
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Stream<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.check()?;
+        self.inner.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.check()?;
+        self.inner.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.check()?;
+        self.inner.flush()
+    }
+}
+
+/// Whether file descriptor `fd` was closed when the program started and the runtime put
+/// `/dev/null` in its place: `/dev/null` open for reading and writing. Always `false` where
+/// `/proc` cannot tell.
+pub fn was_closed(fd: u8) -> bool {
+    let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")) else {
+        return false;
+    };
+    // `flags:` is octal; the access mode is its two low bits, 2 for read and write (O_RDWR).
+    info.lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// Whether `e` says the reader of a pipe went away (`| head`): not a failure to report.
+pub fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}

@@ -1,0 +1,130 @@
+//! Text for people, shared by the workbench and the command line: untrusted text made safe to
+//! show in a terminal, numbers with thousands separators, durations, and what an I/O error or
+//! a kind of file means in a few words.
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+/// `text` with every control character replaced by its escaped form (`\u{1b}`, `\n`, `\t`...):
+/// file names, puzzle metadata and pasted text are shown, never obeyed by the terminal.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A number with thousands separators: `12,345,678`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration for people: `850 µs`, `12.3 ms`, `1.53 s`, `2 min 05 s`.
+pub fn duration(d: Duration) -> String {
+    let us = d.as_micros();
+    if us < 1000 {
+        format!("{us} µs")
+    } else if us < 1_000_000 {
+        format!("{:.1} ms", us as f64 / 1000.0)
+    } else if us < 60_000_000 {
+        format!("{:.2} s", d.as_secs_f64())
+    } else {
+        format!("{} min {:02} s", d.as_secs() / 60, d.as_secs() % 60)
+    }
+}
+
+/// A short reason for an I/O error, without the OS error number.
+pub fn io_error(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file".into(),
+        ErrorKind::PermissionDenied => "permission denied".into(),
+        ErrorKind::IsADirectory => "it is a directory".into(),
+        ErrorKind::InvalidData => "not readable text".into(),
+        ErrorKind::StorageFull => "the disk is full".into(),
+        ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// What a file that is not a regular file is, for a message (`a named pipe (FIFO)`); `None`
+/// for a regular file.
+pub fn special_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_become_visible() {
+        assert_eq!(printable("evil\u{1b}[2Jname\u{7}.txt"), "evil\\u{1b}[2Jname\\u{7}.txt");
+        assert_eq!(printable("tab\there\nand cr\r"), "tab\\there\\nand cr\\r");
+    }
+
+    #[test]
+    fn plain_text_is_borrowed_unchanged() {
+        assert!(matches!(printable("puzzle é.sdk"), Cow::Borrowed("puzzle é.sdk")));
+    }
+
+    #[test]
+    fn numbers_and_durations_read_easily() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(166_089), "166,089");
+        assert_eq!(grouped(12_345_678), "12,345,678");
+        assert_eq!(duration(Duration::from_micros(850)), "850 µs");
+        assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
+        assert_eq!(duration(Duration::from_millis(1534)), "1.53 s");
+        assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_named() {
+        assert_eq!(special_file(&std::fs::metadata("/dev/null").unwrap()), Some("a character device"));
+        assert_eq!(special_file(&std::fs::metadata("/").unwrap()), Some("a directory"));
+        assert_eq!(special_file(&std::fs::metadata("Cargo.toml").unwrap()), None);
+    }
+}

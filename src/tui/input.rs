@@ -1,0 +1,651 @@
+//! The bytes the terminal sends, turned into key, mouse and paste events.
+//!
+//! The workbench reads the terminal itself rather than through crossterm's reader, for three
+//! reasons found by attacking it: crossterm 0.29 reads 1,024 bytes at a time from an
+//! edge-triggered poll and left the rest of a longer burst of keys unread until the next key
+//! came; a bracketed paste that never ended swallowed every later key, Ctrl-C included; and an
+//! end-of-paste marker inside the pasted text (`\e[201~qy`) ended the paste early and turned the
+//! rest into keys (`q`, `y`: quit without saving).
+//!
+//! So, here: a paste is only ever text. The terminal's own end marker is the last one of the
+//! burst the paste arrives in; a paste holding more than one is ignored whole, with a message,
+//! and nothing of it becomes keys. A paste whose end does not come within [`PASTE_PATIENCE`] of
+//! quiet is given up, and the keys after it work again. A lone Esc at the end of what was read is
+//! the Esc key, as crossterm has it.
+
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// Starts a bracketed paste.
+const PASTE_START: &[u8] = b"\x1b[200~";
+/// Ends a bracketed paste.
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+/// A paste with no end marker is given up after this long without a byte.
+pub const PASTE_PATIENCE: Duration = Duration::from_millis(700);
+
+/// After a paste's end marker, bytes arriving within this long of each other are the same
+/// burst: a second end marker among them means the first was inside the pasted text.
+const BURST_GAP: Duration = Duration::from_millis(40);
+
+/// A burst is looked at for at most this long after the paste's end.
+const BURST_LIMIT: Duration = Duration::from_millis(500);
+
+/// A paste longer than this is given up: no puzzle file is this long.
+pub const MAX_PASTE: usize = 64 * 1024 * 1024;
+
+/// How long to wait for the rest of an escape sequence cut by the end of a read.
+const SEQUENCE_PATIENCE: Duration = Duration::from_millis(50);
+
+/// What the terminal sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A key, a mouse event or a paste.
+    Event(Event),
+    /// A paste that was not taken, and why.
+    PasteIgnored(String),
+}
+
+/// Where a paste is.
+enum Paste {
+    /// Not in a paste.
+    None,
+    /// Between the start marker and the end marker.
+    Open { text: Vec<u8>, last_byte: Instant },
+    /// Past an end marker, looking at the rest of the burst.
+    Closing {
+        text: Vec<u8>,
+        tail: Vec<u8>,
+        ended: Instant,
+        last_byte: Instant,
+    },
+}
+
+/// Turns the terminal's bytes into [`Input`]s.
+pub struct Parser {
+    /// Bytes not yet turned into events (an escape sequence or character cut by a read).
+    pending: Vec<u8>,
+    /// When the pending bytes arrived, to give up on them.
+    pending_since: Option<Instant>,
+    paste: Paste,
+    ready: VecDeque<Input>,
+}
+
+impl Default for Parser {
+    fn default() -> Self {
+        Parser::new()
+    }
+}
+
+impl Parser {
+    /// A parser with nothing read.
+    pub fn new() -> Parser {
+        Parser {
+            pending: Vec::new(),
+            pending_since: None,
+            paste: Paste::None,
+            ready: VecDeque::new(),
+        }
+    }
+
+    /// Takes bytes read at `now`; `more` says the read filled its buffer, so more bytes may be
+    /// waiting right behind these.
+    pub fn feed(&mut self, bytes: &[u8], more: bool, now: Instant) {
+        let mut bytes = bytes;
+        loop {
+            match &mut self.paste {
+                Paste::Open { text, last_byte } => {
+                    *last_byte = now;
+                    text.extend_from_slice(bytes);
+                    if let Some(end) = find(text, PASTE_END) {
+                        let rest = text.split_off(end + PASTE_END.len());
+                        text.truncate(end);
+                        self.paste = Paste::Closing {
+                            text: std::mem::take(text),
+                            tail: rest,
+                            ended: now,
+                            last_byte: now,
+                        };
+                    } else if text.len() > MAX_PASTE {
+                        self.paste = Paste::None;
+                        self.ready.push_back(Input::PasteIgnored(format!(
+                            "longer than {} MiB, no puzzle file is",
+                            MAX_PASTE / (1024 * 1024)
+                        )));
+                    }
+                    return;
+                }
+                Paste::Closing { tail, last_byte, .. } => {
+                    tail.extend_from_slice(bytes);
+                    *last_byte = now;
+                    return;
+                }
+                Paste::None => {}
+            }
+            self.pending.extend_from_slice(bytes);
+            self.pending_since.get_or_insert(now);
+            self.parse(more, now);
+            // A paste began: the rest of these bytes are its text.
+            if matches!(self.paste, Paste::Open { .. }) && !self.pending.is_empty() {
+                let rest = std::mem::take(&mut self.pending);
+                self.pending_since = None;
+                if let Paste::Open { text, .. } = &mut self.paste {
+                    text.extend_from_slice(&rest);
+                }
+                bytes = &[];
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Applies the timeouts due at `now`: a paste given up, a paste's burst over, an escape
+    /// sequence cut short.
+    pub fn poll(&mut self, now: Instant) {
+        match &self.paste {
+            Paste::Open { last_byte, .. } if now.saturating_duration_since(*last_byte) >= PASTE_PATIENCE => {
+                self.paste = Paste::None;
+                self.ready.push_back(Input::PasteIgnored(
+                    "its end never came (the terminal sent a paste start alone)".into(),
+                ));
+            }
+            Paste::Closing { ended, last_byte, .. }
+                if now.saturating_duration_since(*last_byte) >= BURST_GAP
+                    || now.saturating_duration_since(*ended) >= BURST_LIMIT =>
+            {
+                self.close_paste(now);
+            }
+            _ => {}
+        }
+        if matches!(self.paste, Paste::None)
+            && self
+                .pending_since
+                .is_some_and(|since| now.saturating_duration_since(since) >= SEQUENCE_PATIENCE)
+        {
+            // The rest of a sequence never came: what there is, as if nothing more will.
+            self.feed(&[], false, now);
+        }
+    }
+
+    /// The burst after a paste's end is over: the paste, unless the burst held another end
+    /// marker (then the first was text inside the paste); what follows the last marker is keys.
+    fn close_paste(&mut self, now: Instant) {
+        let Paste::Closing { mut text, tail, .. } = std::mem::replace(&mut self.paste, Paste::None) else {
+            return;
+        };
+        match rfind(&tail, PASTE_END) {
+            Some(last) => {
+                text.extend_from_slice(PASTE_END);
+                text.extend_from_slice(&tail[..last]);
+                self.ready.push_back(Input::PasteIgnored(
+                    "the pasted text held an end-of-paste marker, with keys after it; none of it was used".into(),
+                ));
+                let after = tail[last + PASTE_END.len()..].to_vec();
+                self.feed(&after, false, now);
+            }
+            None => {
+                self.ready
+                    .push_back(Input::Event(Event::Paste(String::from_utf8_lossy(&text).into_owned())));
+                self.feed(&tail, false, now);
+            }
+        }
+    }
+
+    /// The next input, if one is ready.
+    pub fn next_input(&mut self) -> Option<Input> {
+        self.ready.pop_front()
+    }
+
+    /// When [`Parser::poll`] has something to do, if ever.
+    pub fn deadline(&self) -> Option<Instant> {
+        let paste = match &self.paste {
+            Paste::None => None,
+            Paste::Open { last_byte, .. } => Some(*last_byte + PASTE_PATIENCE),
+            Paste::Closing { ended, last_byte, .. } => Some((*last_byte + BURST_GAP).min(*ended + BURST_LIMIT)),
+        };
+        let sequence = self.pending_since.map(|since| since + SEQUENCE_PATIENCE);
+        match (paste, sequence) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Turns the pending bytes into events, keeping a cut sequence for more bytes (when `more`
+    /// bytes may come) and stopping at a paste's start.
+    fn parse(&mut self, more: bool, now: Instant) {
+        let mut at = 0;
+        while at < self.pending.len() {
+            if self.pending[at..].starts_with(PASTE_START) {
+                at += PASTE_START.len();
+                self.paste = Paste::Open {
+                    text: Vec::new(),
+                    last_byte: now,
+                };
+                break;
+            }
+            match parse_one(&self.pending[at..], more) {
+                Parsed::Event(event, used) => {
+                    self.ready.push_back(Input::Event(event));
+                    at += used;
+                }
+                Parsed::Skip(used) => at += used,
+                Parsed::Incomplete => break,
+            }
+        }
+        self.pending.drain(..at);
+        if self.pending.is_empty() {
+            self.pending_since = None;
+        }
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// What the bytes at the front make.
+enum Parsed {
+    /// An event, from this many bytes.
+    Event(Event, usize),
+    /// Nothing worth an event (a sequence not used here): skip this many bytes.
+    Skip(usize),
+    /// A sequence or character cut short: wait for more bytes.
+    Incomplete,
+}
+
+fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+/// The first event in `bytes` (not empty); `more` says more bytes may follow them.
+fn parse_one(bytes: &[u8], more: bool) -> Parsed {
+    let none = KeyModifiers::NONE;
+    match bytes[0] {
+        0x1b => parse_escape(bytes, more),
+        b'\r' | b'\n' => Parsed::Event(key(KeyCode::Enter, none), 1),
+        b'\t' => Parsed::Event(key(KeyCode::Tab, none), 1),
+        0x7f | 0x08 => Parsed::Event(key(KeyCode::Backspace, none), 1),
+        c @ 0x01..=0x1a => Parsed::Event(key(KeyCode::Char((b'a' + c - 1) as char), KeyModifiers::CONTROL), 1),
+        0x00 | 0x1c..=0x1f => Parsed::Skip(1),
+        b if b < 0x80 => Parsed::Event(key(KeyCode::Char(b as char), none), 1),
+        b => {
+            let len = match b {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => return Parsed::Skip(1),
+            };
+            if bytes.len() < len {
+                return if more { Parsed::Incomplete } else { Parsed::Skip(bytes.len()) };
+            }
+            match std::str::from_utf8(&bytes[..len]).ok().and_then(|s| s.chars().next()) {
+                Some(c) => Parsed::Event(key(KeyCode::Char(c), none), len),
+                None => Parsed::Skip(1),
+            }
+        }
+    }
+}
+
+/// A sequence starting with Esc.
+fn parse_escape(bytes: &[u8], more: bool) -> Parsed {
+    let Some(&second) = bytes.get(1) else {
+        // A lone Esc: the key, unless the read was cut right after it.
+        return if more {
+            Parsed::Incomplete
+        } else {
+            Parsed::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1)
+        };
+    };
+    match second {
+        b'[' => parse_csi(bytes, more),
+        b'O' => match bytes.get(2) {
+            None if more => Parsed::Incomplete,
+            None => Parsed::Event(key(KeyCode::Char('O'), KeyModifiers::ALT), 2),
+            Some(&c) => match ss3_key(c) {
+                Some(code) => Parsed::Event(key(code, KeyModifiers::NONE), 3),
+                None => Parsed::Skip(3),
+            },
+        },
+        0x1b => Parsed::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1),
+        _ => match parse_one(&bytes[1..], more) {
+            // Esc and a key: the key with Alt.
+            Parsed::Event(Event::Key(mut k), used) => {
+                k.modifiers |= KeyModifiers::ALT;
+                Parsed::Event(Event::Key(k), used + 1)
+            }
+            Parsed::Event(_, used) | Parsed::Skip(used) => Parsed::Skip(used + 1),
+            Parsed::Incomplete => Parsed::Incomplete,
+        },
+    }
+}
+
+fn ss3_key(c: u8) -> Option<KeyCode> {
+    Some(match c {
+        b'A' => KeyCode::Up,
+        b'B' => KeyCode::Down,
+        b'C' => KeyCode::Right,
+        b'D' => KeyCode::Left,
+        b'H' => KeyCode::Home,
+        b'F' => KeyCode::End,
+        b'P' => KeyCode::F(1),
+        b'Q' => KeyCode::F(2),
+        b'R' => KeyCode::F(3),
+        b'S' => KeyCode::F(4),
+        _ => return None,
+    })
+}
+
+/// The longest control sequence worth waiting for; a longer one is junk and skipped.
+const MAX_CSI: usize = 64;
+
+/// `Esc [` ...: keys with modifiers, special keys, SGR mouse reports.
+fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
+    // Parameters and intermediates, then a final byte in 0x40..=0x7E.
+    let Some(end) = bytes.iter().skip(2).position(|b| (0x40..=0x7e).contains(b)).map(|i| i + 2) else {
+        if bytes.len() > MAX_CSI {
+            return Parsed::Skip(bytes.len());
+        }
+        return if more { Parsed::Incomplete } else { Parsed::Skip(bytes.len()) };
+    };
+    let used = end + 1;
+    let params = &bytes[2..end];
+    let final_byte = bytes[end];
+    // X10 mouse: `Esc [ M` and three bytes (not asked for, but some terminals send it).
+    if final_byte == b'M' && params.is_empty() {
+        return match bytes.get(end + 1..end + 4) {
+            Some(&[b, x, y]) => match mouse(u16::from(b.saturating_sub(32)), u16::from(x.saturating_sub(32)), u16::from(y.saturating_sub(32)), true) {
+                Some(event) => Parsed::Event(event, used + 3),
+                None => Parsed::Skip(used + 3),
+            },
+            _ if more => Parsed::Incomplete,
+            _ => Parsed::Skip(bytes.len()),
+        };
+    }
+    let text = std::str::from_utf8(params).unwrap_or("");
+    if let Some(sgr) = text.strip_prefix('<') {
+        let numbers: Vec<u16> = sgr.split(';').filter_map(|n| n.parse().ok()).collect();
+        return match (numbers.as_slice(), final_byte) {
+            (&[b, x, y], b'M' | b'm') => match mouse(b, x, y, final_byte == b'M') {
+                Some(event) => Parsed::Event(event, used),
+                None => Parsed::Skip(used),
+            },
+            _ => Parsed::Skip(used),
+        };
+    }
+    let numbers: Vec<u16> = text.split(';').map(|n| n.parse().unwrap_or(0)).collect();
+    let modifiers = modifiers_of(numbers.get(1).copied().unwrap_or(1));
+    let code = match final_byte {
+        b'A' => KeyCode::Up,
+        b'B' => KeyCode::Down,
+        b'C' => KeyCode::Right,
+        b'D' => KeyCode::Left,
+        b'H' => KeyCode::Home,
+        b'F' => KeyCode::End,
+        b'Z' => return Parsed::Event(key(KeyCode::BackTab, KeyModifiers::SHIFT), used),
+        b'P' => KeyCode::F(1),
+        b'Q' => KeyCode::F(2),
+        b'R' => KeyCode::F(3),
+        b'S' => KeyCode::F(4),
+        b'~' => match numbers.first().copied().unwrap_or(0) {
+            1 | 7 => KeyCode::Home,
+            2 => KeyCode::Insert,
+            3 => KeyCode::Delete,
+            4 | 8 => KeyCode::End,
+            5 => KeyCode::PageUp,
+            6 => KeyCode::PageDown,
+            n @ 11..=15 => KeyCode::F((n - 10) as u8),
+            n @ 17..=21 => KeyCode::F((n - 11) as u8),
+            n @ 23..=24 => KeyCode::F((n - 12) as u8),
+            // 201: an end of paste with no start; 200 cannot reach here. Nothing to do.
+            _ => return Parsed::Skip(used),
+        },
+        _ => return Parsed::Skip(used),
+    };
+    Parsed::Event(key(code, modifiers), used)
+}
+
+/// The modifiers of a parameter `1 + bits` (1 shift, 2 alt, 4 control).
+fn modifiers_of(param: u16) -> KeyModifiers {
+    let bits = param.saturating_sub(1);
+    let mut m = KeyModifiers::NONE;
+    if bits & 1 != 0 {
+        m |= KeyModifiers::SHIFT;
+    }
+    if bits & 2 != 0 {
+        m |= KeyModifiers::ALT;
+    }
+    if bits & 4 != 0 {
+        m |= KeyModifiers::CONTROL;
+    }
+    m
+}
+
+/// A mouse report: button code `b`, one-based column `x` and row `y`; `press` for a press or
+/// drag, else a release.
+fn mouse(b: u16, x: u16, y: u16, press: bool) -> Option<Event> {
+    let mut modifiers = KeyModifiers::NONE;
+    if b & 4 != 0 {
+        modifiers |= KeyModifiers::SHIFT;
+    }
+    if b & 8 != 0 {
+        modifiers |= KeyModifiers::ALT;
+    }
+    if b & 16 != 0 {
+        modifiers |= KeyModifiers::CONTROL;
+    }
+    let button = match b & 3 {
+        0 => MouseButton::Left,
+        1 => MouseButton::Middle,
+        _ => MouseButton::Right,
+    };
+    let kind = if b & 64 != 0 {
+        match b & 3 {
+            0 => MouseEventKind::ScrollUp,
+            1 => MouseEventKind::ScrollDown,
+            2 => MouseEventKind::ScrollLeft,
+            _ => MouseEventKind::ScrollRight,
+        }
+    } else if b & 32 != 0 {
+        if b & 3 == 3 {
+            MouseEventKind::Moved
+        } else {
+            MouseEventKind::Drag(button)
+        }
+    } else if !press {
+        MouseEventKind::Up(button)
+    } else if b & 3 == 3 {
+        return None;
+    } else {
+        MouseEventKind::Down(button)
+    };
+    Some(Event::Mouse(MouseEvent {
+        kind,
+        column: x.checked_sub(1)?,
+        row: y.checked_sub(1)?,
+        modifiers,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(parser: &mut Parser) -> Vec<Input> {
+        std::iter::from_fn(|| parser.next_input()).collect()
+    }
+
+    fn keys(bytes: &[u8]) -> Vec<Input> {
+        let mut p = Parser::new();
+        p.feed(bytes, false, Instant::now());
+        all(&mut p)
+    }
+
+    fn k(code: KeyCode) -> Input {
+        Input::Event(key(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn keys_arrows_and_control_characters() {
+        assert_eq!(
+            keys(b"q5\r\x7f\x1b[A\x1bOB\x1b[3~\x1b[5~\x1b[1;5C"),
+            vec![
+                k(KeyCode::Char('q')),
+                k(KeyCode::Char('5')),
+                k(KeyCode::Enter),
+                k(KeyCode::Backspace),
+                k(KeyCode::Up),
+                k(KeyCode::Down),
+                k(KeyCode::Delete),
+                k(KeyCode::PageUp),
+                Input::Event(key(KeyCode::Right, KeyModifiers::CONTROL)),
+            ]
+        );
+        assert_eq!(
+            keys(b"\x03\x1a"),
+            vec![
+                Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+                Input::Event(key(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            ]
+        );
+        assert_eq!(keys("é".as_bytes()), vec![k(KeyCode::Char('é'))]);
+        assert_eq!(keys(b"\x1b"), vec![k(KeyCode::Esc)], "a lone Esc is the key");
+        assert_eq!(keys(b"\x1b[24~"), vec![k(KeyCode::F(12))]);
+    }
+
+    #[test]
+    fn a_sequence_cut_by_a_full_read_waits_for_its_rest() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        p.feed(b"a\x1b[", true, t);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('a'))]);
+        p.feed(b"B", false, t);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Down)]);
+        // Cut for good: dropped after a while, nothing left hanging.
+        p.feed(b"\x1b[1;", true, t);
+        assert!(p.deadline().is_some());
+        p.poll(t + SEQUENCE_PATIENCE);
+        assert_eq!(all(&mut p), vec![]);
+        assert_eq!(p.deadline(), None);
+    }
+
+    #[test]
+    fn mouse_reports() {
+        assert_eq!(
+            keys(b"\x1b[<0;10;5M\x1b[<0;10;5m\x1b[<65;3;4M"),
+            vec![
+                Input::Event(Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::Down(MouseButton::Left),
+                    column: 9,
+                    row: 4,
+                    modifiers: KeyModifiers::NONE
+                })),
+                Input::Event(Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::Up(MouseButton::Left),
+                    column: 9,
+                    row: 4,
+                    modifiers: KeyModifiers::NONE
+                })),
+                Input::Event(Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::ScrollDown,
+                    column: 2,
+                    row: 3,
+                    modifiers: KeyModifiers::NONE
+                })),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_paste_is_text_and_comes_once_its_burst_is_over() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        p.feed(b"x\x1b[200~1 2 3\nq\x1b[201~", false, t);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('x'))], "the paste waits for its burst to end");
+        p.poll(t + BURST_GAP);
+        assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("1 2 3\nq".into()))]);
+        // Keys typed later are keys.
+        p.feed(b"q", false, t + Duration::from_secs(1));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
+    }
+
+    #[test]
+    fn an_end_marker_inside_a_paste_smuggles_no_keys() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        // The clipboard held `board\e[201~qy`; the terminal adds its own end marker.
+        p.feed(b"\x1b[200~board\x1b[201~qy\x1b[201~", false, t);
+        p.poll(t + BURST_GAP);
+        let got = all(&mut p);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(matches!(&got[0], Input::PasteIgnored(why) if why.contains("end-of-paste marker")));
+        // Split over reads in the same burst: the same.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~board\x1b[20", false, t);
+        p.feed(b"1~q", false, t + Duration::from_millis(5));
+        p.feed(b"y\x1b[201~", false, t + Duration::from_millis(10));
+        p.poll(t + Duration::from_millis(10) + BURST_GAP);
+        let got = all(&mut p);
+        assert!(matches!(got.as_slice(), [Input::PasteIgnored(_)]), "{got:?}");
+    }
+
+    #[test]
+    fn a_paste_that_never_ends_is_given_up_and_keys_work_again() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        p.feed(b"\x1b[200~half a board", false, t);
+        p.feed(b"\x03", false, t + Duration::from_millis(100));
+        assert_eq!(all(&mut p), vec![]);
+        let due = p.deadline().expect("a deadline");
+        assert!(due <= t + Duration::from_millis(100) + PASTE_PATIENCE);
+        p.poll(due);
+        let got = all(&mut p);
+        assert!(matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("never came")), "{got:?}");
+        p.feed(b"\x03", false, due + Duration::from_millis(1));
+        assert_eq!(all(&mut p), vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]);
+    }
+
+    #[test]
+    fn a_burst_of_thousands_of_keys_is_all_read() {
+        let burst = vec![b'n'; 3000];
+        let got = keys(&burst);
+        assert_eq!(got.len(), 3000);
+        assert!(got.iter().all(|i| *i == k(KeyCode::Char('n'))));
+    }
+
+    #[test]
+    fn junk_never_panics_and_never_hangs() {
+        let mut seed = 12345u64;
+        for _ in 0..2000 {
+            let mut p = Parser::new();
+            let t = Instant::now();
+            let len = (seed % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    [0x1b, b'[', b'<', b';', b'2', b'0', b'~', b'M', b'a', 0xc3, 0xff, b'1'][(seed >> 33) as usize % 12]
+                })
+                .collect();
+            p.feed(&bytes, seed & 1 == 0, t);
+            // Every deadline passes; within a few, nothing is left waiting.
+            for _ in 0..10 {
+                if let Some(due) = p.deadline() {
+                    p.poll(due);
+                }
+            }
+            all(&mut p);
+            assert_eq!(p.deadline(), None, "{bytes:?} leaves nothing waiting");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Terminal events to [`Action`]s, in one place: the only code that sees crossterm's key and
+//! mouse types. Keys are looked up in the key table ([`crate::ui::keys`]); mouse clicks are
+//! mapped back to cells and list lines with the view's own geometry.
+
+use super::input::Input;
+use crate::app::{Action, App, Mode, Overlay};
+use crate::ui::keys::{self, Context, Key};
+use crate::ui::layout::{BrowserScreen, Screen};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+
+/// Lines the mouse wheel moves a list.
+const WHEEL: isize = 3;
+
+/// The action for `input` given the state of `app`, if it means anything there.
+pub fn action_for(input: &Input, app: &App) -> Option<Action> {
+    match input {
+        Input::Event(event) => event_action(event, app),
+        Input::PasteIgnored(why) => Some(Action::PasteIgnored(why.clone())),
+    }
+}
+
+/// The action for a terminal event.
+pub fn event_action(event: &Event, app: &App) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => {
+            let key = key_of(*key)?;
+            keys::action(keys::context(app), key, page(app))
+        }
+        Event::Paste(text) => Some(Action::Paste(text.clone())),
+        Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
+        Event::Mouse(mouse) => mouse_action(mouse.kind, mouse.column, mouse.row, app),
+        _ => None,
+    }
+}
+
+/// A crossterm key as the key table names it; `None` for keys no binding uses (Alt held,
+/// function keys).
+pub fn key_of(key: KeyEvent) -> Option<Key> {
+    if key.modifiers.contains(KeyModifiers::ALT) {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        _ => return None,
+    })
+}
+
+/// The screen's body (between title and hints), where lists are drawn.
+fn body(app: &App) -> Option<Rect> {
+    Screen::new(Rect::new(0, 0, app.size.0, app.size.1)).ok().map(|s| s.body)
+}
+
+/// How many lines a page of the list on screen holds.
+fn page(app: &App) -> usize {
+    let Some(body) = body(app) else { return 10 };
+    match (&app.overlay, &app.mode) {
+        (Some(Overlay::Help(_)), _) => usize::from(body.height.saturating_sub(3)),
+        _ => usize::from(BrowserScreen::new(body).list_inside.height),
+    }
+}
+
+fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Option<Action> {
+    let context = keys::context(app);
+    match kind {
+        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+            let delta = if kind == MouseEventKind::ScrollUp { -WHEEL } else { WHEEL };
+            matches!(context, Context::Browse | Context::Help | Context::Recovery).then_some(Action::ListMove(delta))
+        }
+        MouseEventKind::Down(MouseButton::Left) => match (context, &app.mode) {
+            (Context::Edit, _) => Screen::new(Rect::new(0, 0, app.size.0, app.size.1))
+                .ok()?
+                .cell_at(column, row)
+                .map(Action::Select),
+            (Context::Browse, Mode::Browse(browser)) => {
+                let list = BrowserScreen::new(body(app)?);
+                let line = list.line_at(column, row, browser.selection(), browser.len())?;
+                // A click selects; a click on the selected line opens it.
+                Some(if line == browser.selection() {
+                    Action::ListOpen
+                } else {
+                    Action::ListTo(line)
+                })
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,279 @@
+//! The workbench on a real terminal: the event loop that reads the terminal's bytes, turns them
+//! into actions, lets the model handle them, carries out the effects it asks for, keeps the
+//! recovery file up to date and draws. Everything that touches the terminal is under here.
+
+pub mod input;
+pub mod keymap;
+pub mod signals;
+pub mod terminal;
+
+use crate::app::builtin::default_document;
+use crate::app::{Action, App, Effect, Origin, Quit, Runtime, recovery};
+use crate::sudoku::{Board, Format};
+use crate::text::printable;
+use crate::ui;
+use anyhow::Context;
+use input::{Input, Parser};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{Event, KeyCode};
+use ratatui::layout::Rect;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant, SystemTime};
+
+/// What wakes the event loop besides a timeout.
+pub enum Wake {
+    /// Bytes from the terminal, and whether the read filled its buffer (more may follow).
+    Bytes(Vec<u8>, bool),
+    /// The terminal changed size.
+    Resized,
+    /// The process was continued after a suspend: the screen must be drawn again whole.
+    Continued,
+    /// The terminal's input ended (closed, hung up): there is nothing more to read.
+    Closed,
+}
+
+/// Bytes read from the terminal at a time.
+const READ_SIZE: usize = 64 * 1024;
+
+/// How often background work (previews) is looked at while it runs.
+const BUSY_POLL: Duration = Duration::from_millis(20);
+
+/// This process's recovery file while one is on disk, for the messages of a crash or a signal.
+static RECOVERY_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Says on standard error where the unsaved work is, if a recovery file holds some. Errors are
+/// ignored: the terminal may be gone (a hang-up), and a failed message must not become a
+/// second panic.
+pub fn tell_where_the_work_is() {
+    let path = RECOVERY_FILE.lock().map_or(None, |held| held.clone());
+    if let Some(path) = path {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.",
+            printable(&path.to_string_lossy())
+        );
+    }
+}
+
+/// Runs the workbench on the terminal until the user quits: on the built-in puzzle, or on
+/// `file` (puzzle `index` of a collection, 1 for the first).
+pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
+    let mut app = App::new(default_document());
+    app.monochrome = ui::theme::Theme::no_color_requested();
+    let mut runtime = Runtime::new(recovery::dir());
+    if let Some(path) = file {
+        let index = match index {
+            Some(0) => anyhow::bail!("puzzles are numbered from 1"),
+            Some(n) => Some(n - 1),
+            None => None,
+        };
+        app.open_path(path, index);
+        for effect in app.take_effects() {
+            if let Some(answer) = runtime.perform(effect) {
+                app.dispatch(answer, &mut runtime);
+            }
+        }
+    }
+    if let Some(offer) = runtime.find_left_over(SystemTime::now()) {
+        app.dispatch(offer, &mut runtime);
+    }
+
+    let (wake, woken) = channel();
+    signals::watch(wake.clone()).context("installing the signal handlers")?;
+    let guard = terminal::Guard::enter().context("setting up the terminal")?;
+    let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
+    read_terminal(wake).context("reading the terminal")?;
+    let result = event_loop(&mut screen, &mut app, &mut runtime, &woken);
+    // The terminal first, so that what is said next is readable.
+    drop(guard);
+    match (&result, app.quitting()) {
+        (Ok(()), Some(Quit::Clean)) => {
+            runtime.keeper.remove();
+            set_recovery_file(None);
+        }
+        _ => {
+            keep(&app, &mut runtime);
+            tell_where_the_work_is();
+        }
+    }
+    result
+}
+
+/// Starts the thread that reads the terminal: standard input, or the terminal itself when
+/// standard input is not one.
+fn read_terminal(wake: Sender<Wake>) -> io::Result<()> {
+    let mut source: Box<dyn Read + Send> = if io::stdin().is_terminal() {
+        Box::new(io::stdin())
+    } else {
+        Box::new(std::fs::File::open("/dev/tty")?)
+    };
+    std::thread::Builder::new().name("terminal".into()).spawn(move || {
+        let mut buffer = vec![0u8; READ_SIZE];
+        loop {
+            match source.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => {
+                    if wake.send(Wake::Bytes(buffer[..n].to_vec(), n == buffer.len())).is_err() {
+                        return;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = wake.send(Wake::Closed);
+    })?;
+    Ok(())
+}
+
+/// Draws, waits for the terminal, updates the model and moves background work on, until the
+/// user quits.
+fn event_loop(
+    screen: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    app: &mut App,
+    runtime: &mut Runtime,
+    woken: &Receiver<Wake>,
+) -> anyhow::Result<()> {
+    let mut parser = Parser::new();
+    let mut kept = None;
+    let mut dirty = true;
+    let mut whole = false;
+    let test_failures = std::env::var_os("SUDOKU_WORKBENCH_TEST_PANIC").is_some_and(|v| v == "1");
+    let size = ratatui::crossterm::terminal::size().context("reading the terminal's size")?;
+    app.update(Action::Resize(size.0, size.1));
+    loop {
+        keep_if_changed(app, runtime, &mut kept);
+        if dirty {
+            let _held = terminal::lock();
+            if whole {
+                // Forgets what ratatui thinks is on screen, so that everything is drawn again;
+                // not `Terminal::clear`, which asks the terminal where its cursor is.
+                let area = Rect::new(0, 0, app.size.0, app.size.1);
+                screen.resize(area).context("drawing the screen")?;
+                whole = false;
+            }
+            screen.draw(|frame| ui::draw(frame, app)).context("drawing the screen")?;
+            dirty = false;
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let deadlines = [
+            app.wake_after().map(|after| now + after),
+            parser.deadline(),
+            runtime.is_busy().then(|| now + BUSY_POLL),
+        ];
+        let deadline = deadlines.into_iter().flatten().min();
+        let first = match deadline {
+            Some(deadline) => match woken.recv_timeout(deadline.saturating_duration_since(now)) {
+                Ok(wake) => Some(wake),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the terminal's reader stopped"),
+            },
+            None => Some(woken.recv().context("the terminal's reader stopped")?),
+        };
+        // Everything already waiting (a burst of keys, a paste) before the next frame.
+        let mut wakes: Vec<Wake> = first.into_iter().collect();
+        wakes.extend(woken.try_iter());
+        let mut closed = false;
+        for wake in wakes {
+            match wake {
+                Wake::Bytes(bytes, more) => parser.feed(&bytes, more, Instant::now()),
+                Wake::Resized => {
+                    if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
+                        app.update(Action::Resize(w, h));
+                        dirty = true;
+                        whole = true;
+                    }
+                }
+                Wake::Continued => {
+                    dirty = true;
+                    whole = true;
+                }
+                Wake::Closed => closed = true,
+            }
+        }
+        parser.poll(Instant::now());
+        while let Some(input) = parser.next_input() {
+            if test_failures {
+                fail_on_test_keys(&input)?;
+            }
+            if let Some(action) = keymap::action_for(&input, app) {
+                for effect in app.dispatch(action, runtime) {
+                    if matches!(effect, Effect::Suspend) {
+                        terminal::suspend().context("suspending")?;
+                        whole = true;
+                    }
+                }
+                dirty = true;
+            }
+            if app.should_quit() {
+                break;
+            }
+        }
+        for answer in runtime.poll() {
+            app.dispatch(answer, runtime);
+            dirty = true;
+        }
+        if app.wake_after().is_some() {
+            dirty |= app.tick(Instant::now());
+        }
+        if closed && !app.should_quit() {
+            // No more keys will come: the work is kept for the next start.
+            keep(app, runtime);
+            anyhow::bail!("the terminal's input ended");
+        }
+    }
+}
+
+/// The two failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
+/// panics, F11 fails the event loop with an error. Nobody sets that variable by accident.
+fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
+    if let Input::Event(Event::Key(key)) = input {
+        match key.code {
+            KeyCode::F(12) => panic!("the test panic (F12 with SUDOKU_WORKBENCH_TEST_PANIC=1)"),
+            KeyCode::F(11) => anyhow::bail!("the test error (F11)"),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// What decides the recovery file's text, compared instead of the text itself (formatting a
+/// board every frame would cost more than comparing one).
+type KeptKey = (bool, Board, Origin, Format, Option<usize>, usize);
+
+/// Brings the recovery file up to date when the work changed since it was last kept.
+fn keep_if_changed(app: &App, runtime: &mut Runtime, kept: &mut Option<KeptKey>) {
+    let source = &app.doc.source;
+    let now = (
+        app.has_unsaved_work(),
+        app.doc.board.clone(),
+        source.origin.clone(),
+        source.format,
+        source.collection.as_ref().map(|place| place.index),
+        source.text.notes_len(),
+    );
+    if kept.as_ref() != Some(&now) {
+        keep(app, runtime);
+        *kept = Some(now);
+    }
+}
+
+/// Writes the recovery file (or removes it when there is nothing unsaved).
+fn keep(app: &App, runtime: &mut Runtime) {
+    let text = app.has_unsaved_work().then(|| recovery::text_of(&app.doc));
+    runtime.keeper.keep(text);
+    set_recovery_file(runtime.keeper.has_file().then(|| runtime.keeper.path()));
+}
+
+fn set_recovery_file(path: Option<PathBuf>) {
+    if let Ok(mut held) = RECOVERY_FILE.lock() {
+        *held = path;
+    }
+}

@@ -1,0 +1,99 @@
+//! The terminal's modes, set in one place and undone in one place: raw mode, the alternate
+//! screen, mouse capture, bracketed paste and a hidden cursor. [`restore`] undoes all of them on
+//! every way out (a quit, an error, a panic, a signal) and before a suspend; [`enter`] sets them
+//! again after one.
+//!
+//! The main thread draws while holding [`LOCK`], and the signal thread takes it to suspend or
+//! set the terminal up again, so that no frame is written half on the shell's screen.
+
+use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::{self, Write};
+use std::sync::{Mutex, MutexGuard, Once};
+
+/// Held while the terminal is written to.
+pub static LOCK: Mutex<()> = Mutex::new(());
+
+/// Takes [`LOCK`], whatever a panic did to it.
+pub fn lock() -> MutexGuard<'static, ()> {
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Sets the terminal up for the workbench.
+pub fn enter() -> io::Result<()> {
+    enable_raw_mode()?;
+    // Clearing with an escape sequence, not `Terminal::clear`, which asks the terminal where its
+    // cursor is and waits for an answer that some terminals never send.
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        Hide
+    )
+}
+
+/// Puts the terminal back: raw mode off, main screen, no mouse capture, no bracketed paste,
+/// cursor shown. Safe to call more than once and on a terminal never set up.
+pub fn restore() -> io::Result<()> {
+    let raw = disable_raw_mode();
+    let mut out = io::stdout();
+    let modes = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    );
+    let flushed = out.flush();
+    raw.and(modes).and(flushed)
+}
+
+/// Gives the terminal back and stops the process, as Ctrl-Z does to a program in cooked mode;
+/// when the shell continues it (`fg`), sets the terminal up again. The caller redraws the whole
+/// screen then.
+pub fn suspend() -> io::Result<()> {
+    let _held = lock();
+    restore()?;
+    // SIGSTOP cannot be caught: the process stops here, and goes on from here on SIGCONT.
+    signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
+    enter()
+}
+
+/// The terminal set up for the workbench; dropping it restores the terminal.
+pub struct Guard(());
+
+impl Guard {
+    /// Sets the terminal up, restoring it again if any part fails.
+    pub fn enter() -> io::Result<Guard> {
+        install_panic_hook();
+        let guard = Guard(());
+        enter()?;
+        Ok(guard)
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = restore();
+    }
+}
+
+/// Makes a panic restore the terminal before its message is printed, so the message is readable
+/// and the shell usable; then says where the unsaved work is.
+pub fn install_panic_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = restore();
+            previous(info);
+            super::tell_where_the_work_is();
+        }));
+    });
+}
