@@ -1,404 +1,407 @@
-//! State tests of the workbench: actions and key events fed to the model, without a terminal,
-//! and the model checked after each (editing, undo, files, paste, saving, solving, step mode).
+//! State tests of the workbench: keys and actions fed to the model through the terminal's own
+//! keymap, effects carried out by the runtime, and the model checked after each (editing, undo,
+//! paste, solving, step mode, the file browser). Saving and recovery are in `saving.rs`.
 
+mod common;
+
+use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sudoku_workbench::app::jobs::Status;
-use sudoku_workbench::app::keymap::action_for;
-use sudoku_workbench::app::{Action, App, Confirm, Direction, Document, Mode, Origin, Overlay, Pending};
-use sudoku_workbench::sudoku::{Board, Cell, Digit, Format, Pos, Step, Strategy, parse_document};
-use sudoku_workbench::ui::layout::Screen;
+use sudoku_workbench::app::browser::{Entry, Listing, Preview};
+use sudoku_workbench::app::jobs::Count;
+use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then};
+use sudoku_workbench::sudoku::{Board, Cell, Format, Step, Strategy, parse_document};
+use sudoku_workbench::tui::input::Input;
+use sudoku_workbench::tui::keymap::action_for;
+use sudoku_workbench::ui::layout::{BrowserScreen, Screen};
 
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
-}
-
-/// The workbench on an asset, as if opened from the command line.
-fn app_on(name: &str) -> App {
-    let parsed = parse_document(&std::fs::read(asset(name)).unwrap(), None).unwrap();
-    let mut app = App::new(Document::from_parsed(parsed, Origin::File(asset(name)), 0));
-    app.cwd = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    app.settle();
-    app
-}
-
-fn pos(row: usize, col: usize) -> Pos {
-    Pos::at(row, col).unwrap()
-}
-
-fn digit(n: u8) -> Digit {
-    Digit::new(n).unwrap()
-}
-
-/// Presses a key the way the terminal would report it.
-fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
-    let event = Event::Key(KeyEvent {
-        code,
-        modifiers,
-        kind: KeyEventKind::Press,
-        state: KeyEventState::NONE,
-    });
-    if let Some(action) = action_for(&event, app) {
-        app.update(action);
-    }
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c), KeyModifiers::NONE);
-    }
-}
-
-fn message(app: &App) -> String {
-    app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
-}
-
-fn stepper(app: &App) -> &sudoku_workbench::app::stepper::Stepper {
-    match &app.mode {
-        Mode::Step(s) => s,
-        _ => panic!("not in step mode"),
+fn question(bench: &Bench) -> String {
+    match &bench.overlay {
+        Some(Overlay::Question(q)) => q.text.clone(),
+        other => panic!("expected a question, got {other:?} (message {:?})", bench.message()),
     }
 }
 
 #[test]
 fn arrows_and_hjkl_move_and_wrap_and_a_click_selects() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
     assert_eq!(app.cursor, pos(0, 0));
-    press(&mut app, KeyCode::Left, KeyModifiers::NONE);
+    app.key(KeyCode::Left);
     assert_eq!(app.cursor, pos(0, 8), "wraps left");
-    keys(&mut app, "jjl");
+    app.keys("jjl");
     assert_eq!(app.cursor, pos(2, 0));
-    press(&mut app, KeyCode::Up, KeyModifiers::NONE);
-    keys(&mut app, "k");
+    app.key(KeyCode::Up);
+    app.keys("k");
     assert_eq!(app.cursor, pos(0, 0));
     // A click on the cell r5c7 of an 80x24 screen.
-    app.update(Action::Resize(80, 24));
+    app.act(Action::Resize(80, 24));
     let rect = Screen::new(ratatui::layout::Rect::new(0, 0, 80, 24))
         .unwrap()
         .cell_rect(pos(4, 6));
-    let click = Event::Mouse(MouseEvent {
+    app.event(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: rect.x + 1,
         row: rect.y,
         modifiers: KeyModifiers::NONE,
-    });
-    let action = action_for(&click, &app).unwrap();
-    app.update(action);
+    }));
     assert_eq!(app.cursor, pos(4, 6));
 }
 
 #[test]
 fn typing_writes_entries_and_protects_givens() {
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "l5");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("l5");
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(5)));
     assert!(app.is_modified());
-    keys(&mut app, "h5");
-    assert_eq!(
-        app.doc.board.cell(pos(0, 0)),
-        Cell::Given(digit(8)),
-        "a given is not overwritten"
-    );
-    assert!(message(&app).contains("r1c1 is a given"), "{}", message(&app));
-    for clear in [
-        KeyCode::Char('0'),
-        KeyCode::Char('.'),
-        KeyCode::Backspace,
-        KeyCode::Delete,
-    ] {
-        keys(&mut app, "l7");
+    app.keys("h5");
+    assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(8)), "a given is not overwritten");
+    assert!(app.message().contains("r1c1 is a given"), "{}", app.message());
+    for clear in [KeyCode::Char('0'), KeyCode::Char('.'), KeyCode::Backspace, KeyCode::Delete] {
+        app.keys("l7");
         assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(7)));
-        press(&mut app, clear, KeyModifiers::NONE);
+        app.key(clear);
         assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Empty, "{clear:?} clears");
-        keys(&mut app, "h");
+        app.keys("h");
     }
     assert!(!app.is_modified(), "back as loaded");
 }
 
 #[test]
 fn puzzle_edit_mode_types_givens_so_a_newspaper_puzzle_can_be_entered() {
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "C");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("C");
     assert_eq!(app.doc.board, Board::empty());
     assert!(app.puzzle_edit, "an empty board is for typing a puzzle");
     // The cursor moves on after each cell: a row types as nine keys, `.` and `0` for blanks.
-    keys(&mut app, "53..7....6");
+    app.keys("53..7....6");
     assert_eq!(app.doc.board.to_string()[..10], *"53..7....6");
     assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(5)));
-    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Given(digit(3)));
     assert_eq!(app.cursor, pos(1, 1));
-    keys(&mut app, "p");
+    app.keys("p");
     assert!(!app.puzzle_edit);
-    app.update(Action::Select(pos(0, 2)));
-    keys(&mut app, "4");
+    app.act(Action::Select(pos(0, 2)));
+    app.keys("4");
     assert_eq!(app.doc.board.cell(pos(0, 2)), Cell::Entry(digit(4)));
     assert_eq!(app.cursor, pos(0, 2), "solving by hand, the cursor stays");
-    keys(&mut app, "hh0");
-    assert_eq!(
-        app.doc.board.cell(pos(0, 0)),
-        Cell::Given(digit(5)),
-        "givens are protected outside puzzle edit"
-    );
-    keys(&mut app, "G");
-    assert_eq!(
-        app.doc.board.cell(pos(0, 2)),
-        Cell::Given(digit(4)),
-        "entries became givens"
-    );
+    app.keys("hh0");
+    assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(5)), "givens are protected");
+    app.keys("G");
+    assert_eq!(app.doc.board.cell(pos(0, 2)), Cell::Given(digit(4)), "entries became givens");
 }
 
 #[test]
 fn every_conflict_is_found_as_digits_are_typed() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
     // r1c2 = 8 repeats the given 8 of r1c1 (row and box).
-    keys(&mut app, "l8");
+    app.keys("l8");
     let conflicts = app.doc.board.conflicting_cells();
     assert!(conflicts.contains(pos(0, 0)) && conflicts.contains(pos(0, 1)));
-    app.settle();
-    assert!(matches!(app.status(), Status::Conflict(c) if c.to_string() == "r1c1 and r1c2 both hold 8"));
-    keys(&mut app, "0");
+    assert!(
+        matches!(app.count(), Count::Contradiction(c) if c.to_string() == "r1c1 and r1c2 both hold 8"),
+        "{:?}",
+        app.count()
+    );
+    app.keys("0");
     assert!(app.doc.board.conflicting_cells().is_empty());
-    app.settle();
-    assert_eq!(app.status(), &Status::Unique);
+    assert_eq!(app.count(), &Count::Unique);
 }
 
 #[test]
-fn the_solution_status_follows_the_board() {
-    assert_eq!(app_on("several-solutions.txt").status(), &Status::Several);
-    assert_eq!(app_on("no-solution.txt").status(), &Status::NoSolution);
-    let mut app = app_on("hardest.sdk");
-    assert_eq!(app.status(), &Status::Unique);
+fn the_solution_count_follows_the_board() {
+    assert_eq!(Bench::on_asset("several-solutions.txt").count(), &Count::Several);
+    assert_eq!(Bench::on_asset("no-solution.txt").count(), &Count::NoSolution);
+    let mut app = Bench::on_asset("hardest.sdk");
+    assert_eq!(app.count(), &Count::Unique);
     // A wrong but legal digit: r1c2 may hold 1, 2, 4 or 6 by its units; only the search rules 2 out.
-    app.update(Action::Select(pos(0, 1)));
-    keys(&mut app, "2");
-    assert_eq!(app.status(), &Status::Checking, "the count restarts after an edit");
+    app.settling = false;
+    app.act(Action::Select(pos(0, 1)));
+    app.keys("2");
+    assert_eq!(app.count(), &Count::Checking, "the count restarts after an edit");
     app.settle();
-    assert_eq!(app.status(), &Status::NoSolution);
+    assert_eq!(app.count(), &Count::NoSolution);
+}
+
+/// Item 12: a blank with no candidate is named at once, by every strategy, before any search.
+#[test]
+fn a_dead_board_names_its_cell_with_no_candidate_before_any_search() {
+    // r1c9 sees 1-8 in its row and 9 in its column: nothing fits, though no unit repeats a digit.
+    let text = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::Paste(text.into()));
+    assert!(app.doc.board.conflicting_cells().is_empty(), "no conflict: a dead cell only");
+    assert!(
+        matches!(app.count(), Count::Contradiction(c) if c.to_string() == "r1c9 has no candidate"),
+        "{:?}",
+        app.count()
+    );
+    for strategy in Strategy::ALL {
+        app.solve_strategy = *strategy;
+        app.step_strategy = *strategy;
+        app.settling = false;
+        app.keys("s");
+        assert!(matches!(app.mode, Mode::Edit), "{strategy}: no search started");
+        assert_eq!(app.message(), "No solution: r1c9 has no candidate", "{strategy}");
+        app.keys("n");
+        assert!(matches!(app.mode, Mode::Edit), "{strategy}: no step mode");
+        assert_eq!(app.message(), "No solution: r1c9 has no candidate", "{strategy}");
+    }
 }
 
 #[test]
 fn undo_and_redo_cover_typing_clearing_loading_pasting_and_solving() {
-    let mut app = app_on("boj-2580-sample.txt");
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
     let original = app.doc.clone();
-    keys(&mut app, "1");
+    app.keys("1");
     let typed = app.doc.clone();
-    keys(&mut app, "c");
+    app.keys("c");
     // Clearing over unsaved work asks first.
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Confirm(Confirm {
-            on_yes: Pending::ClearEntries,
-            ..
-        }))
-    ));
-    keys(&mut app, "y");
+    assert!(matches!(&app.overlay, Some(Overlay::Question(q)) if q.answers[0].then == Then::ClearEntries));
+    app.keys("y");
     assert_eq!(app.doc.board, original.board);
-    keys(&mut app, "s");
-    app.settle();
+    app.keys("s");
     let solved = app.doc.clone();
     assert!(solved.board.is_solved());
-    app.update(Action::Paste(std::fs::read_to_string(asset("hard.txt")).unwrap()));
-    // Pasting over unsaved work asks too (the solver's digits are not "work", the entry was).
-    if app.overlay.is_some() {
-        keys(&mut app, "y");
-    }
+    app.act(Action::Paste(std::fs::read_to_string(asset("hard.txt")).unwrap()));
+    // The solver's digits are unsaved: pasting over them asks.
+    assert!(question(&app).contains("unsaved"));
+    app.keys("y");
     let pasted = app.doc.clone();
-    assert_eq!(pasted.origin, Origin::Pasted);
-    app.open_path(&asset("easy.txt"), 0);
+    assert_eq!(pasted.source.origin, Origin::Pasted);
+    app.open_path(&asset("easy.txt"), None);
+    app.run_effects();
     let loaded = app.doc.clone();
+    assert_eq!(loaded.source.origin, Origin::File(asset("easy.txt")));
     for expected in [&pasted, &solved, &original, &typed, &original] {
-        press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+        app.keys("u");
         assert_eq!(&app.doc, expected);
     }
-    press(&mut app, KeyCode::Char('u'), KeyModifiers::NONE);
-    assert_eq!(message(&app), "Nothing to undo");
+    app.keys("u");
+    assert_eq!(app.message(), "Nothing to undo");
     for expected in [&typed, &original, &solved, &pasted, &loaded] {
-        press(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+        app.ctrl('r');
         assert_eq!(&app.doc, expected);
     }
-    press(&mut app, KeyCode::Char('y'), KeyModifiers::CONTROL);
-    assert_eq!(message(&app), "Nothing to redo");
+    app.ctrl('y');
+    assert_eq!(app.message(), "Nothing to redo");
+}
+
+/// Item 16: undoing a load brings the old document back as it was, saved state and all.
+#[test]
+fn undo_of_a_load_leaves_no_false_modified() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    assert!(!app.is_modified());
+    app.open_path(&asset("easy.txt"), None);
+    app.run_effects();
+    assert!(!app.is_modified());
+    app.keys("u");
+    assert_eq!(app.doc.source.origin, Origin::File(asset("hardest.sdk")));
+    assert!(!app.is_modified(), "the old file, unmodified");
+    app.ctrl('r');
+    assert_eq!(app.doc.source.origin, Origin::File(asset("easy.txt")));
+    assert!(!app.is_modified());
+}
+
+/// Item 16: `c` on a board of givens says so and leaves nothing to undo.
+#[test]
+fn clearing_no_entries_says_so_and_records_nothing() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    let depth = app.undo_depth();
+    app.keys("c");
+    assert_eq!(app.overlay, None);
+    assert_eq!(app.message(), "No entries to clear: the board holds only givens");
+    assert_eq!(app.undo_depth(), depth, "nothing to undo");
 }
 
 #[test]
 fn a_pasted_board_loads_and_pasted_junk_changes_nothing() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
     let before = app.doc.clone();
-    app.update(Action::Paste("this is not a sudoku\n".into()));
+    app.act(Action::Paste("this is not a sudoku\n".into()));
     assert_eq!(app.doc, before);
-    assert!(app.message.as_ref().unwrap().is_error);
-    assert!(message(&app).contains("line 1, column 1"), "{}", message(&app));
-    app.update(Action::Paste(
-        Format::Grid.to_string(
-            &parse_document(
-                b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-                None,
-            )
-            .unwrap()
-            .puzzles[0]
-                .puzzle,
-        ),
-    ));
-    assert_eq!(app.doc.origin, Origin::Pasted);
-    assert_eq!(app.doc.format, Format::Grid);
+    assert!(app.is_error());
+    assert!(app.message().contains("line 1, column 1"), "{}", app.message());
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let parsed = parse_document(line.as_bytes(), None).unwrap();
+    let puzzle = parsed.first().unwrap().puzzle.clone();
+    app.act(Action::Paste(Format::Grid.to_string(&puzzle)));
+    assert_eq!(app.doc.source.origin, Origin::Pasted);
+    assert_eq!(app.doc.source.format, Format::Grid);
     assert_eq!(app.doc.board.given_count(), 32);
+}
+
+/// Item 8: a paste that did not arrive whole is only a message; nothing of it acts.
+#[test]
+fn an_ignored_paste_is_a_message_and_changes_nothing() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("l1");
+    let before = app.doc.clone();
+    app.event_input(Input::PasteIgnored("its end never came".into()));
+    assert_eq!(app.doc, before);
+    assert!(!app.should_quit());
+    assert_eq!(app.message(), "Paste ignored: its end never came");
 }
 
 #[test]
 fn pasting_a_collection_loads_it_and_brackets_walk_through_it() {
-    let mut app = app_on("hardest.sdk");
-    app.update(Action::Paste(std::fs::read_to_string(asset("collection.sdm")).unwrap()));
-    let place = app.doc.collection.clone().expect("a collection");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.act(Action::Paste(std::fs::read_to_string(asset("collection.sdm")).unwrap()));
+    let place = app.doc.source.collection.clone().expect("a collection");
     assert_eq!((place.index, place.puzzles.len()), (0, 12));
-    keys(&mut app, "]]");
-    assert_eq!(app.doc.collection.as_ref().unwrap().index, 2);
-    assert_eq!(app.doc.board, place.puzzles[2].puzzle.board);
-    keys(&mut app, "[");
-    assert_eq!(app.doc.collection.as_ref().unwrap().index, 1);
-    keys(&mut app, "[[");
-    assert_eq!(app.doc.collection.as_ref().unwrap().index, 0);
-    assert_eq!(message(&app), "This is the first puzzle");
+    app.keys("]]");
+    assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 2);
+    assert_eq!(app.doc.board, place.puzzles[2].as_ref().unwrap().puzzle.board);
+    app.keys("[");
+    assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 1);
+    app.keys("[[");
+    assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 0);
+    assert_eq!(app.message(), "This is the first puzzle");
 }
 
 #[test]
 fn loading_over_unsaved_work_asks_first() {
-    let mut app = app_on("collection.sdm");
-    keys(&mut app, "l1");
-    keys(&mut app, "]");
-    assert!(matches!(&app.overlay, Some(Overlay::Confirm(c)) if c.question.contains("unsaved")));
-    keys(&mut app, "n");
-    assert_eq!(app.doc.collection.as_ref().unwrap().index, 0, "no: stays");
+    let mut app = Bench::on_asset("collection.sdm");
+    app.keys("l1");
+    app.keys("]");
+    assert!(question(&app).contains("unsaved"));
+    app.keys("n");
+    assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 0, "no: stays");
     assert!(app.is_modified());
-    keys(&mut app, "]y");
-    assert_eq!(app.doc.collection.as_ref().unwrap().index, 1, "yes: loads");
-    keys(&mut app, "u");
-    assert_eq!(
-        app.doc.board.cell(pos(0, 1)),
-        Cell::Entry(digit(1)),
-        "undo brings the work back"
-    );
+    app.keys("]y");
+    assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 1, "yes: loads");
+    app.keys("u");
+    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "undo brings the work back");
 }
 
 #[test]
 fn quitting_asks_only_with_unsaved_work_and_ctrl_c_quits_at_once() {
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "q");
-    assert!(app.should_quit());
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "l1q");
+    use sudoku_workbench::app::Quit;
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("q");
+    assert_eq!(app.quitting(), Some(Quit::Clean));
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("l1q");
     assert!(!app.should_quit());
-    assert!(matches!(&app.overlay, Some(Overlay::Confirm(c)) if c.on_yes == Pending::Quit));
-    press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(question(&app).contains("unsaved"));
+    app.key(KeyCode::Esc);
     assert!(!app.should_quit() && app.overlay.is_none());
-    keys(&mut app, "qy");
-    assert!(app.should_quit());
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "l1");
-    press(&mut app, KeyCode::Char('c'), KeyModifiers::CONTROL);
-    assert!(app.should_quit());
+    app.keys("qy");
+    assert_eq!(app.quitting(), Some(Quit::Clean), "the user gave the work up");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("l1");
+    app.ctrl('c');
+    assert_eq!(app.quitting(), Some(Quit::KeepingWork), "Ctrl-C keeps the work for the next start");
+}
+
+/// Item 2: every change to the board is unsaved work, the solver's digits included.
+#[test]
+fn solving_stepping_and_keeping_the_step_board_are_unsaved_changes() {
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    app.keys("s");
+    assert!(app.doc.board.is_solved());
+    assert!(app.is_modified(), "s: the solver's digits are unsaved");
+    app.keys("q");
+    assert!(question(&app).contains("unsaved"), "quitting asks");
+    app.key(KeyCode::Esc);
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    app.keys("nnn");
+    app.key(KeyCode::Enter);
+    assert!(app.is_modified(), "Enter in step mode: the search's board is unsaved");
 }
 
 #[test]
-fn help_opens_and_closes() {
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "?");
-    assert_eq!(app.overlay, Some(Overlay::Help));
-    keys(&mut app, "5");
-    assert_eq!(app.overlay, Some(Overlay::Help), "other keys do nothing under help");
+fn help_opens_scrolls_and_closes() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("?");
+    assert_eq!(app.overlay, Some(Overlay::Help(0)));
+    app.keys("5");
+    assert_eq!(app.overlay, Some(Overlay::Help(0)), "other keys do nothing under help");
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Empty);
-    keys(&mut app, "?");
+    app.keys("jj");
+    assert_eq!(app.overlay, Some(Overlay::Help(2)), "j scrolls");
+    app.keys("?");
     assert_eq!(app.overlay, None);
 }
 
+/// Item 15: `s` solves with `fast`; step mode starts on `naive`, for teaching.
 #[test]
 fn solving_shows_the_solution_in_solver_digits_with_its_counters() {
-    let mut app = app_on("boj-2580-sample.txt");
-    keys(&mut app, "s");
-    app.settle();
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    assert_eq!((app.solve_strategy, app.step_strategy), (Strategy::Fast, Strategy::Naive));
+    app.keys("s");
     assert!(app.doc.board.is_solved());
     assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Placed(digit(1)));
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Given(digit(3)));
     let report = app.last_solve.clone().unwrap();
-    assert_eq!(
-        (report.strategy, report.counters.placements, report.solved),
-        (Strategy::Naive, 14, true)
-    );
+    assert_eq!((report.strategy, report.solved, report.several), (Strategy::Fast, true, false));
+    assert!(app.message().starts_with("Solved with fast: "), "{}", app.message());
+}
+
+/// Item 15: a board with several solutions says it got one of them.
+#[test]
+fn a_solve_of_a_board_with_several_solutions_says_so() {
+    let mut app = Bench::on_asset("several-solutions.txt");
+    app.keys("s");
+    assert!(app.doc.board.is_solved());
+    assert!(app.last_solve.as_ref().unwrap().several);
     assert!(
-        message(&app).starts_with("Solved with naive: 14 placements"),
+        app.message().starts_with("Solved with fast, one of several solutions: "),
         "{}",
-        message(&app)
+        app.message()
     );
-    assert!(!app.is_modified(), "solver digits are not unsaved work");
 }
 
 #[test]
 fn no_solution_says_why() {
-    let mut app = app_on("conflicting-givens.txt");
-    keys(&mut app, "s");
+    let mut app = Bench::on_asset("conflicting-givens.txt");
+    app.keys("s");
     assert!(matches!(app.mode, Mode::Edit));
-    assert_eq!(message(&app), "No solution: r1c1 and r1c3 both hold 5");
-    let mut app = app_on("no-solution.txt");
-    keys(&mut app, "ttt");
-    assert_eq!(app.strategy, Strategy::Naive);
-    keys(&mut app, "s");
-    app.settle();
-    assert!(message(&app).starts_with("No solution ("), "{}", message(&app));
+    assert_eq!(app.message(), "No solution: r1c1 and r1c3 both hold 5");
+    let mut app = Bench::on_asset("no-solution.txt");
+    app.keys("s");
+    assert!(app.message().starts_with("No solution ("), "{}", app.message());
     assert_eq!(app.doc.board.blank_count(), 63, "the board is as it was");
 }
 
 #[test]
 fn entries_that_rule_out_a_solution_are_named_and_the_givens_solved_on_request() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
     // r1c2 may hold 1, 2, 4 or 6 as far as its row, column and box tell; only 1 solves.
     assert_eq!(app.doc.board.candidates(pos(0, 1)).to_string(), "1246");
-    keys(&mut app, "tt");
-    assert_eq!(app.strategy, Strategy::Fast);
-    keys(&mut app, "l2s");
-    app.settle();
-    let Some(Overlay::Confirm(confirm)) = &app.overlay else {
-        panic!("expected an offer, got {:?}", app.message)
-    };
-    assert!(confirm.question.contains("your entries"), "{}", confirm.question);
-    keys(&mut app, "y");
-    app.settle();
+    app.keys("l2s");
+    assert!(question(&app).contains("your entries"), "{}", question(&app));
+    app.keys("y");
     assert!(app.doc.board.is_solved());
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Placed(digit(1)));
 }
 
 #[test]
 fn a_long_solve_runs_in_slices_and_esc_cancels_it() {
-    let mut app = app_on("anti-naive.txt");
-    assert_eq!(app.strategy, Strategy::Naive);
+    let mut app = Bench::on_asset("anti-naive.txt");
+    app.keys("t");
+    assert_eq!(app.solve_strategy, Strategy::Naive, "naive mrv fast, then naive again");
     let before = app.doc.clone();
-    keys(&mut app, "s");
-    let started = Instant::now();
-    app.tick(started);
-    assert!(
-        matches!(app.mode, Mode::Solving(_)),
-        "69 million placements do not fit in one slice"
-    );
+    app.settling = false;
+    app.keys("s");
+    app.tick(Instant::now());
+    assert!(matches!(app.mode, Mode::Solving(_)), "69 million placements do not fit in one slice");
     // The keyboard is read between slices: a key reaches the model while the solve is on.
-    press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc, before);
-    assert!(
-        message(&app).starts_with("Solving cancelled after"),
-        "{}",
-        message(&app)
-    );
+    assert!(app.message().starts_with("Solving cancelled after"), "{}", app.message());
 }
 
 #[test]
 fn step_mode_steps_forward_back_runs_and_leaves_the_board_as_it_was() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.settling = false;
     let before = app.doc.clone();
-    keys(&mut app, "n");
-    assert_eq!(stepper(&app).position(), 1);
+    app.keys("n");
+    assert_eq!(app.stepper().position(), 1);
     assert_eq!(
-        stepper(&app).last(),
+        app.stepper().last(),
         Some(Step::Place {
             pos: pos(0, 1),
             digit: digit(1),
@@ -407,60 +410,160 @@ fn step_mode_steps_forward_back_runs_and_leaves_the_board_as_it_was() {
         })
     );
     assert_eq!(app.shown_board().cell(pos(0, 1)), Cell::Placed(digit(1)));
-    keys(&mut app, "nnn");
-    assert_eq!(stepper(&app).position(), 4);
-    keys(&mut app, "b");
-    press(&mut app, KeyCode::Left, KeyModifiers::NONE);
-    assert_eq!(stepper(&app).position(), 2);
-    assert_eq!(stepper(&app).counters().placements, 2);
+    app.keys("nnn");
+    assert_eq!(app.stepper().position(), 4);
+    app.keys("b");
+    app.key(KeyCode::Left);
+    assert_eq!(app.stepper().position(), 2);
+    assert_eq!(app.stepper().counters().placements, 2);
     // Run at a known speed: 10 steps a second, one step at once.
-    keys(&mut app, " ");
+    app.keys(" ");
     let t0 = Instant::now();
     app.tick(t0);
     app.tick(t0 + Duration::from_millis(300));
-    assert_eq!(stepper(&app).position(), 6);
-    keys(&mut app, "+");
+    assert_eq!(app.stepper().position(), 6);
+    app.keys("+");
+    assert_eq!(app.stepper().speed(), Some(20), "speeds go 1, 2, 5, 10, 20");
     app.tick(t0 + Duration::from_millis(400));
-    assert_eq!(stepper(&app).position(), 8, "20 steps a second");
-    keys(&mut app, "--");
-    assert_eq!(stepper(&app).speed(), Some(5));
-    keys(&mut app, " ");
-    assert!(!stepper(&app).is_running());
-    keys(&mut app, "e");
-    while stepper(&app).is_running() {
+    assert_eq!(app.stepper().position(), 8, "20 steps a second");
+    app.keys("--");
+    assert_eq!(app.stepper().speed(), Some(5));
+    app.keys("-");
+    assert_eq!(app.stepper().speed(), Some(2));
+    app.keys(" ");
+    assert!(!app.stepper().is_running());
+    app.keys("e");
+    while app.stepper().is_running() {
         app.tick(Instant::now());
     }
-    assert_eq!(stepper(&app).last(), Some(Step::Solved));
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
     assert!(app.shown_board().is_solved());
-    press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc, before, "Esc leaves the board as before the search");
 }
 
+/// Item 14: changing strategy keeps the speed and takes no step; the rate is measured over
+/// the steps taken; elapsed counts manual steps.
 #[test]
-fn step_mode_can_keep_its_board_and_change_strategy() {
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "nnt");
-    assert_eq!(stepper(&app).strategy(), Strategy::Mrv);
-    assert_eq!(stepper(&app).position(), 1, "a new strategy starts again");
-    keys(&mut app, "e");
-    app.settle();
-    while stepper(&app).is_running() {
+fn step_mode_measures_what_it_does_and_a_new_strategy_keeps_the_speed() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.settling = false;
+    app.keys("n++");
+    let speed = app.stepper().speed();
+    assert_eq!(speed, Some(50), "10, 20, 50");
+    app.keys("t");
+    assert_eq!(app.stepper().strategy(), Strategy::Mrv);
+    assert_eq!(app.stepper().position(), 0, "a new strategy starts again, without a step");
+    assert_eq!(app.stepper().speed(), speed, "and keeps the speed");
+    assert!(app.message().contains("mrv"), "{}", app.message());
+    // Manual steps, a little time apart: the elapsed time counts them.
+    app.keys("n");
+    std::thread::sleep(Duration::from_millis(30));
+    app.keys("n");
+    assert!(app.stepper().elapsed() >= Duration::from_millis(30), "{:?}", app.stepper().elapsed());
+    // Running at 10 a second, the measured rate is about 10, not the machine's speed.
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.settling = false;
+    app.keys("n ");
+    let t0 = Instant::now();
+    for k in 0..=40 {
+        app.tick(t0 + Duration::from_millis(100 * k));
+    }
+    let rate = app.stepper().rate().expect("a rate once running");
+    assert!((8.0..=12.0).contains(&rate), "measured {rate}/s at 10/s");
+}
+
+/// Item 14: `e` after a solution runs on for another; when the search is exhausted, the board
+/// goes back to the last solution found, not the empty start.
+#[test]
+fn running_to_the_end_after_a_solution_keeps_that_solution_on_screen() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.settling = false;
+    app.step_strategy = Strategy::Fast;
+    app.keys("ne");
+    while app.stepper().is_running() {
         app.tick(Instant::now());
     }
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+    let solution = app.shown_board();
+    assert!(solution.is_solved());
+    app.keys("e");
+    while app.stepper().is_running() {
+        app.tick(Instant::now());
+    }
+    assert!(app.stepper().is_over(), "a unique solution: the search is exhausted");
+    assert!(app.stepper().is_back_at_solution());
+    assert_eq!(app.shown_board(), solution, "the solution stays on screen");
+    app.key(KeyCode::Enter);
     assert!(app.doc.board.is_solved());
-    keys(&mut app, "u");
+    assert!(app.message().contains("solution"), "{}", app.message());
+}
+
+#[test]
+fn step_mode_can_keep_its_board_and_undo_it() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.settling = false;
+    app.step_strategy = Strategy::Mrv;
+    app.keys("ne");
+    while app.stepper().is_running() {
+        app.tick(Instant::now());
+    }
+    app.key(KeyCode::Enter);
+    assert!(app.doc.board.is_solved());
+    app.keys("u");
     assert_eq!(app.doc.board.blank_count(), 60);
 }
 
 #[test]
 fn conflicting_board_cannot_enter_step_mode() {
-    let mut app = app_on("conflicting-givens.txt");
-    keys(&mut app, "n");
+    let mut app = Bench::on_asset("conflicting-givens.txt");
+    app.keys("n");
     assert!(matches!(app.mode, Mode::Edit));
-    assert_eq!(message(&app), "No solution: r1c1 and r1c3 both hold 5");
+    assert_eq!(app.message(), "No solution: r1c1 and r1c3 both hold 5");
 }
+
+#[test]
+fn keys_mean_what_the_mode_says() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    let event = |code| Input::Event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    assert_eq!(action_for(&event(KeyCode::Char('n')), &app), Some(Action::StepForward));
+    assert_eq!(action_for(&event(KeyCode::Right), &app), Some(Action::Move(Direction::Right)));
+    assert_eq!(
+        action_for(&Input::Event(Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL))), &app),
+        Some(Action::Suspend)
+    );
+    app.keys("n");
+    assert_eq!(action_for(&event(KeyCode::Right), &app), Some(Action::StepForward));
+    assert_eq!(action_for(&event(KeyCode::Char(' ')), &app), Some(Action::ToggleRun));
+    assert_eq!(action_for(&event(KeyCode::Enter), &app), Some(Action::KeepStepBoard));
+    assert_eq!(action_for(&event(KeyCode::Char('5')), &app), None, "no typing while stepping");
+    // A key release (sent by some terminals) is not a press.
+    let release = Input::Event(Event::Key(KeyEvent {
+        code: KeyCode::Char('n'),
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Release,
+        state: KeyEventState::NONE,
+    }));
+    assert_eq!(action_for(&release, &app), None);
+    assert_eq!(
+        action_for(&Input::Event(Event::Paste("x".into())), &app),
+        Some(Action::Paste("x".into()))
+    );
+}
+
+#[test]
+fn ctrl_z_asks_the_terminal_to_suspend_and_changes_nothing() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("l1");
+    let before = app.doc.clone();
+    app.ctrl('z');
+    assert_eq!(app.terminal_effects.len(), 1, "one suspend for the terminal to do");
+    assert_eq!(app.doc, before);
+    assert!(!app.should_quit());
+}
+
+// --- the file browser ---
 
 /// A directory with a good puzzle, a collection, a broken file and a subdirectory.
 fn fixture_dir() -> tempfile::TempDir {
@@ -477,247 +580,269 @@ fn fixture_dir() -> tempfile::TempDir {
     dir
 }
 
-fn browser(app: &App) -> &sudoku_workbench::app::browser::Browser {
-    match &app.mode {
-        Mode::Browse(b) => b,
-        _ => panic!("the browser is not open"),
+fn select_named(app: &mut Bench, name: &str) {
+    for _ in 0..100 {
+        let here = match app.browser().current() {
+            Some(Entry::File(n, ..) | Entry::Dir(n, _)) => n == name,
+            _ => false,
+        };
+        if here {
+            app.wait_for_background();
+            return;
+        }
+        app.key(KeyCode::Down);
     }
+    panic!("{name} is not listed");
+}
+
+fn labels(app: &Bench) -> Vec<String> {
+    app.browser().entries.iter().map(Entry::label).collect()
 }
 
 #[test]
 fn the_browser_lists_previews_and_opens_files() {
-    use sudoku_workbench::app::browser::{Entry, Preview};
     let dir = fixture_dir();
     // A pasted puzzle has no directory: the browser opens in the working directory.
-    let parsed = parse_document(&std::fs::read(asset("hardest.sdk")).unwrap(), None).unwrap();
-    let mut app = App::new(Document::from_parsed(parsed, Origin::Pasted, 0));
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::Paste(std::fs::read_to_string(asset("hardest.sdk")).unwrap()));
     app.cwd = dir.path().to_path_buf();
-    keys(&mut app, "o");
-    let labels: Vec<String> = browser(&app).entries.iter().map(Entry::label).collect();
-    assert!(
-        labels.iter().any(|l| l == "★ hardest.sdk"),
-        "built-ins are listed: {labels:?}"
-    );
-    let tail: Vec<&str> = labels.iter().rev().take(4).rev().map(String::as_str).collect();
+    app.keys("o");
+    let labels = labels(&app);
     assert_eq!(
-        tail,
-        ["sub/", "a-escargot.ss", "b-collection.sdm", "c-broken.txt"],
-        "directories first"
+        labels,
+        ["../", "★ built-in puzzles/", "sub/", "a-escargot.ss", "b-collection.sdm", "c-broken.txt"],
+        "the built-ins once, in their own entry; directories first"
     );
-    // The selection starts on the parent; move to the files.
-    while !matches!(browser(&app).current(), Some(Entry::File(name, ..)) if name == "a-escargot.ss") {
-        press(&mut app, KeyCode::Down, KeyModifiers::NONE);
-    }
+    assert_eq!(app.browser().selection(), 2, "the first directory or file is selected");
+    select_named(&mut app, "a-escargot.ss");
     assert!(matches!(
-        &browser(&app).preview,
+        &app.browser().preview,
         Preview::Puzzle {
             format: Format::Ss,
             count: 1,
             ..
         }
     ));
-    keys(&mut app, "jj");
-    match &browser(&app).preview {
+    app.keys("jj");
+    app.wait_for_background();
+    match &app.browser().preview {
         Preview::Error(reason) => assert!(reason.contains("line 1, column 17"), "{reason}"),
         other => panic!("expected the parse error, got {other:?}"),
     }
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    app.key(KeyCode::Enter);
     assert!(matches!(app.mode, Mode::Browse(_)), "a broken file does not load");
-    assert!(
-        message(&app).contains("c-broken.txt: line 1, column 17"),
-        "{}",
-        message(&app)
-    );
-    keys(&mut app, "k");
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(app.message().contains("c-broken.txt: line 1, column 17"), "{}", app.message());
+    app.keys("k");
+    app.key(KeyCode::Enter);
     assert_eq!(
-        browser(&app).picker.as_ref().map(|p| p.puzzles.len()),
+        app.browser().picker.as_ref().map(|p| p.puzzles.len()),
         Some(12),
         "a collection lists its puzzles"
     );
-    keys(&mut app, "jjj");
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    app.keys("jjj");
+    app.key(KeyCode::Enter);
     assert!(matches!(app.mode, Mode::Edit));
-    assert_eq!(app.doc.collection.as_ref().map(|c| c.index), Some(3));
-    assert_eq!(app.doc.origin, Origin::File(dir.path().join("b-collection.sdm")));
+    assert_eq!(app.doc.source.collection.as_ref().map(|c| c.index), Some(3));
+    assert_eq!(app.doc.source.origin, Origin::File(dir.path().join("b-collection.sdm")));
     // Into the subdirectory and back up with Backspace.
-    keys(&mut app, "o");
-    while !matches!(browser(&app).current(), Some(Entry::Dir(name, _)) if name == "sub") {
-        press(&mut app, KeyCode::Down, KeyModifiers::NONE);
-    }
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert_eq!(browser(&app).dir, dir.path().join("sub"));
-    press(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
-    assert_eq!(browser(&app).dir, dir.path());
+    app.keys("o");
+    select_named(&mut app, "sub");
+    app.key(KeyCode::Enter);
+    assert_eq!(app.browser().dir(), dir.path().join("sub"));
+    app.key(KeyCode::Backspace);
+    assert_eq!(app.browser().dir(), dir.path());
     assert!(
-        matches!(browser(&app).current(), Some(Entry::Dir(name, _)) if name == "sub"),
+        matches!(app.browser().current(), Some(Entry::Dir(name, _)) if name == "sub"),
         "back on where we were"
     );
-    press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit));
 }
 
+/// Item 13: up from a file named by a relative path.
 #[test]
-fn a_built_in_puzzle_opens_from_the_browser() {
-    let mut app = app_on("easy.txt");
-    keys(&mut app, "o");
-    while browser(&app).selected > 1 {
-        keys(&mut app, "k");
-    }
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert_eq!(app.doc.origin, Origin::Builtin("boj-2580-sample.txt"));
+fn the_browser_goes_up_from_a_relative_path() {
+    let dir = fixture_dir();
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.path().join("sub");
+    app.open_path(std::path::Path::new("boj.txt"), None);
+    app.run_effects();
+    app.keys("o");
+    assert_eq!(app.browser().dir(), dir.path().join("sub"));
+    app.key(KeyCode::Home);
+    app.key(KeyCode::Enter); // ../
+    assert_eq!(app.browser().error, None);
+    assert_eq!(app.browser().dir(), dir.path(), "{:?}", app.message());
+    assert!(labels(&app).contains(&"a-escargot.ss".to_string()));
+    // And from `.` itself, up to the parent of the working directory.
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.path().join("sub");
+    app.open_path(std::path::Path::new("./boj.txt"), None);
+    app.run_effects();
+    app.keys("o");
+    app.key(KeyCode::Backspace);
+    assert_eq!(app.browser().dir(), dir.path());
 }
 
 #[test]
-fn saving_keeps_the_format_and_asks_for_a_path_when_there_is_none() {
+fn a_built_in_puzzle_opens_from_its_own_section() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.keys("o");
+    app.key(KeyCode::Home);
+    app.keys("j");
+    assert_eq!(app.browser().current(), Some(&Entry::Builtins));
+    app.key(KeyCode::Enter);
+    assert!(matches!(app.browser().listing, Listing::Builtins(_)));
+    let labels = labels(&app);
+    let first = labels.iter().position(|l| l.contains("boj-2580-sample.txt")).unwrap();
+    app.act(Action::ListTo(first));
+    app.key(KeyCode::Enter);
+    assert_eq!(app.doc.source.origin, Origin::Builtin("boj-2580-sample.txt"));
+}
+
+/// Item 13: Home, End, PageUp, PageDown and a typed number reach any puzzle of a collection.
+#[test]
+fn every_puzzle_of_a_long_collection_is_in_reach() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("inkala.sdk");
-    std::fs::copy(asset("hardest.sdk"), &path).unwrap();
-    let mut app = App::new(Document::from_parsed(
-        parse_document(&std::fs::read(&path).unwrap(), None).unwrap(),
-        Origin::File(path.clone()),
-        0,
-    ));
-    keys(&mut app, "l1");
-    assert!(app.is_modified());
-    keys(&mut app, "w");
-    assert!(!app.is_modified());
-    let saved = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        saved.starts_with("#A Arto Inkala\n"),
-        "the .sdk metadata is kept:\n{saved}"
-    );
-    assert_eq!(saved.lines().nth(4), Some("81......."), "the entry is saved");
-    // A pasted puzzle has no file: w asks for a path.
-    app.update(Action::Paste(
-        std::fs::read_to_string(asset("boj-2580-sample.txt")).unwrap(),
-    ));
-    keys(&mut app, "w");
-    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))));
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
-    }
+    let line = std::fs::read_to_string(asset("collection.sdm")).unwrap();
+    let first = line.lines().find(|l| !l.starts_with('#')).unwrap().to_string();
+    let text: String = (0..20_000).map(|_| format!("{first}\n")).collect();
+    std::fs::write(dir.path().join("many.sdm"), text).unwrap();
+    let mut app = Bench::new(Document::new_empty());
     app.cwd = dir.path().to_path_buf();
-    keys(&mut app, "boj.txt");
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert_eq!(app.overlay, None);
-    assert_eq!(app.doc.origin, Origin::File(dir.path().join("boj.txt")));
-    let text = std::fs::read_to_string(dir.path().join("boj.txt")).unwrap();
-    assert_eq!(
-        text,
-        std::fs::read_to_string(asset("boj-2580-sample.txt")).unwrap(),
-        "BOJ in, BOJ out"
-    );
+    app.keys("o");
+    select_named(&mut app, "many.sdm");
+    app.key(KeyCode::Enter);
+    let picked = |app: &Bench| app.browser().picker.as_ref().expect("the puzzle list").selected;
+    assert_eq!(picked(&app), 0);
+    app.key(KeyCode::End);
+    assert_eq!(picked(&app), 19_999);
+    app.key(KeyCode::Home);
+    assert_eq!(picked(&app), 0);
+    app.key(KeyCode::PageDown);
+    let page = picked(&app);
+    assert!(page > 5, "a page is more than a few lines: {page}");
+    app.key(KeyCode::PageUp);
+    assert_eq!(picked(&app), 0);
+    app.keys("12345");
+    assert_eq!(picked(&app), 12_344, "typing a number goes to that puzzle");
+    app.key(KeyCode::Enter);
+    assert_eq!(app.doc.source.collection.as_ref().map(|c| c.index), Some(12_344));
 }
 
+/// Item 13: the mouse selects and scrolls the list; a click on the selected line opens it.
 #[test]
-fn saving_a_puzzle_of_a_collection_rewrites_only_its_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("set.sdm");
-    std::fs::copy(asset("collection.sdm"), &path).unwrap();
-    let before = std::fs::read_to_string(&path).unwrap();
-    let mut app = App::new(Document::from_parsed(
-        parse_document(before.as_bytes(), None).unwrap(),
-        Origin::File(path.clone()),
-        1,
-    ));
-    keys(&mut app, "p9p"); // r1c1 of puzzle 2 becomes a given 9... if it was blank
-    keys(&mut app, "w");
-    let after = std::fs::read_to_string(&path).unwrap();
-    let changed: Vec<(usize, &str, &str)> = before
-        .lines()
-        .zip(after.lines())
-        .enumerate()
-        .filter(|(_, (a, b))| a != b)
-        .map(|(i, (a, b))| (i + 1, a, b))
-        .collect();
-    assert_eq!(changed.len(), 1, "{changed:?}");
-    assert_eq!(changed[0].0, 4, "puzzle 2 is on line 4");
-    assert!(changed[0].2.starts_with('9'));
-    assert_eq!(before.lines().count(), after.lines().count());
+fn the_mouse_selects_scrolls_and_opens_in_the_browser() {
+    let dir = fixture_dir();
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.path().to_path_buf();
+    app.act(Action::Resize(80, 24));
+    app.keys("o");
+    let wheel = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 5,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.key(KeyCode::Home);
+    app.event(wheel(MouseEventKind::ScrollDown));
+    assert_eq!(app.browser().selection(), 3, "the wheel moves three lines");
+    app.event(wheel(MouseEventKind::ScrollUp));
+    assert_eq!(app.browser().selection(), 0);
+    // The screen row of "a-escargot.ss", by the view's own geometry.
+    let target = labels(&app).iter().position(|l| l == "a-escargot.ss").unwrap();
+    let body = Screen::new(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap().body;
+    let list = BrowserScreen::new(body);
+    let len = app.browser().len();
+    let row = (0..24)
+        .find(|&y| list.line_at(list.list_inside.x + 1, y, 0, len) == Some(target))
+        .expect("the file is on screen");
+    let click = |row| {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: list.list_inside.x + 1,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.event(click(row));
+    assert!(matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"), "a click selects");
+    app.event(click(list.list_inside.bottom() - 1));
+    assert!(matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"), "a click below the list does nothing");
+    app.wait_for_background();
+    app.event(click(row));
+    assert!(matches!(app.mode, Mode::Edit), "a click on the selected line opens it");
+    assert_eq!(app.doc.source.origin, Origin::File(dir.path().join("a-escargot.ss")));
 }
 
+/// Item 13: a collection with a bad line opens; the bad line is listed as unreadable.
 #[test]
-fn a_failed_save_leaves_the_old_file_and_the_board() {
+fn a_collection_with_a_bad_line_opens_with_the_line_marked() {
     let dir = tempfile::tempdir().unwrap();
-    // Saving onto a directory fails whatever the permissions of the user running the tests.
-    let target = dir.path().join("taken");
-    std::fs::create_dir(&target).unwrap();
-    let mut app = app_on("hardest.sdk");
-    keys(&mut app, "l1");
-    let board = app.doc.board.clone();
-    keys(&mut app, "W");
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
-    }
-    for c in target.to_string_lossy().chars() {
-        press(&mut app, KeyCode::Char(c), KeyModifiers::NONE);
-    }
-    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert!(app.message.as_ref().unwrap().is_error);
-    assert!(message(&app).contains("Could not save"), "{}", message(&app));
-    assert_eq!(app.doc.board, board);
-    assert!(app.is_modified(), "still unsaved");
-    assert!(target.is_dir());
-    assert_eq!(
-        std::fs::read_dir(dir.path()).unwrap().count(),
-        1,
-        "no temporary file left behind"
-    );
+    let good = std::fs::read_to_string(asset("collection.sdm")).unwrap();
+    let mut lines: Vec<&str> = good.lines().filter(|l| !l.starts_with('#')).take(3).collect();
+    // A puzzle line cut short by a bad copy.
+    lines.insert(1, "4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    std::fs::write(dir.path().join("mixed.sdm"), lines.join("\n") + "\n").unwrap();
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.path().to_path_buf();
+    app.keys("o");
+    select_named(&mut app, "mixed.sdm");
+    app.key(KeyCode::Enter);
+    let picker = app.browser().picker.clone().expect("the puzzle list");
+    assert_eq!(picker.puzzles.len(), 4);
+    assert!(picker.puzzles[1].is_err());
+    assert!(app.message().contains("1 of 4 lines cannot be read"), "{}", app.message());
+    app.keys("j");
+    app.key(KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Browse(_)), "the bad line does not open");
+    assert!(app.message().contains("line 2"), "{}", app.message());
+    app.keys("j");
+    app.key(KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Edit));
+    assert_eq!(app.doc.source.collection.as_ref().map(|c| c.index), Some(2));
+    // From the command line too.
+    let app = Bench::on_file(&dir.path().join("mixed.sdm"), None);
+    assert_eq!(app.doc.source.collection.as_ref().map(|c| c.index), Some(0));
+}
+
+/// Item 18: `--index` past the end is an error in the workbench too.
+#[test]
+fn an_index_past_the_end_is_an_error_and_keeps_the_board() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    let before = app.doc.clone();
+    app.open_path(&asset("collection.sdm"), Some(12));
+    app.run_effects();
+    assert_eq!(app.doc, before);
+    assert!(app.is_error());
+    assert!(app.message().contains("has 12 puzzles: there is no puzzle 13"), "{}", app.message());
 }
 
 #[test]
 fn opening_a_missing_or_broken_file_keeps_the_board() {
-    let mut app = app_on("hardest.sdk");
+    let mut app = Bench::on_asset("hardest.sdk");
     let before = app.doc.clone();
-    app.open_path(Path::new("/nonexistent/puzzle.sdk"), 0);
+    app.open_path(std::path::Path::new("/nonexistent/puzzle.sdk"), None);
+    app.run_effects();
     assert_eq!(app.doc, before);
-    assert!(message(&app).contains("no such file"), "{}", message(&app));
+    assert!(app.message().contains("no such file"), "{}", app.message());
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "1 2 3\n4 5 6\n").unwrap();
-    app.open_path(&bad, 0);
+    app.open_path(&bad, None);
+    app.run_effects();
     assert_eq!(app.doc, before);
     assert!(
-        message(&app).contains("line 1, column 6: found 3 cells in this row"),
+        app.message().contains("line 1, column 6: found 3 cells in this row"),
         "{}",
-        message(&app)
-    );
-}
-
-#[test]
-fn keys_mean_what_the_mode_says() {
-    let mut app = app_on("hardest.sdk");
-    let event = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    assert_eq!(action_for(&event(KeyCode::Char('n')), &app), Some(Action::StepForward));
-    assert_eq!(
-        action_for(&event(KeyCode::Right), &app),
-        Some(Action::Move(Direction::Right))
-    );
-    keys(&mut app, "n");
-    assert_eq!(action_for(&event(KeyCode::Right), &app), Some(Action::StepForward));
-    assert_eq!(action_for(&event(KeyCode::Char(' ')), &app), Some(Action::ToggleRun));
-    assert_eq!(
-        action_for(&event(KeyCode::Char('5')), &app),
-        None,
-        "no typing while stepping"
-    );
-    // A key release (sent by some terminals) is not a press.
-    let release = Event::Key(KeyEvent {
-        code: KeyCode::Char('n'),
-        modifiers: KeyModifiers::NONE,
-        kind: KeyEventKind::Release,
-        state: KeyEventState::NONE,
-    });
-    assert_eq!(action_for(&release, &app), None);
-    assert_eq!(
-        action_for(&Event::Paste("x".into()), &app),
-        Some(Action::Paste("x".into()))
+        app.message()
     );
 }
 
 /// Files no workbench should choke on, with a piece of the message each must give.
-fn hostile_files(dir: &Path) -> Vec<(String, &'static str)> {
+fn hostile_files(dir: &std::path::Path) -> Vec<(String, &'static str)> {
     let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
     write("empty.txt", b"");
     write("binary.dat", &[0x7f, b'E', b'L', b'F', 0xff, 0, 1, 2]);
@@ -728,6 +853,10 @@ fn hostile_files(dir: &Path) -> Vec<(String, &'static str)> {
     let huge = std::fs::File::create(dir.join("huge.txt")).unwrap();
     huge.set_len(1 << 30).unwrap();
     std::fs::create_dir(dir.join("folder.sdk")).unwrap();
+    let fifo = dir.join("pipe.txt");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.txt")).unwrap();
     vec![
         ("empty.txt".into(), "no puzzle found"),
         ("binary.dat".into(), "not UTF-8 text"),
@@ -735,135 +864,50 @@ fn hostile_files(dir: &Path) -> Vec<(String, &'static str)> {
         ("huge.txt".into(), "too big for a puzzle file (1024 MB)"),
         ("folder.sdk".into(), "directory"),
         ("missing.txt".into(), "no such file"),
+        ("pipe.txt".into(), "FIFO"),
+        ("zero.txt".into(), "device"),
     ]
 }
 
+/// Item 10: FIFOs and devices are refused at once, from the command line and the browser,
+/// whose previews never block (a FIFO no one writes to would block a read for good).
 #[test]
 fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
-    use sudoku_workbench::app::browser::Entry;
     let dir = tempfile::tempdir().unwrap();
     let cases = hostile_files(dir.path());
     // The document's file sits beside the hostile ones, so the browser opens among them.
     let puzzle = dir.path().join("puzzle.sdk");
     std::fs::copy(asset("hardest.sdk"), &puzzle).unwrap();
-    let parsed = parse_document(&std::fs::read(&puzzle).unwrap(), None).unwrap();
-    let mut app = App::new(Document::from_parsed(parsed, Origin::File(puzzle), 0));
-    keys(&mut app, "l1"); // unsaved work, which must survive every failed open
+    let mut app = Bench::on_file(&puzzle, None);
+    app.keys("l1"); // unsaved work, which must survive every failed open
     let before = app.doc.clone();
     for (name, reason) in &cases {
-        app.open_path(&dir.path().join(name), 0);
+        let started = Instant::now();
+        app.open_path(&dir.path().join(name), None);
+        app.run_effects();
+        assert!(started.elapsed() < Duration::from_secs(5), "{name}: answered at once");
         assert_eq!(app.doc, before, "{name}: the board stays");
-        assert!(app.message.as_ref().unwrap().is_error, "{name}");
+        assert!(app.is_error(), "{name}");
         assert!(
-            message(&app).contains(name.as_str()) && message(&app).contains(reason),
+            app.message().contains(name.as_str()) && app.message().contains(reason),
             "{name}: {}",
-            message(&app)
+            app.message()
         );
     }
-    // The same files through the browser: the message, the browser still open, the board kept.
+    // The same files through the browser: previewed without blocking, then the message on
+    // Enter, the browser still open, the board kept.
     for (name, reason) in cases.iter().filter(|(n, _)| n != "missing.txt" && n != "folder.sdk") {
-        keys(&mut app, "o");
-        assert_eq!(browser(&app).dir, dir.path());
-        while !matches!(browser(&app).current(), Some(Entry::File(n, ..)) if n == name) {
-            press(&mut app, KeyCode::Down, KeyModifiers::NONE);
+        app.keys("o");
+        assert_eq!(app.browser().dir(), dir.path());
+        select_named(&mut app, name);
+        match &app.browser().preview {
+            Preview::Error(why) => assert!(why.contains(reason), "{name}: {why}"),
+            other => panic!("{name}: expected an error preview, got {other:?}"),
         }
-        press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+        app.key(KeyCode::Enter);
         assert!(matches!(app.mode, Mode::Browse(_)), "{name}: not loaded");
-        assert!(message(&app).contains(reason), "{name}: {}", message(&app));
-        press(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+        assert!(app.message().contains(reason), "{name}: {}", app.message());
+        app.key(KeyCode::Esc);
         assert_eq!(app.doc, before, "{name}: the board stays");
     }
-}
-
-/// A tmpfs of 64 KiB mounted over a fresh directory for the test, unmounted when dropped;
-/// `None` (the test then skips) where this user may not mount.
-struct TinyDisk {
-    dir: tempfile::TempDir,
-}
-
-impl TinyDisk {
-    fn mount() -> Option<TinyDisk> {
-        let dir = tempfile::tempdir().ok()?;
-        let ok = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-            .arg(dir.path())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
-            eprintln!("skipped: cannot mount a tmpfs here");
-            return None;
-        }
-        Some(TinyDisk { dir })
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn remount_read_only(&self) {
-        let status = std::process::Command::new("mount")
-            .args(["-o", "remount,ro"])
-            .arg(self.path())
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-}
-
-impl Drop for TinyDisk {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg(self.dir.path()).status();
-    }
-}
-
-/// The workbench on the file at `path`, with an entry typed (unsaved work), after `w` tried to
-/// save it over its file.
-fn edited_then_saved_in_place(path: &Path) -> App {
-    let parsed = parse_document(&std::fs::read(path).unwrap(), None).unwrap();
-    let mut app = App::new(Document::from_parsed(parsed, Origin::File(path.to_path_buf()), 0));
-    keys(&mut app, "l1");
-    keys(&mut app, "w");
-    app
-}
-
-#[test]
-fn a_save_on_a_full_disk_leaves_the_old_file_and_the_board() {
-    let Some(disk) = TinyDisk::mount() else { return };
-    let file = disk.path().join("puzzle.sdk");
-    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
-    let old = std::fs::read(&file).unwrap();
-    // Fill the disk to the last block.
-    let mut filler = std::fs::File::create(disk.path().join("filler")).unwrap();
-    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
-    let _ = std::io::Write::write_all(&mut filler, b"x");
-    let app = edited_then_saved_in_place(&file);
-    assert!(message(&app).contains("Could not save"), "{}", message(&app));
-    assert!(message(&app).contains("the disk is full"), "{}", message(&app));
-    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
-    assert_eq!(
-        app.doc.board.cell(pos(0, 1)),
-        Cell::Entry(digit(1)),
-        "the typed entry is kept"
-    );
-    assert!(app.is_modified());
-    let names: Vec<_> = std::fs::read_dir(disk.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
-}
-
-#[test]
-fn a_save_in_a_read_only_directory_leaves_the_old_file_and_the_board() {
-    let Some(disk) = TinyDisk::mount() else { return };
-    let file = disk.path().join("puzzle.sdk");
-    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
-    let old = std::fs::read(&file).unwrap();
-    disk.remount_read_only();
-    let app = edited_then_saved_in_place(&file);
-    assert!(message(&app).contains("Could not save"), "{}", message(&app));
-    assert!(message(&app).contains("read-only"), "{}", message(&app));
-    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
-    assert!(app.is_modified(), "the work is still there, unsaved");
 }

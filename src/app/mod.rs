@@ -262,6 +262,12 @@ impl App {
         self.history.undo_len()
     }
 
+    /// Forgets every change that could be undone: the file opened from the command line is
+    /// where the session starts, not a load of it over the built-in puzzle.
+    pub fn forget_history(&mut self) {
+        self.history = History::default();
+    }
+
     /// The bytes undo and redo hold.
     pub fn undo_bytes(&self) -> usize {
         self.history.bytes()

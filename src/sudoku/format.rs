@@ -344,7 +344,7 @@ mod tests {
         let lines: Vec<&str> = sdk.lines().collect();
         assert_eq!(&lines[..3], ["#AArto", "[Puzzle]", "4.....8.5"]);
         assert_eq!(lines[6], "# between rows 4 and 5");
-        assert_eq!(lines[11], "; after");
+        assert_eq!(lines[12], "; after");
         let line = Format::Line.to_string(&p);
         let lines: Vec<&str> = line.lines().collect();
         assert_eq!(lines, ["#AArto", "[Puzzle]", SAMPLE, "# between rows 4 and 5", "; after"]);

@@ -77,6 +77,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
                 app.dispatch(answer, &mut runtime);
             }
         }
+        app.forget_history();
     }
     if let Some(offer) = runtime.find_left_over(SystemTime::now()) {
         app.dispatch(offer, &mut runtime);

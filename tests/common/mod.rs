@@ -132,3 +132,4 @@ pub fn data_dir() -> Option<PathBuf> {
         None
     }
 }
+pub mod workbench;

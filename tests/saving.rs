@@ -1,0 +1,526 @@
+//! Saving never destroys anything, tested through the model and its runtime on real files:
+//! metadata kept in place, givens and entries kept apart (the progress format), files changed
+//! on disk, collections, save as (links, FIFOs, directories, existing files, the format the
+//! name chooses), full and read-only disks, crash recovery between two workbenches, and the
+//! memory undo takes.
+
+mod common;
+
+use common::workbench::{Bench, asset, digit, pos};
+use ratatui::crossterm::event::KeyCode;
+use std::path::Path;
+use sudoku_workbench::app::{Action, Document, Origin, Overlay};
+use sudoku_workbench::sudoku::{Cell, Format, parse_document};
+
+fn question(bench: &Bench) -> String {
+    match &bench.overlay {
+        Some(Overlay::Question(q)) => q.text.clone(),
+        other => panic!("expected a question, got {other:?} (message {:?})", bench.message()),
+    }
+}
+
+fn prompt(bench: &Bench) -> (String, String, Format) {
+    match &bench.overlay {
+        Some(Overlay::Prompt(p)) => (p.label.clone(), p.input.clone(), p.format),
+        other => panic!("expected the save prompt, got {other:?} (message {:?})", bench.message()),
+    }
+}
+
+/// A copy of the sample `name` in a fresh directory.
+fn copied(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::copy(asset(name), &path).unwrap();
+    (dir, path)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Item 1: the SadMan tags without a space, and lines no reader knows, survive a save in place.
+#[test]
+fn a_save_in_place_keeps_every_metadata_and_comment_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("inkala.sdk");
+    let text = "#AArto Inkala\n#DA simple one\n[Puzzle]\n#Qan unknown tag\n# a comment\n\
+                8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n\
+                # after the grid\n";
+    std::fs::write(&path, text).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    assert_eq!(app.doc.source.format, Format::Sdk);
+    let meta: Vec<_> = app.doc.source.text.meta().map(|(t, v)| (t, v.to_string())).collect();
+    assert_eq!(meta.len(), 2, "#AName and #DText read: {meta:?}");
+    // A given changed in puzzle-edit mode (givens only: the .sdk keeps it in place).
+    app.keys("lp9p");
+    app.keys("w");
+    assert!(!app.is_modified(), "{}", app.message());
+    let saved = read(&path);
+    assert_eq!(saved, text.replacen("8........", "89.......", 1), "only the cell changed");
+}
+
+/// Item 1: an .sdk of metadata and one 81-character line is still .sdk, metadata and all.
+#[test]
+fn an_sdk_with_its_puzzle_on_one_line_keeps_its_metadata() {
+    let text = "#AArto Inkala\n#B2012\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let parsed = parse_document(text.as_bytes(), None).unwrap();
+    assert_eq!(parsed.format, Format::Sdk);
+    let puzzle = &parsed.first().unwrap().puzzle;
+    assert_eq!(puzzle.meta().count(), 2);
+    assert_eq!(Format::Sdk.to_string(puzzle).lines().take(2).collect::<Vec<_>>(), ["#AArto Inkala", "#B2012"]);
+}
+
+/// Item 2: a game saves to a progress file and reopens exactly as it was.
+#[test]
+fn a_game_with_entries_saves_as_progress_and_reopens_as_it_was() {
+    let (dir, path) = copied("hardest.sdk");
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("l1"); // an entry
+    app.act(Action::Select(pos(8, 8)));
+    app.keys("w");
+    let (label, input, format) = prompt(&app);
+    assert!(label.contains("holds givens only"), "{label}");
+    assert_eq!((input.as_str(), format), ("hardest.swb", Format::Progress), "{input}");
+    app.key(KeyCode::Enter);
+    assert!(!app.is_modified(), "{}", app.message());
+    let game = dir.path().join("hardest.swb");
+    assert_eq!(app.doc.source.origin, Origin::File(game.clone()));
+    assert_eq!(read(&path), std::fs::read_to_string(asset("hardest.sdk")).unwrap(), "the puzzle file is untouched");
+    let reopened = Bench::on_file(&game, None);
+    assert_eq!(reopened.doc.board.given_count(), 21, "givens stay givens");
+    assert_eq!(reopened.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "entries stay entries");
+    assert_eq!(reopened.doc.board, app.doc.board);
+    assert_eq!(reopened.doc.source.text.meta_value(sudoku_workbench::sudoku::MetaTag::Author), Some("Arto Inkala"));
+    assert!(!reopened.is_modified());
+    // The solver's digits too.
+    let mut app = Bench::on_file(&game, None);
+    app.keys("s");
+    assert!(app.is_modified());
+    app.keys("w");
+    assert!(!app.is_modified(), "a progress file saves in place: {}", app.message());
+    let reopened = Bench::on_file(&game, None);
+    assert_eq!(reopened.doc.board, app.doc.board, "solver digits kept apart");
+    assert!(reopened.doc.board.is_solved());
+}
+
+/// Item 2: saving a game to a givens-only format keeps the givens only, says so, and leaves
+/// the work unsaved; entries become givens only with `G`.
+#[test]
+fn a_givens_only_format_never_turns_entries_into_givens() {
+    let (dir, _) = copied("hardest.sdk");
+    let mut app = Bench::on_file(&dir.path().join("hardest.sdk"), None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("l1W");
+    app.answer_prompt("copy.sdk");
+    let copy = Bench::on_file(&dir.path().join("copy.sdk"), None);
+    assert_eq!(copy.doc.board.given_count(), 21, "not 22");
+    assert_eq!(copy.doc.board.cell(pos(0, 1)), Cell::Empty);
+    assert!(app.is_error() && app.message().contains("givens only"), "{}", app.message());
+    assert!(app.is_modified(), "the entry is still unsaved");
+    app.keys("GW");
+    app.answer_prompt("given.sdk");
+    app.keys("y");
+    let given = Bench::on_file(&dir.path().join("given.sdk"), None);
+    assert_eq!(given.doc.board.given_count(), 22, "G asked for it");
+}
+
+/// Item 3: another program changed the file: ask; overwrite, save as or cancel.
+#[test]
+fn a_file_changed_on_disk_is_not_overwritten_without_asking() {
+    let (_dir, path) = copied("hardest.sdk");
+    let mut app = Bench::on_file(&path, None);
+    app.keys("lp9p");
+    let theirs = format!("{}# their line\n", read(&path));
+    std::fs::write(&path, &theirs).unwrap();
+    app.keys("w");
+    assert!(question(&app).contains("changed on disk"), "{}", question(&app));
+    app.key(KeyCode::Esc);
+    assert_eq!(read(&path), theirs, "cancel: their file stays");
+    assert!(app.is_modified());
+    app.keys("w");
+    app.keys("s");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "s: save as");
+    app.key(KeyCode::Esc);
+    app.keys("wo");
+    assert!(!app.is_modified(), "{}", app.message());
+    let ours = read(&path);
+    assert!(ours.contains("89......."), "{ours}");
+    // The same size, the same modification time, other content: the hash tells.
+    let same_length = ours.replacen("89.......", "98.......", 1);
+    let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+    std::fs::write(&path, &same_length).unwrap();
+    std::fs::File::options().write(true).open(&path).unwrap().set_modified(mtime).unwrap();
+    app.keys("l1");
+    app.keys("w");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "entries: the progress prompt");
+    app.key(KeyCode::Esc);
+    app.keys("0p7p");
+    app.keys("w");
+    assert!(question(&app).contains("changed on disk"));
+}
+
+/// Item 3: a puzzle of a collection is found by its content; a different puzzle is never
+/// overwritten.
+#[test]
+fn saving_a_puzzle_of_a_collection_finds_its_line_by_content() {
+    let (_dir, path) = copied("collection.sdm");
+    let before = read(&path);
+    let mut app = Bench::on_file(&path, Some(1));
+    app.keys("p9p"); // a given 9 in r1c1 of puzzle 2, blank before
+    app.keys("w");
+    let after = read(&path);
+    let changed: Vec<(usize, &str, &str)> = before
+        .lines()
+        .zip(after.lines())
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| (i + 1, a, b))
+        .collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert_eq!(changed[0].0, 4, "puzzle 2 is on line 4");
+    assert!(changed[0].2.starts_with('9'));
+    assert_eq!(before.lines().count(), after.lines().count());
+    // Another program puts a puzzle in front: the save still finds ours, by content.
+    let mut app = Bench::on_file(&path, Some(1));
+    app.keys("l7");
+    let puzzle = app.doc.board.givens_only();
+    let shifted = format!("{}\n{after}", "1".repeat(81).replacen('1', "2", 1));
+    std::fs::write(&path, &shifted).unwrap();
+    app.keys("p"); // no entries: the .sdm can keep it
+    app.keys("0p");
+    app.act(Action::Select(pos(8, 8)));
+    app.keys("p5p");
+    app.keys("wo");
+    let now = read(&path);
+    let line = now.lines().find(|l| l.ends_with('5') && l.starts_with('9')).expect("our puzzle, saved");
+    assert_eq!(now.lines().position(|l| l == line), Some(4), "one line down, where it moved");
+    assert_eq!(now.lines().count(), shifted.lines().count());
+    assert_ne!(puzzle, app.doc.board.givens_only());
+    // Our puzzle is gone from the file: refused, nothing written.
+    let gone: String = now.lines().filter(|l| *l != line).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, &gone).unwrap();
+    app.keys("p4p");
+    app.keys("wo");
+    assert!(app.message().starts_with("Not saved"), "{}", app.message());
+    assert_eq!(read(&path), gone, "no other puzzle overwritten");
+}
+
+/// Item 3: a collection with lone CR line ends keeps them and every puzzle.
+#[test]
+fn a_collection_with_cr_line_ends_keeps_every_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mac.sdm");
+    let lines: Vec<String> = read(&asset("collection.sdm"))
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let text = lines.join("\r") + "\r";
+    std::fs::write(&path, &text).unwrap();
+    let mut app = Bench::on_file(&path, Some(2));
+    assert_eq!(app.doc.source.collection.as_ref().map(|c| c.len()), Some(lines.len()));
+    let blank = app.doc.board.to_string().find('.').unwrap();
+    app.act(Action::Select(pos(blank / 9, blank % 9)));
+    app.keys("p1p");
+    app.keys("w");
+    let saved = std::fs::read(&path).unwrap();
+    assert_eq!(saved.len(), text.len(), "{}", app.message());
+    assert!(!saved.contains(&b'\n'), "CR stays CR");
+    let differing = saved.split(|&b| b == b'\r').zip(text.as_bytes().split(|&b| b == b'\r')).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 1, "only puzzle 3 changed");
+}
+
+/// Item 4: save as asks before replacing, writes through links, refuses FIFOs, directories
+/// and devices; the extension chooses the format, and the prompt says which.
+#[test]
+fn save_as_asks_follows_links_and_refuses_special_files() {
+    let (dir, path) = copied("hardest.sdk");
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    // An existing file: asked, n goes back to the prompt, y replaces.
+    std::fs::write(dir.path().join("taken.sdk"), "keep me\n").unwrap();
+    app.keys("W");
+    app.answer_prompt("taken.sdk");
+    assert!(question(&app).contains("exists"), "{}", question(&app));
+    app.keys("n");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))));
+    assert_eq!(read(&dir.path().join("taken.sdk")), "keep me\n");
+    app.answer_prompt("taken.sdk");
+    app.keys("y");
+    assert!(read(&dir.path().join("taken.sdk")).starts_with("#A Arto Inkala"));
+    // A link: the target is written, the link stays a link.
+    std::fs::write(dir.path().join("target.txt"), "old\n").unwrap();
+    std::os::unix::fs::symlink("target.txt", dir.path().join("link.txt")).unwrap();
+    app.keys("W");
+    app.answer_prompt("link.txt");
+    app.keys("y");
+    assert!(std::fs::symlink_metadata(dir.path().join("link.txt")).unwrap().file_type().is_symlink());
+    assert_eq!(read(&dir.path().join("target.txt")).lines().last().unwrap().len(), 81, "a line");
+    // FIFO, directory, device: refused with a message, nothing blocks.
+    let fifo = dir.path().join("pipe.sdk");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::fs::create_dir(dir.path().join("folder.sdk")).unwrap();
+    for (name, kind) in [("pipe.sdk", "FIFO"), ("folder.sdk", "directory"), ("/dev/null", "device")] {
+        app.keys("W");
+        app.answer_prompt(name);
+        if matches!(app.overlay, Some(Overlay::Question(_))) {
+            app.keys("y");
+        }
+        assert!(app.is_error(), "{name}: {}", app.message());
+        assert!(app.message().contains(kind), "{name}: {}", app.message());
+        assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "{name}: back to the prompt");
+        app.key(KeyCode::Esc);
+    }
+    // The extension typed chooses the format; Tab chooses one over it.
+    app.keys("W");
+    for (name, format) in [("a.txt", Format::Line), ("a.ss", Format::Ss), ("a.swb", Format::Progress), ("a.sdk", Format::Sdk)] {
+        for _ in 0..200 {
+            app.key(KeyCode::Backspace);
+        }
+        for c in name.chars() {
+            app.act(Action::Input(c));
+        }
+        assert_eq!(prompt(&app).2, format, "{name}");
+    }
+    app.key(KeyCode::Tab);
+    let (_, input, format) = prompt(&app);
+    assert_ne!(format, Format::Sdk);
+    assert!(input.ends_with(format.extension()), "{input} follows {format:?}");
+}
+
+/// Item 5: two workbenches never overwrite each other's recovery file; both are offered at
+/// the next start, newest first, and reopen as they were.
+#[test]
+fn two_workbenches_keep_their_own_recovery_files() {
+    let (_dir, path) = copied("collection.sdm");
+    let state = tempfile::tempdir().unwrap();
+    let state_path = state.path().to_path_buf();
+    let mut first = Bench::new(Document::new_empty());
+    first.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    first.open_path(&path, Some(3));
+    first.run_effects();
+    first.keys("l1");
+    first.keep();
+    // In one test process both have one pid: another second gives another name, as another
+    // pid would.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let mut second = Bench::new(Document::new_empty());
+    second.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    second.act(Action::Paste(read(&asset("hard.txt"))));
+    second.keys("5");
+    second.keep();
+    let files: Vec<_> = std::fs::read_dir(&state_path)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "swb"))
+        .collect();
+    assert_eq!(files.len(), 2, "one file each");
+    // While both run, neither is offered to a third.
+    let mut third = Bench::new(Document::new_empty());
+    third.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    third.look_for_recovery();
+    assert_eq!(third.overlay, None, "files of running workbenches are theirs");
+    // Both end without a clean quit (a crash, a kill): the next start offers both.
+    let first_board = first.doc.board.clone();
+    let second_board = second.doc.board.clone();
+    drop(first);
+    drop(second);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("expected the offer, got {:?}", next.overlay)
+    };
+    assert_eq!(offer.offers.len(), 2);
+    assert!(offer.offers[0].summary.contains("pasted"), "newest first: {:?}", offer.offers);
+    assert!(offer.offers[1].summary.contains("collection.sdm"), "{:?}", offer.offers);
+    // n is the step key: it does not answer.
+    next.keys("n");
+    assert!(matches!(next.overlay, Some(Overlay::Recovery(_))));
+    // The older one: the file, its place in the collection, givens apart from entries.
+    next.keys("j");
+    next.keys("y");
+    assert_eq!(next.doc.source.origin, Origin::File(path.clone()));
+    assert_eq!(next.doc.source.format, Format::Line);
+    assert_eq!(next.doc.source.collection.as_ref().map(|c| c.index), Some(3));
+    assert_eq!(next.doc.board, first_board);
+    assert_eq!(next.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)));
+    assert!(next.is_modified(), "reopened as unsaved work");
+    drop(next);
+    // The other is still offered; Esc keeps it, d asks, and only yes discards it.
+    let start = || {
+        let mut bench = Bench::new(Document::new_empty());
+        bench.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+        bench.look_for_recovery();
+        bench
+    };
+    let mut last = start();
+    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else { panic!("the second is still offered") };
+    assert_eq!(offer.offers.len(), 1);
+    last.key(KeyCode::Esc);
+    assert!(last.message().contains("kept"), "{}", last.message());
+    drop(last);
+    assert!(offer.offers[0].path.exists());
+    let mut last = start();
+    last.keys("d");
+    assert!(question(&last).contains("Discard"));
+    last.keys("n");
+    drop(last);
+    assert!(offer.offers[0].path.exists(), "no: kept");
+    let mut last = start();
+    last.keys("y");
+    assert_eq!(last.doc.board, second_board, "the pasted work, as it was");
+    assert_eq!(last.doc.source.origin, Origin::Pasted);
+    drop(last);
+    let mut last = start();
+    assert_eq!(last.overlay, None, "reopened work is not offered again");
+    last.keys("q");
+    drop(last);
+    // Discarding, confirmed, removes the file.
+    let mut crashed = start();
+    crashed.keys("5");
+    crashed.keep();
+    drop(crashed);
+    let mut last = start();
+    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else { panic!("offered") };
+    last.keys("d");
+    last.keys("y");
+    assert!(!offer.offers[0].path.exists(), "discarded for good");
+}
+
+/// Item 5 and 6: a 20 MB file of comments makes a small recovery file and small undo records.
+#[test]
+fn megabytes_of_metadata_are_never_copied_per_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.sdk");
+    let comment = format!("# {}\n", "x".repeat(1000));
+    let mut text = comment.repeat(20_000);
+    text.push_str(&read(&asset("hardest.sdk")).lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n"));
+    text.push('\n');
+    std::fs::write(&path, &text).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    assert!(app.doc.source.text.notes_len() > 20_000_000);
+    for k in 0..500 {
+        app.act(Action::Select(pos(0, 1 + k % 8)));
+        app.keys(if k % 2 == 0 { "1" } else { "0" });
+        app.keys("u");
+        app.ctrl('r');
+    }
+    assert!(app.undo_bytes() < 1 << 20, "undo holds {} bytes", app.undo_bytes());
+    app.keep();
+    let kept = std::fs::read(app.runtime.keeper.path()).unwrap();
+    assert!(kept.len() < 4096, "the recovery file holds {} bytes", kept.len());
+    // Loads share the file's lines: ten loads of it stay far below ten copies.
+    for _ in 0..10 {
+        app.open_path(&path, None);
+        app.run_effects();
+        if matches!(app.overlay, Some(Overlay::Question(_))) {
+            app.keys("y");
+        }
+    }
+    assert!(app.undo_bytes() < 64 << 20, "{} bytes after ten loads", app.undo_bytes());
+}
+
+/// A tmpfs of 64 KiB mounted over a fresh directory for the test, unmounted when dropped;
+/// `None` (the test then skips) where this user may not mount.
+struct TinyDisk {
+    dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    fn mount() -> Option<TinyDisk> {
+        let dir = tempfile::tempdir().ok()?;
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!("skipped: cannot mount a tmpfs here");
+            return None;
+        }
+        Some(TinyDisk { dir })
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn remount_read_only(&self) {
+        let status = std::process::Command::new("mount")
+            .args(["-o", "remount,ro"])
+            .arg(self.path())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// The workbench on the file at `path`, with a given changed (unsaved work the file's own
+/// format keeps), after `w` tried to save it over its file.
+fn edited_then_saved_in_place(path: &Path) -> Bench {
+    let mut app = Bench::on_file(path, None);
+    app.keys("lp1p");
+    app.keys("w");
+    app
+}
+
+#[test]
+fn a_save_on_a_full_disk_leaves_the_old_file_and_the_board() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = std::fs::read(&file).unwrap();
+    // Fill the disk to the last block.
+    let mut filler = std::fs::File::create(disk.path().join("filler")).unwrap();
+    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
+    let _ = std::io::Write::write_all(&mut filler, b"x");
+    let app = edited_then_saved_in_place(&file);
+    assert!(app.message().contains("Could not save"), "{}", app.message());
+    assert!(app.message().contains("the disk is full"), "{}", app.message());
+    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
+    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Given(digit(1)), "the change is kept");
+    assert!(app.is_modified());
+    let names: Vec<_> = std::fs::read_dir(disk.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
+
+#[test]
+fn a_save_in_a_read_only_directory_leaves_the_old_file_and_the_board() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = std::fs::read(&file).unwrap();
+    disk.remount_read_only();
+    let app = edited_then_saved_in_place(&file);
+    assert!(app.message().contains("Could not save"), "{}", app.message());
+    assert!(app.message().contains("read-only"), "{}", app.message());
+    assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
+    assert!(app.is_modified(), "the work is still there, unsaved");
+}
+
+#[test]
+fn a_pasted_puzzle_asks_for_a_path_and_keeps_its_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.path().to_path_buf();
+    app.act(Action::Paste(read(&asset("boj-2580-sample.txt"))));
+    app.keys("w");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))));
+    app.answer_prompt("boj.txt");
+    // `.txt` is a line unless chosen otherwise; here the prompt chose line.
+    assert_eq!(app.overlay, None, "{}", app.message());
+    assert_eq!(app.doc.source.origin, Origin::File(dir.path().join("boj.txt")));
+    assert_eq!(read(&dir.path().join("boj.txt")).trim_end().len(), 81);
+}
