@@ -2,26 +2,25 @@
 //! conflicts, step mode, solved, no solution, file browser, help, too small, large cells), and
 //! explicit checks of the styles of highlighted cells, which snapshots of text do not hold.
 
+mod common;
+
+use common::workbench::{Bench, asset};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 use sudoku_workbench::app::browser::Browser;
-use sudoku_workbench::app::{Action, App, Direction, Document, Mode, Origin};
+use sudoku_workbench::app::{Action, App, Direction, Document, Effect, Mode, Origin};
 use sudoku_workbench::sudoku::{Digit, Pos, parse_document};
 use sudoku_workbench::ui;
 use sudoku_workbench::ui::layout::Screen;
 
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
-}
-
 /// The workbench on a built-in-like document named after the asset (stable across machines).
-fn app_on(name: &'static str, monochrome: bool) -> App {
+fn app_on(name: &'static str, monochrome: bool) -> Bench {
     let parsed = parse_document(&std::fs::read(asset(name)).unwrap(), None).unwrap();
-    let mut app = App::new(Document::from_parsed(parsed, Origin::Builtin(name), 0));
+    let mut app = Bench::new(Document::from_parsed(parsed, Origin::Builtin(name), 0, None).unwrap());
     app.monochrome = monochrome;
     app.settle();
     app
@@ -172,25 +171,25 @@ fn step_mode_screen() {
         app.update(Action::StepForward);
     }
     let terminal = draw(&mut app, 80, 24);
-    insta::assert_snapshot!("step_80x24", terminal.backend());
+    insta::assert_snapshot!("step_80x24", without_clock(&terminal));
     let Mode::Step(stepper) = &app.mode else {
         panic!("step mode")
     };
     let decisions = stepper.decisions();
     let top = decisions.last().unwrap();
     let buffer = terminal.backend().buffer();
-    let (text, style) = cell(buffer, top.pos);
+    let (text, style) = cell(buffer, top.pos().unwrap());
     assert_eq!(
         text,
-        format!("[{}]", top.digit.unwrap()),
+        format!("[{}]", top.current.unwrap().1),
         "the cell being decided is bracketed"
     );
     assert_eq!(style.bg, Some(Color::Magenta));
     for d in &decisions[..decisions.len() - 1] {
         assert!(
-            cell(buffer, d.pos).1.add_modifier.contains(Modifier::UNDERLINED),
+            cell(buffer, d.pos().unwrap()).1.add_modifier.contains(Modifier::UNDERLINED),
             "{} is on the path",
-            d.pos
+            d.pos().unwrap()
         );
     }
 }
@@ -213,11 +212,13 @@ fn no_solution_screen() {
 fn file_browser_screen() {
     let mut app = app_on("hardest.sdk", false);
     // A relative directory keeps the title the same on every machine.
-    app.mode = Mode::Browse(Box::new(Browser::new(Path::new("tests/fixtures/browse"))));
-    // Past the parent and the subdirectory, onto the broken file.
-    for _ in 0..2 {
-        app.update(Action::ListMove(Direction::Down));
-    }
+    let dir = PathBuf::from("tests/fixtures/browse");
+    app.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
+    let listed = app.runtime.perform(Effect::List(dir)).unwrap();
+    app.act(listed);
+    // Past the subdirectory, onto the broken file.
+    app.act(Action::ListMove(1));
+    app.wait_for_background();
     let terminal = draw(&mut app, 80, 24);
     insta::assert_snapshot!("browser_80x24", terminal.backend());
     let text = terminal.backend().to_string();
@@ -225,7 +226,8 @@ fn file_browser_screen() {
         text.contains("line 1, column 17: expected"),
         "the preview names the error:\n{text}"
     );
-    app.update(Action::ListMove(Direction::Down));
+    app.act(Action::ListMove(1));
+    app.wait_for_background();
     let text = draw(&mut app, 80, 24).backend().to_string();
     assert!(
         text.contains("Simple Sudoku .ss"),
@@ -280,4 +282,117 @@ fn large_terminals_show_large_cells_with_candidates() {
     let mut app = app_on("hardest.sdk", false);
     let terminal = draw(&mut app, 200, 60);
     insta::assert_snapshot!("editing_200x60", terminal.backend());
+}
+
+/// The screen's text with the step mode's elapsed time (real time, different on every run)
+/// replaced by a fixed mark of the same width.
+fn without_clock(terminal: &Terminal<TestBackend>) -> String {
+    let text = terminal.backend().to_string();
+    text.lines()
+        .map(|line| match line.find("Elapsed     ") {
+            Some(at) => {
+                let start = at + "Elapsed     ".len();
+                let rest = &line[start..];
+                // The panel is the last column: the rest of the row is the value and blanks.
+                let width = rest.chars().count();
+                let mark: String = "<clock>".chars().chain(std::iter::repeat(' ')).take(width.max(8) - 1).collect();
+                format!("{}{}\"", &line[..start], mark)
+            }
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of the screen, one string per row.
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area();
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol().to_string()).collect())
+        .collect()
+}
+
+/// Item 17: at 70x22 nothing overlaps or is cut: the footer's hints end with a whole hint,
+/// wrapped panel lines are indented under their value, and help scrolls instead of cutting.
+#[test]
+fn a_small_terminal_fits_everything() {
+    let mut app = app_on("hardest.sdk", false);
+    let terminal = draw(&mut app, 70, 22);
+    insta::assert_snapshot!("editing_70x22", terminal.backend());
+    let rows = rows(&terminal);
+    let footer = rows.last().unwrap().trim_end().to_string();
+    assert!(footer.ends_with("? help"), "help is always in the footer: {footer}");
+    // Every panel line that continues a wrapped value starts under the value, not at the edge.
+    let panel_x = Screen::new(ratatui::layout::Rect::new(0, 0, 70, 22)).unwrap().panel.x as usize;
+    for row in &rows[1..rows.len() - 1] {
+        let panel: String = row.chars().skip(panel_x).collect();
+        if panel.trim().is_empty() {
+            continue;
+        }
+        let indent = panel.len() - panel.trim_start().len();
+        assert!(indent <= 2 || indent >= 12, "a wrapped line is indented under its value: {panel:?}");
+    }
+    app.act(Action::Help);
+    let terminal = draw(&mut app, 70, 22);
+    insta::assert_snapshot!("help_70x22", terminal.backend());
+    let text = terminal.backend().to_string();
+    assert!(text.contains("↑↓") || text.contains("more"), "help says it scrolls:\n{text}");
+}
+
+/// Item 17: at 200x60 the board grows to use the room.
+#[test]
+fn a_large_terminal_grows_the_board() {
+    let mut app = app_on("hardest.sdk", false);
+    app.act(Action::StepForward);
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("step_200x60", without_clock(&terminal));
+    let board = Screen::new(ratatui::layout::Rect::new(0, 0, 200, 60)).unwrap().board;
+    assert!(board.height >= 45, "the board takes most of the height: {board:?}");
+}
+
+/// Item 13: at 200 columns the list and the preview share the width.
+#[test]
+fn the_browser_shares_a_wide_screen() {
+    let mut app = app_on("hardest.sdk", false);
+    let dir = PathBuf::from("tests/fixtures/browse");
+    app.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
+    let listed = app.runtime.perform(Effect::List(dir)).unwrap();
+    app.act(listed);
+    app.act(Action::ListMove(2));
+    app.wait_for_background();
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("browser_200x60", terminal.backend());
+    let rows = rows(&terminal);
+    let list_row = rows.iter().find(|r| r.contains("escargot.ss")).unwrap();
+    let at = list_row.find("escargot.ss").unwrap();
+    assert!(at < 100, "the list on the left half");
+}
+
+/// Item 12: the panel names the cell with no candidate.
+#[test]
+fn a_dead_board_is_named_in_the_panel() {
+    let text = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::Paste(text.into()));
+    app.message = None;
+    let terminal = draw(&mut app, 80, 24);
+    let text = terminal.backend().to_string();
+    assert!(text.contains("r1c9 has no"), "{text}");
+}
+
+/// Item 4: the save prompt says which format the name chooses.
+#[test]
+fn the_save_prompt_names_the_format() {
+    let mut app = app_on("hardest.sdk", false);
+    app.keys("W");
+    app.answer_prompt("");
+    for c in "game.txt".chars() {
+        app.act(Action::Input(c));
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("save_as_80x24", terminal.backend());
+    let text = terminal.backend().to_string();
+    assert!(text.contains("line"), "the format of .txt is named:\n{text}");
+    assert!(text.contains("Tab"), "and how to choose another:\n{text}");
 }

@@ -111,16 +111,25 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
 
 /// The footer: the hints of the keys that work now, whole ones only, in the key table's order.
 fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
-    let mut spans = Vec::new();
-    let mut used = 0;
-    for (key, what) in keys::hints(keys::context(app)) {
-        let (key, what) = (format!(" {key}"), format!(" {what} "));
-        used += key.chars().count() + what.chars().count();
+    let all = keys::hints(keys::context(app));
+    // "? help" is always shown, last: the way to every other key when the others do not fit.
+    let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|(key, _)| *key == "?");
+    let text = |(key, what): &(&str, &str)| (format!(" {key}"), format!(" {what} "));
+    let width_of = |(key, what): &(String, String)| key.chars().count() + what.chars().count();
+    let help: Vec<_> = help.iter().map(text).collect();
+    let mut used: usize = help.iter().map(width_of).sum();
+    let mut shown = Vec::new();
+    for hint in &others {
+        let hint = text(hint);
+        used += width_of(&hint);
         if used > usize::from(width) {
             break;
         }
-        spans.push(Span::styled(key, theme.key));
-        spans.push(Span::styled(what, theme.dim));
+        shown.push(hint);
     }
-    Paragraph::new(Line::from(spans))
+    shown.extend(help);
+    let spans = shown
+        .into_iter()
+        .flat_map(|(key, what)| [Span::styled(key, theme.key), Span::styled(what, theme.dim)]);
+    Paragraph::new(Line::from(spans.collect::<Vec<_>>()))
 }

@@ -82,7 +82,8 @@ impl Widget for Help<'_> {
             (self.column(&sections), Vec::new())
         };
         let content_height = left.len().max(right.len());
-        let width = if two { 2 * widest + 4 } else { widest + 2 };
+        // One column takes the whole width, so that nothing of the screen behind shows at its sides.
+        let width = if two { 2 * widest + 4 } else { usize::from(area.width) };
         let popup = centered(area, width as u16, content_height as u16 + 2);
         Clear.render(popup, buf);
         let rows = usize::from(popup.height.saturating_sub(2));

@@ -192,17 +192,19 @@ impl Panel<'_> {
         out.row("Steps", grouped(stepper.position()), t.value);
         out.row("Placements", grouped(c.placements), t.value);
         out.row("Backtracks", grouped(c.backtracks), t.value);
-        out.row("Depth", format!("{} guesses on the stack (max {})", c.depth, c.max_depth), t.value);
+        out.row("Depth", format!("{} on the stack (max {})", guesses(c.depth), c.max_depth), t.value);
         let speed = match stepper.speed() {
             Some(s) => format!("{} steps/s", grouped(s)),
             None => "as fast as it goes".into(),
         };
-        let measured = match stepper.rate() {
-            Some(rate) if rate >= 100.0 => grouped(rate.round() as u64),
-            Some(rate) => format!("{rate:.1}"),
-            None => "–".into(),
+        // Measured only while it runs: manual steps have no speed to measure.
+        let measured = match stepper.rate().filter(|_| stepper.is_running()) {
+            Some(rate) if rate >= 100.0 => format!("measured {}/s", grouped(rate.round() as u64)),
+            Some(rate) => format!("measured {rate:.1}/s"),
+            None if stepper.is_running() => "measuring…".into(),
+            None => "when running".into(),
         };
-        out.row("Speed", format!("{speed} (measured {measured}/s)"), t.value);
+        out.row("Speed", format!("{speed} ({measured})"), t.value);
         out.row("Elapsed", duration(stepper.elapsed()), t.value);
         out.row(
             "Last step",
@@ -221,7 +223,7 @@ impl Panel<'_> {
             .iter()
             .filter_map(|d| d.current.map(|(pos, digit)| format!("{pos}={digit}")))
             .collect();
-        out.row("Path", format!("{} guesses", placed.len()), t.value);
+        out.row("Path", guesses(placed.len()), t.value);
         // The newest decisions matter most: the tail that fits on three lines.
         let room = out.width.saturating_sub(2).max(10) * 3;
         let mut tail = String::new();
@@ -241,6 +243,11 @@ impl Panel<'_> {
             out.text(format!("  {tail}"), t.value);
         }
     }
+}
+
+/// "1 guess", "2 guesses".
+fn guesses(n: usize) -> String {
+    if n == 1 { "1 guess".into() } else { format!("{} guesses", grouped(n as u64)) }
 }
 
 /// The top decision in words: its label and its text.
@@ -264,10 +271,12 @@ fn describe_decision(top: &Decision) -> (&'static str, String) {
                 Choice::Cell(_) => format!("{subject} = {digit}"),
                 Choice::Place(..) => format!("{subject} at {pos}"),
             };
-            (
-                "Trying",
-                format!("{what}, of {}; left {}", options(top.options), options(top.remaining)),
-            )
+            let left = if top.remaining.is_empty() {
+                "none left after it".to_string()
+            } else {
+                format!("left {}", options(top.remaining))
+            };
+            ("Trying", format!("{what}, of {}; {left}", options(top.options)))
         }
         None if top.remaining.is_empty() => (
             "Deciding",
