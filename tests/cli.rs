@@ -95,7 +95,7 @@ fn output_formats_read_back_to_the_solution() {
         let hint = (format == Format::Ss).then_some(Format::Ss);
         let doc = parse_document(&out.stdout, hint).unwrap();
         assert_eq!(doc.format, format);
-        assert_eq!(doc.puzzles[0].puzzle.board, boj, "{name}");
+        assert_eq!(doc.first().unwrap().puzzle.board, boj, "{name}");
     }
     // .sdk output keeps the puzzle's metadata.
     let sdk = text(&run(&["solve", path.to_str().unwrap(), "--format", "sdk"], None).stdout);
@@ -119,7 +119,7 @@ fn a_collection_gives_one_solution_per_puzzle_in_order() {
     let solutions: Vec<Board> = text(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
     assert_eq!(solutions.len(), puzzles.len());
     for (p, s) in puzzles.iter().zip(&solutions) {
-        assert!(p.puzzle.board.is_solved_by(s));
+        assert!(p.as_ref().unwrap().puzzle.board.is_solved_by(s));
     }
 }
 
@@ -395,4 +395,159 @@ fn an_escape_sequence_in_a_file_name_is_printed_visibly() {
     let stderr = text(&out.stderr);
     assert!(!stderr.contains('\x1b'), "{stderr:?}");
     assert!(stderr.contains("x\\u{1b}[2J.txt: line 1"), "{stderr:?}");
+}
+
+/// Runs `script` with `bash -c` (for `pipefail`), the binary as `$BIN`; its output and status.
+fn shell(script: &str) -> Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("BIN", BIN)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+/// Item 11: a full or closed standard output or error is exit status 2, never a panic or 0;
+/// a reader that goes away (`| head`) keeps the documented status.
+#[test]
+fn failed_writes_are_exit_status_two() {
+    let no_solution = asset("no-solution.txt");
+    let sample = asset("boj-2580-sample.txt");
+    let cases = [
+        (format!("\"$BIN\" solve '{}' 2>/dev/full", no_solution.display()), 2),
+        (format!("\"$BIN\" solve '{}' >/dev/full", sample.display()), 2),
+        (format!("\"$BIN\" solve '{}' >&-", sample.display()), 2),
+        (format!("\"$BIN\" check '{}' >&-", sample.display()), 2),
+        ("\"$BIN\" --help >/dev/full".to_string(), 2),
+        ("\"$BIN\" --version >/dev/full".to_string(), 2),
+        ("\"$BIN\" --no-such-flag 2>/dev/full".to_string(), 2),
+    ];
+    for (script, status) in cases {
+        let out = shell(&script);
+        assert_eq!(out.status.code(), Some(status), "{script}: {}", text(&out.stderr));
+        assert!(!text(&out.stderr).contains("panicked"), "{script}: {}", text(&out.stderr));
+    }
+    // `| head`: the reader has what it wanted; the status is the command's, 0.
+    let (_dir, path) = temp_file("many.txt", &{
+        let line = std::fs::read_to_string(asset("hard.txt")).unwrap();
+        line.repeat(5000).into_bytes()
+    });
+    let out = shell(&format!("set -o pipefail; \"$BIN\" solve --format line '{}' | head -1", path.display()));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).is_empty(), "quietly: {}", text(&out.stderr));
+}
+
+/// Item 10: devices and FIFOs never hang the command line.
+#[test]
+fn devices_are_refused_and_fifos_read_with_patience() {
+    let started = std::time::Instant::now();
+    let out = run(&["solve", "/dev/zero"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/dev/zero: it is a character device"), "{}", text(&out.stderr));
+    let out = run(&["check", "/dev/zero"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once");
+    // A FIFO someone writes to is read (as `<(cat file)` is).
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, std::fs::read(asset("boj-2580-sample.txt")).unwrap()))
+    };
+    let out = run(&["solve", fifo.to_str().unwrap()], None);
+    writer.join().unwrap().unwrap();
+    assert_eq!(text(&out.stdout), BOJ_SAMPLE_ANSWER);
+    // One nobody writes to is given up with a clear message.
+    let out = run(&["solve", fifo.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("FIFO"), "{}", text(&out.stderr));
+}
+
+/// Item 10: comment lines do not pile up in memory while a collection streams.
+#[test]
+fn long_comment_lines_in_a_collection_stream_in_little_memory() {
+    let puzzle = std::fs::read_to_string(asset("hard.txt")).unwrap();
+    let comment = format!("# {}\n", "c".repeat(998));
+    // Written as a stream: a child's peak memory counts what the test process held when it
+    // forked, so the test must not hold the 100 MB itself.
+    let (_dir, path) = temp_file("commented.sdm", b"");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    for k in 0..100_000 {
+        if k % 10_000 == 0 {
+            file.write_all(puzzle.as_bytes()).unwrap();
+        }
+        file.write_all(comment.as_bytes()).unwrap();
+    }
+    file.write_all(puzzle.as_bytes()).unwrap();
+    file.into_inner().unwrap().sync_all().unwrap();
+    let out = run(&["solve", "--format", "line", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 11);
+    assert!(peak_child_mb() < 64, "peak memory {} MB for 100 MB of comments", peak_child_mb());
+}
+
+/// Item 12: `check` names a blank with no candidate, before any search.
+#[test]
+fn check_names_a_cell_with_no_candidate() {
+    let dead = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
+    let (_dir, path) = temp_file("dead.sdk", dead.as_bytes());
+    let started = std::time::Instant::now();
+    let out = run(&["check", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("solutions: none (r1c9 has no candidate)"), "{stdout}");
+    for strategy in ["naive", "mrv", "fast"] {
+        let out = run(&["solve", "--strategy", strategy, path.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(1), "{strategy}");
+        assert!(text(&out.stderr).contains("r1c9 has no candidate"), "{strategy}: {}", text(&out.stderr));
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once");
+}
+
+/// Item 18: `check` reads standard input and describes a collection puzzle by puzzle.
+#[test]
+fn check_reads_standard_input_and_lists_a_collection() {
+    let input = std::fs::read(asset("hardest.sdk")).unwrap();
+    let out = run(&["check"], Some(&input));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("author: Arto Inkala"));
+    let good = std::fs::read_to_string(asset("hard.txt")).unwrap();
+    let mut bad = good.trim_end().to_string();
+    // Two 4s in the first row: the first blank of the line gets a 4.
+    let blank = bad.find('.').unwrap();
+    bad.replace_range(blank..=blank, "4");
+    let (_dir, path) = temp_file("set.sdm", format!("{good}{bad}\n{good}").as_bytes());
+    let out = run(&["check", path.to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("format: collection of 81-character lines"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("line ")).count(), 3, "{stdout}");
+    assert!(stdout.contains("line 2: givens 18, blanks 63, conflicts 2"), "{stdout}");
+    assert!(stdout.contains("\n  r1c1 and r1c2 both hold 4 (row 1)\n"), "each conflict is listed: {stdout}");
+}
+
+/// Item 18: `--index 0` says how puzzles are numbered; collections in grid layouts are
+/// separated by a blank line.
+#[test]
+fn puzzle_numbers_start_at_one_and_grids_are_separated() {
+    let out = run(&["--index", "0", asset("collection.sdm").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("puzzles are numbered from 1"), "{}", text(&out.stderr));
+    let out = run(&["trace", "--index", "0", asset("collection.sdm").to_str().unwrap()], None);
+    assert!(text(&out.stderr).contains("puzzles are numbered from 1"), "{}", text(&out.stderr));
+    for format in ["grid", "boj", "sdk"] {
+        let out = run(&["solve", "--format", format, asset("collection.sdm").to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        let stdout = text(&out.stdout);
+        let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
+        assert_eq!(blocks.len(), 12, "{format}: one block per puzzle:\n{stdout}");
+        for block in blocks {
+            let board: Board = parse_document(block.as_bytes(), None).unwrap().first().unwrap().puzzle.board.clone();
+            assert!(board.is_solved(), "{format}");
+        }
+    }
 }

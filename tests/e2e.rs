@@ -87,11 +87,15 @@ fn step_forward_and_back_then_solve() {
     assert_eq!(cell(&screen, 1, 7).contents(), "·", "r2c8 is empty again");
     s.send(b"\x1b");
     s.wait_text("Left step mode");
-    s.keys("s");
+    // `s` solves with fast; t makes it naive, the textbook order.
+    s.keys("ts");
     let screen = s.wait_text("Solved with naive: 14 placements");
     assert_eq!(cell(&screen, 0, 0).contents(), "1");
     assert!(cell(&screen, 0, 0).italic(), "solver digits are italic");
+    assert!(screen.contents().contains("[modified]"), "the solver's digits are unsaved");
     s.keys("q");
+    s.wait_text("unsaved changes");
+    s.keys("y");
     s.expect_exit_with_terminal_restored();
 }
 
@@ -144,7 +148,7 @@ fn a_mouse_click_selects_a_cell() {
 fn a_long_solve_keeps_the_keyboard_and_esc_cancels_it() {
     let mut s = Session::start(&[asset("anti-naive.txt").to_str().unwrap()], Path::new("/"), &[]);
     s.wait_text("anti-naive.txt");
-    s.keys("s");
+    s.keys("ts");
     s.wait_text("Solving with naive");
     s.send(b"\x1b");
     let screen = s.wait_text("Solving cancelled after");
@@ -164,7 +168,7 @@ fn a_broken_file_on_the_command_line_opens_the_built_in_puzzle_with_the_error() 
     )
     .unwrap();
     let mut s = Session::start(&[path.to_str().unwrap()], dir.path(), &[]);
-    let screen = s.wait_text("line 1, column 17");
+    let screen = s.wait_text("column 17: expected");
     assert!(screen.contents().contains("built-in: hardest.sdk"));
     s.keys("q");
     s.expect_exit_with_terminal_restored();

@@ -6,6 +6,9 @@
 //!
 //! A failure names its seed and step; `RANDOM_SEED=n cargo test --test random` replays it.
 
+mod common;
+
+use common::workbench::Bench;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -14,8 +17,9 @@ use ratatui::crossterm::event::{
 use std::path::Path;
 use std::time::{Duration, Instant};
 use sudoku_workbench::app::builtin::default_document;
-use sudoku_workbench::app::keymap::action_for;
 use sudoku_workbench::app::{Action, App, Mode};
+use sudoku_workbench::tui::input::Input;
+use sudoku_workbench::tui::keymap::action_for;
 use sudoku_workbench::ui;
 
 /// SplitMix64: a few lines, good enough for choosing keys, the same everywhere.
@@ -88,7 +92,7 @@ fn event(rng: &mut Rng, size: (u16, u16)) -> Event {
             key(code, none)
         }
         75..=79 => {
-            let c = *rng.pick(&['z', 'r', 'y', 'c', 's', 'o']);
+            let c = *rng.pick(&['z', 'r', 'y', 'c', 's', 'o']); // Ctrl-c quits, Ctrl-z asks to suspend
             key(KeyCode::Char(c), KeyModifiers::CONTROL)
         }
         80..=81 => key(KeyCode::Char(char::from(32 + rng.below(95) as u8)), KeyModifiers::ALT),
@@ -120,17 +124,17 @@ fn event(rng: &mut Rng, size: (u16, u16)) -> Event {
     }
 }
 
-fn press(app: &mut App, event: &Event) {
-    if let Some(action) = action_for(event, app) {
-        app.update(action);
-    }
+fn press(app: &mut Bench, event: &Event) {
+    app.event(event.clone());
 }
 
-/// A workbench whose file browser and saves stay inside `dir`, which holds a few files to open.
-fn workbench(dir: &Path) -> App {
-    let mut app = App::new(default_document());
+/// A workbench whose file browser and saves stay inside `dir`, which holds a few files to open;
+/// background work moves on only when the test's clock ticks, as in the event loop.
+fn workbench(dir: &Path) -> Bench {
+    let mut app = Bench::new(default_document());
+    app.settling = false;
     app.cwd = dir.to_path_buf();
-    app.update(Action::Resize(80, 24));
+    app.act(Action::Resize(80, 24));
     app
 }
 
@@ -159,7 +163,7 @@ fn check(app: &App, screen: &str, context: &str) {
 }
 
 /// Undo then redo, when undo changed something, returns the board it started from.
-fn undo_redo(app: &mut App, context: &str) {
+fn undo_redo(app: &mut Bench, context: &str) {
     if !matches!(app.mode, Mode::Edit) || app.overlay.is_some() {
         return;
     }
@@ -172,7 +176,7 @@ fn undo_redo(app: &mut App, context: &str) {
 }
 
 /// Step back then forward, when paused past the start, returns the same board and position.
-fn back_forward(app: &mut App, context: &str) {
+fn back_forward(app: &mut Bench, context: &str) {
     let (position, board) = match &app.mode {
         Mode::Step(s) if app.overlay.is_none() && !s.is_running() && s.position() > 0 => (s.position(), s.board()),
         _ => return,
@@ -198,9 +202,13 @@ fn sequence(seed: u64, steps: usize, dir: &Path) -> usize {
     for step in 0..steps {
         let context = format!("seed {seed}, step {step}");
         let event = event(&mut rng, app.size);
-        if let Some(action) = action_for(&event, &app) {
-            app.update(action);
+        if let Some(action) = action_for(&Input::Event(event), &app) {
+            app.act(action);
             acted += 1;
+        }
+        // Previews and other background answers arrive between events, as in the event loop.
+        for answer in app.runtime.poll() {
+            app.act(answer);
         }
         match rng.below(20) {
             0 => undo_redo(&mut app, &context),

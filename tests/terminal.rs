@@ -9,6 +9,7 @@ use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use pty::{Session, asset};
 use std::path::Path;
+use sudoku_workbench::sudoku::{Board, Pos, parse_document};
 
 /// Starts the workbench with its recovery file kept in `state` (a fresh temporary directory).
 fn start(state: &Path, args: &[&str]) -> Session {
@@ -25,8 +26,25 @@ fn start(state: &Path, args: &[&str]) -> Session {
     )
 }
 
-fn recovery_file(state: &Path) -> std::path::PathBuf {
-    state.join("sudoku-workbench/recovery.sdk")
+/// The recovery files in `state` (one per workbench that had unsaved work).
+fn recovery_files(state: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(dir) = std::fs::read_dir(state.join("sudoku-workbench")) else { return Vec::new() };
+    dir.filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "swb"))
+        .collect()
+}
+
+/// The board kept in the one recovery file in `state`.
+fn recovered_board(state: &Path) -> Board {
+    let files = recovery_files(state);
+    assert_eq!(files.len(), 1, "one recovery file: {files:?}");
+    let text = std::fs::read(&files[0]).unwrap();
+    parse_document(&text, None).unwrap().first().unwrap().puzzle.board.clone()
+}
+
+/// Whether the recovered board holds the 7 typed into r1c1.
+fn holds_the_typed_seven(state: &Path) -> bool {
+    recovered_board(state).digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7)
 }
 
 /// Types a 7 into r1c1 of the (emptied) board: unsaved work.
@@ -56,9 +74,8 @@ fn an_error_restores_the_terminal_says_why_and_keeps_the_board() {
     assert_eq!(status.exit_code(), 2, "{status:?}");
     s.assert_terminal_restored();
     let screen = s.wait_text("the test error");
-    assert!(screen.contents().contains("recovery.sdk"), "{}", screen.contents());
-    let saved = std::fs::read_to_string(recovery_file(state.path())).unwrap();
-    assert!(saved.starts_with('7'), "the typed 7 is kept:\n{saved}");
+    assert!(screen.contents().contains("your unsaved work is in"), "{}", screen.contents());
+    assert!(holds_the_typed_seven(state.path()), "the typed 7 is kept");
 }
 
 #[test]
@@ -72,47 +89,63 @@ fn a_panic_restores_the_terminal_keeps_the_board_and_the_next_start_offers_it() 
     s.assert_terminal_restored();
     let screen = s.wait_text("the test panic");
     let text = screen.contents();
-    assert!(text.contains("your unsaved board was written to"), "{text}");
-    assert!(text.contains("recovery.sdk"), "{text}");
+    assert!(text.contains("your unsaved work is in"), "{text}");
+    assert!(text.contains(".swb"), "{text}");
+    assert!(holds_the_typed_seven(state.path()));
     drop(s);
 
-    // The next start asks; yes reopens the board, which counts as unsaved work.
+    // The next start asks; `n` (the step key) does not answer; y reopens the board, which
+    // counts as unsaved work.
     let mut s = start(state.path(), &[]);
-    s.wait_text("stopped unexpectedly");
+    s.wait_text("Unsaved work from an earlier session");
+    s.keys("n");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(s.screen().contents().contains("Unsaved work from an earlier session"), "n does not answer");
     s.keys("y");
-    let screen = s.wait_text("recovered board");
+    let screen = s.wait_text("Reopened the work");
     assert_eq!(
         screen.cell(2, 3).map(|c| c.contents()),
         Some("7"),
         "r1c1: {}",
         screen.contents()
     );
-    assert!(!recovery_file(state.path()).exists(), "the offer is made once");
+    assert!(screen.contents().contains("[modified]"));
     s.keys("q");
     s.wait_text("unsaved changes");
     s.keys("y");
     s.expect_exit_with_terminal_restored();
 
-    // Nothing left to offer.
+    // Nothing left to offer: the reopened work was given up with a clean quit.
+    assert!(recovery_files(state.path()).is_empty(), "{:?}", recovery_files(state.path()));
     let mut s = start(state.path(), &[]);
     s.wait_text("built-in: hardest.sdk");
-    assert!(!s.screen().contents().contains("stopped unexpectedly"));
+    assert!(!s.screen().contents().contains("Unsaved work from"));
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
 
 #[test]
-fn declining_the_recovered_board_discards_it() {
+fn declining_the_recovered_work_keeps_it_until_discarding_is_confirmed() {
     let state = tempfile::tempdir().unwrap();
-    let file = recovery_file(state.path());
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, std::fs::read(asset("easy.txt")).unwrap()).unwrap();
     let mut s = start(state.path(), &[]);
-    s.wait_text("stopped unexpectedly");
-    s.keys("n");
+    make_unsaved_work(&mut s);
+    s.send(b"\x03"); // Ctrl-C: at once, the work kept for the next start
+    s.expect_exit_with_terminal_restored();
+    assert!(holds_the_typed_seven(state.path()));
+    let mut s = start(state.path(), &[]);
+    s.wait_text("Unsaved work from an earlier session");
+    s.send(b"\x1b");
+    s.wait_text("offered again at the next start");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    assert_eq!(recovery_files(state.path()).len(), 1, "Esc keeps it");
+    let mut s = start(state.path(), &[]);
+    s.wait_text("Unsaved work from an earlier session");
+    s.keys("d");
+    s.wait_text("for good?");
+    s.keys("y");
     s.wait_text("discarded");
-    s.wait_text("built-in: hardest.sdk");
-    assert!(!file.exists());
+    assert!(recovery_files(state.path()).is_empty());
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
@@ -127,8 +160,7 @@ fn ended_by(signal: Signal) {
     let status = s.wait_exit();
     assert_eq!(status.exit_code(), 128 + signal as u32, "{signal}: {status:?}");
     s.assert_terminal_restored();
-    let saved = std::fs::read_to_string(recovery_file(state.path())).unwrap();
-    assert!(saved.starts_with('7'), "{signal}: the typed 7 is kept:\n{saved}");
+    assert!(holds_the_typed_seven(state.path()), "{signal}: the typed 7 is kept");
 }
 
 #[test]
@@ -146,6 +178,126 @@ fn sigint_restores_the_terminal_and_keeps_the_board() {
     ended_by(Signal::SIGINT);
 }
 
+/// Item 7: signals whose default ends the process without a word.
+#[test]
+fn sigusr1_sigusr2_and_sigalrm_restore_the_terminal_and_keep_the_board() {
+    for signal in [Signal::SIGUSR1, Signal::SIGUSR2, Signal::SIGALRM] {
+        ended_by(signal);
+    }
+}
+
+/// Item 7: SIGTSTP (and Ctrl-Z) give the terminal back; SIGCONT takes it again and redraws.
+#[test]
+fn suspend_gives_the_terminal_back_and_continue_redraws() {
+    use nix::sys::termios::LocalFlags;
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    for how in ["SIGTSTP", "Ctrl-Z"] {
+        match how {
+            "SIGTSTP" => kill(Pid::from_raw(s.pid()), Signal::SIGTSTP).unwrap(),
+            _ => s.send(b"\x1a"),
+        }
+        s.wait_for("the terminal given back", |screen| !screen.alternate_screen());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        s.assert_terminal_restored();
+        assert!(s.child.try_wait().unwrap().is_none(), "{how}: stopped, not ended");
+        kill(Pid::from_raw(s.pid()), Signal::SIGCONT).unwrap();
+        let screen = s.wait_for("the workbench again", |screen| {
+            screen.alternate_screen() && screen.contents().contains("sudoku-workbench │")
+        });
+        assert!(screen.contents().contains("Arto Inkala"), "{how}: redrawn whole");
+        assert!(screen.hide_cursor() && screen.bracketed_paste(), "{how}: modes set again");
+        assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "{how}: mouse again");
+        let termios = s.master_termios();
+        assert!(!termios.local_flags.contains(LocalFlags::ICANON), "{how}: raw mode again");
+        // Keys work.
+        s.keys("l");
+        s.wait_text("Cell r1c2");
+        s.keys("h");
+        s.wait_text("Cell r1c1");
+    }
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Item 8: an end-of-paste marker inside the pasted text does not turn the rest into keys.
+#[test]
+fn a_paste_with_a_smuggled_end_marker_is_ignored_whole() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    let board = std::fs::read(asset("easy.txt")).unwrap();
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend_from_slice(&board);
+    paste.extend_from_slice(b"\x1b[201~qy");
+    paste.extend_from_slice(&board);
+    paste.extend_from_slice(b"\x1b[201~");
+    s.send(&paste);
+    s.wait_text("Paste ignored");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    let screen = s.screen();
+    assert!(screen.contents().contains("new puzzle"), "the board is as it was");
+    assert_eq!(screen.cell(2, 3).map(|c| c.contents()), Some("7"));
+    s.send(b"\x03");
+    s.wait_exit();
+}
+
+/// Item 8: a paste start with no end gives up after a short time; Ctrl-C works again.
+#[test]
+fn a_paste_that_never_ends_is_given_up() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    s.send(b"\x1b[200~123456789");
+    let started = std::time::Instant::now();
+    s.wait_text("Paste ignored");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    s.send(b"\x03");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Item 9: a burst of 3,001 keys is handled whole, without waiting for another key.
+#[test]
+fn a_burst_of_three_thousand_keys_is_handled_whole() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    // 3,001 moves right along row 1 wrap to r1c5 (3,001 = 333 x 9 + 4); a reader stuck at 1,024
+    // bytes would leave the cursor on r1c8.
+    s.send(&[b'l'; 3001]);
+    s.wait_text("Cell r1c5");
+    s.send(b"\x03");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Item 10: the browser's preview of a FIFO never freezes the workbench.
+#[test]
+fn a_fifo_in_the_browser_does_not_freeze_it() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("easy.txt"), dir.path().join("a-easy.txt")).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(dir.path().join("b-pipe.txt")).status().unwrap().success());
+    std::fs::copy(asset("hard.txt"), dir.path().join("c-hard.txt")).unwrap();
+    let mut s = start(state.path(), &[dir.path().join("a-easy.txt").to_str().unwrap()]);
+    s.wait_text("a-easy.txt");
+    s.keys("o");
+    s.wait_text("Open:");
+    s.keys("j");
+    s.wait_text("FIFO");
+    s.send(b"\r");
+    s.wait_text("FIFO");
+    s.keys("j");
+    s.wait_text("Preview");
+    s.send(b"\r");
+    s.wait_text("c-hard.txt");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
 #[test]
 fn a_saved_board_leaves_no_recovery_file() {
     let state = tempfile::tempdir().unwrap();
@@ -154,10 +306,7 @@ fn a_saved_board_leaves_no_recovery_file() {
     kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
     s.wait_exit();
     s.assert_terminal_restored();
-    assert!(
-        !recovery_file(state.path()).exists(),
-        "nothing unsaved, nothing written"
-    );
+    assert!(recovery_files(state.path()).is_empty(), "nothing unsaved, nothing written");
 }
 
 #[test]

@@ -294,7 +294,11 @@ fn reopen(text: &str) -> Result<Document, String> {
             // file it came from then finds the file changed and asks.
             let mut doc = Document::from_parsed(parsed, whence.origin.clone(), 0, None).ok_or("no puzzle in it")?;
             doc.source.format = whence.format;
-            doc.source.saved = givens;
+            // Work in no file (pasted, typed) was never saved at all: all of it is unsaved.
+            doc.source.saved = match whence.origin {
+                Origin::Pasted | Origin::New => Board::empty(),
+                _ => givens,
+            };
             doc
         }
     };

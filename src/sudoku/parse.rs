@@ -472,6 +472,7 @@ impl<R: BufRead> Reader<R> {
         }
         // A short first line: a grid row, or a bad first line of a collection. The next content
         // line tells which.
+        let notes_after_first = grid.notes.len();
         let has_second = self.next_content(&mut grid)?;
         if has_second && is_puzzle_line(&self.text().0) {
             self.shape = Shape::Lines;
@@ -488,6 +489,11 @@ impl<R: BufRead> Reader<R> {
         let mut first_row_line = 0;
         if grid.feed_held(&first)? {
             first_row_line = first.number;
+        }
+        // The lines read while looking past the first row stood after it.
+        let rows = grid.rows.min(9) as u8;
+        for note in &mut grid.notes[notes_after_first..] {
+            note.rows_before = rows;
         }
         if has_second {
             self.reuse_current = true;
@@ -1175,10 +1181,10 @@ impl GridBuilder {
                 ParseErrorKind::TooFewRows { found: self.rows },
             ));
         }
+        // The grid's own shape first: a BOJ grid or a printed one with metadata lines keeps its
+        // shape when saved. Metadata marks a compact grid as `.sdk` rather than `.ss`.
         let format = if self.progress {
             Format::Progress
-        } else if self.marked_sdk {
-            Format::Sdk
         } else if self.plus {
             Format::Grid
         } else if self.border {
@@ -1187,7 +1193,7 @@ impl GridBuilder {
             Format::Boj
         } else if !self.compact {
             Format::Grid
-        } else if hint == Some(Format::Ss) {
+        } else if hint == Some(Format::Ss) && !self.marked_sdk {
             Format::Ss
         } else {
             Format::Sdk
@@ -1570,7 +1576,7 @@ mod tests {
     fn prose_after_a_hash_is_a_comment_not_metadata() {
         let text = format!("#Author unknown\n#A Real\n{}", BOJ_SAMPLE);
         let (format, puzzle) = single(&text);
-        assert_eq!(format, Format::Sdk);
+        assert_eq!(format, Format::Boj, "a BOJ grid keeps its shape; its metadata is read all the same");
         assert_eq!(meta_of(&puzzle), vec![(MetaTag::Author, "Real".into())]);
         assert_eq!(puzzle.board.digit(Pos::new(1).unwrap()).map(|d| d.get()), Some(3));
     }

@@ -24,6 +24,8 @@ pub struct Session {
     /// The program.
     pub child: Box<dyn Child + Send + Sync>,
     master: Box<dyn MasterPty + Send>,
+    /// The recovery files' directory of this session, unless the test gave one.
+    state: Option<tempfile::TempDir>,
 }
 
 impl Session {
@@ -41,6 +43,11 @@ impl Session {
         cmd.cwd(cwd);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        // Each session keeps its recovery files apart, so that no test sees another's.
+        let state = (!env.iter().any(|(k, _)| *k == "XDG_STATE_HOME")).then(|| tempfile::tempdir().unwrap());
+        if let Some(state) = &state {
+            cmd.env("XDG_STATE_HOME", state.path());
+        }
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -68,6 +75,7 @@ impl Session {
             writer,
             child,
             master: pty.master,
+            state,
         };
         session.wait_for("the workbench to start", |s| {
             s.contents().contains("sudoku-workbench │")
@@ -175,6 +183,11 @@ impl Session {
             .unwrap()
             .screen_mut()
             .set_size(NonZeroU16::new(rows).unwrap(), NonZeroU16::new(cols).unwrap());
+    }
+
+    /// The terminal's settings now.
+    pub fn master_termios(&self) -> nix::sys::termios::Termios {
+        self.master.get_termios().expect("the pty's settings")
     }
 
     /// The program's process id.
