@@ -11,11 +11,15 @@ use sudoku_workbench::ui;
 
 fn step_mode_app() -> App {
     let text = std::fs::read(format!("{}/assets/hardest.sdk", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut app = App::new(Document::from_parsed(
-        parse_document(&text, None).unwrap(),
-        Origin::Builtin("hardest.sdk"),
-        0,
-    ));
+    let mut app = App::new(
+        Document::from_parsed(
+            parse_document(&text, None).unwrap(),
+            Origin::Builtin("hardest.sdk"),
+            0,
+            None,
+        )
+        .expect("a puzzle"),
+    );
     // Deep in the search: a long path of decisions to show.
     for _ in 0..3000 {
         app.update(Action::StepForward);

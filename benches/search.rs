@@ -85,6 +85,7 @@ fn stepping_against_running(c: &mut Criterion) {
         .unwrap()
         .puzzles
         .into_iter()
+        .filter_map(Result::ok)
         .map(|r| r.puzzle.board)
         .collect();
     for strategy in [Strategy::Mrv, Strategy::Fast] {

@@ -26,7 +26,13 @@ fn load(file: &str) -> Option<Vec<Board>> {
         return None;
     };
     let doc = parse_document(&text, None).expect("the shared sets parse");
-    Some(doc.puzzles.into_iter().map(|r| r.puzzle.board).collect())
+    Some(
+        doc.puzzles
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|r| r.puzzle.board)
+            .collect(),
+    )
 }
 
 fn solvers(c: &mut Criterion) {

@@ -33,7 +33,7 @@
 
 pub mod app;
 pub mod cli;
-pub mod text;
 pub mod sudoku;
+pub mod text;
 pub mod tui;
 pub mod ui;

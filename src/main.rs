@@ -32,7 +32,10 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
     let (written, status) = match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let mut out = Stream::new(io::stdout().lock(), 1, "standard output");
-            (out.write_all(text.as_bytes()).and_then(|()| out.flush()), Status::Solved)
+            (
+                out.write_all(text.as_bytes()).and_then(|()| out.flush()),
+                Status::Solved,
+            )
         }
         _ => {
             let mut err = Stream::new(io::stderr().lock(), 2, "standard error");

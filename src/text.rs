@@ -27,7 +27,7 @@ pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -123,7 +123,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn special_files_are_named() {
-        assert_eq!(special_file(&std::fs::metadata("/dev/null").unwrap()), Some("a character device"));
+        assert_eq!(
+            special_file(&std::fs::metadata("/dev/null").unwrap()),
+            Some("a character device")
+        );
         assert_eq!(special_file(&std::fs::metadata("/").unwrap()), Some("a directory"));
         assert_eq!(special_file(&std::fs::metadata("Cargo.toml").unwrap()), None);
     }

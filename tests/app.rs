@@ -56,9 +56,18 @@ fn typing_writes_entries_and_protects_givens() {
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(5)));
     assert!(app.is_modified());
     app.keys("h5");
-    assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(8)), "a given is not overwritten");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 0)),
+        Cell::Given(digit(8)),
+        "a given is not overwritten"
+    );
     assert!(app.message().contains("r1c1 is a given"), "{}", app.message());
-    for clear in [KeyCode::Char('0'), KeyCode::Char('.'), KeyCode::Backspace, KeyCode::Delete] {
+    for clear in [
+        KeyCode::Char('0'),
+        KeyCode::Char('.'),
+        KeyCode::Backspace,
+        KeyCode::Delete,
+    ] {
         app.keys("l7");
         assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(7)));
         app.key(clear);
@@ -86,9 +95,17 @@ fn puzzle_edit_mode_types_givens_so_a_newspaper_puzzle_can_be_entered() {
     assert_eq!(app.doc.board.cell(pos(0, 2)), Cell::Entry(digit(4)));
     assert_eq!(app.cursor, pos(0, 2), "solving by hand, the cursor stays");
     app.keys("hh0");
-    assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(5)), "givens are protected");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 0)),
+        Cell::Given(digit(5)),
+        "givens are protected"
+    );
     app.keys("G");
-    assert_eq!(app.doc.board.cell(pos(0, 2)), Cell::Given(digit(4)), "entries became givens");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 2)),
+        Cell::Given(digit(4)),
+        "entries became givens"
+    );
 }
 
 #[test]
@@ -130,7 +147,10 @@ fn a_dead_board_names_its_cell_with_no_candidate_before_any_search() {
     let text = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
     let mut app = Bench::new(Document::new_empty());
     app.act(Action::Paste(text.into()));
-    assert!(app.doc.board.conflicting_cells().is_empty(), "no conflict: a dead cell only");
+    assert!(
+        app.doc.board.conflicting_cells().is_empty(),
+        "no conflict: a dead cell only"
+    );
     assert!(
         matches!(app.count(), Count::Contradiction(c) if c.to_string() == "r1c9 has no candidate"),
         "{:?}",
@@ -271,7 +291,11 @@ fn loading_over_unsaved_work_asks_first() {
     app.keys("]y");
     assert_eq!(app.doc.source.collection.as_ref().unwrap().index, 1, "yes: loads");
     app.keys("u");
-    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "undo brings the work back");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 1)),
+        Cell::Entry(digit(1)),
+        "undo brings the work back"
+    );
 }
 
 #[test]
@@ -291,7 +315,11 @@ fn quitting_asks_only_with_unsaved_work_and_ctrl_c_quits_at_once() {
     let mut app = Bench::on_asset("hardest.sdk");
     app.keys("l1");
     app.ctrl('c');
-    assert_eq!(app.quitting(), Some(Quit::KeepingWork), "Ctrl-C keeps the work for the next start");
+    assert_eq!(
+        app.quitting(),
+        Some(Quit::KeepingWork),
+        "Ctrl-C keeps the work for the next start"
+    );
 }
 
 /// Item 2: every change to the board is unsaved work, the solver's digits included.
@@ -328,13 +356,19 @@ fn help_opens_scrolls_and_closes() {
 #[test]
 fn solving_shows_the_solution_in_solver_digits_with_its_counters() {
     let mut app = Bench::on_asset("boj-2580-sample.txt");
-    assert_eq!((app.solve_strategy, app.step_strategy), (Strategy::Fast, Strategy::Naive));
+    assert_eq!(
+        (app.solve_strategy, app.step_strategy),
+        (Strategy::Fast, Strategy::Naive)
+    );
     app.keys("s");
     assert!(app.doc.board.is_solved());
     assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Placed(digit(1)));
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Given(digit(3)));
     let report = app.last_solve.clone().unwrap();
-    assert_eq!((report.strategy, report.solved, report.several), (Strategy::Fast, true, false));
+    assert_eq!(
+        (report.strategy, report.solved, report.several),
+        (Strategy::Fast, true, false)
+    );
     assert!(app.message().starts_with("Solved with fast: "), "{}", app.message());
 }
 
@@ -346,7 +380,8 @@ fn a_solve_of_a_board_with_several_solutions_says_so() {
     assert!(app.doc.board.is_solved());
     assert!(app.last_solve.as_ref().unwrap().several);
     assert!(
-        app.message().starts_with("Solved with fast, one of several solutions: "),
+        app.message()
+            .starts_with("Solved with fast, one of several solutions: "),
         "{}",
         app.message()
     );
@@ -385,12 +420,19 @@ fn a_long_solve_runs_in_slices_and_esc_cancels_it() {
     app.settling = false;
     app.keys("s");
     app.tick(Instant::now());
-    assert!(matches!(app.mode, Mode::Solving(_)), "69 million placements do not fit in one slice");
+    assert!(
+        matches!(app.mode, Mode::Solving(_)),
+        "69 million placements do not fit in one slice"
+    );
     // The keyboard is read between slices: a key reaches the model while the solve is on.
     app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc, before);
-    assert!(app.message().starts_with("Solving cancelled after"), "{}", app.message());
+    assert!(
+        app.message().starts_with("Solving cancelled after"),
+        "{}",
+        app.message()
+    );
 }
 
 #[test]
@@ -454,14 +496,22 @@ fn step_mode_measures_what_it_does_and_a_new_strategy_keeps_the_speed() {
     assert_eq!(speed, Some(50), "10, 20, 50");
     app.keys("t");
     assert_eq!(app.stepper().strategy(), Strategy::Mrv);
-    assert_eq!(app.stepper().position(), 0, "a new strategy starts again, without a step");
+    assert_eq!(
+        app.stepper().position(),
+        0,
+        "a new strategy starts again, without a step"
+    );
     assert_eq!(app.stepper().speed(), speed, "and keeps the speed");
     assert!(app.message().contains("mrv"), "{}", app.message());
     // Manual steps, a little time apart: the elapsed time counts them.
     app.keys("n");
     std::thread::sleep(Duration::from_millis(30));
     app.keys("n");
-    assert!(app.stepper().elapsed() >= Duration::from_millis(30), "{:?}", app.stepper().elapsed());
+    assert!(
+        app.stepper().elapsed() >= Duration::from_millis(30),
+        "{:?}",
+        app.stepper().elapsed()
+    );
     // Running at 10 a second, the measured rate is about 10, not the machine's speed.
     let mut app = Bench::on_asset("hardest.sdk");
     app.settling = false;
@@ -528,16 +578,26 @@ fn keys_mean_what_the_mode_says() {
     let mut app = Bench::on_asset("hardest.sdk");
     let event = |code| Input::Event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     assert_eq!(action_for(&event(KeyCode::Char('n')), &app), Some(Action::StepForward));
-    assert_eq!(action_for(&event(KeyCode::Right), &app), Some(Action::Move(Direction::Right)));
     assert_eq!(
-        action_for(&Input::Event(Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL))), &app),
+        action_for(&event(KeyCode::Right), &app),
+        Some(Action::Move(Direction::Right))
+    );
+    assert_eq!(
+        action_for(
+            &Input::Event(Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL))),
+            &app
+        ),
         Some(Action::Suspend)
     );
     app.keys("n");
     assert_eq!(action_for(&event(KeyCode::Right), &app), Some(Action::StepForward));
     assert_eq!(action_for(&event(KeyCode::Char(' ')), &app), Some(Action::ToggleRun));
     assert_eq!(action_for(&event(KeyCode::Enter), &app), Some(Action::KeepStepBoard));
-    assert_eq!(action_for(&event(KeyCode::Char('5')), &app), None, "no typing while stepping");
+    assert_eq!(
+        action_for(&event(KeyCode::Char('5')), &app),
+        None,
+        "no typing while stepping"
+    );
     // A key release (sent by some terminals) is not a press.
     let release = Input::Event(Event::Key(KeyEvent {
         code: KeyCode::Char('n'),
@@ -610,7 +670,14 @@ fn the_browser_lists_previews_and_opens_files() {
     let labels = labels(&app);
     assert_eq!(
         labels,
-        ["../", "★ built-in puzzles/", "sub/", "a-escargot.ss", "b-collection.sdm", "c-broken.txt"],
+        [
+            "../",
+            "★ built-in puzzles/",
+            "sub/",
+            "a-escargot.ss",
+            "b-collection.sdm",
+            "c-broken.txt"
+        ],
         "the built-ins once, in their own entry; directories first"
     );
     assert_eq!(app.browser().selection(), 2, "the first directory or file is selected");
@@ -631,7 +698,11 @@ fn the_browser_lists_previews_and_opens_files() {
     }
     app.key(KeyCode::Enter);
     assert!(matches!(app.mode, Mode::Browse(_)), "a broken file does not load");
-    assert!(app.message().contains("c-broken.txt: line 1, column 17"), "{}", app.message());
+    assert!(
+        app.message().contains("c-broken.txt: line 1, column 17"),
+        "{}",
+        app.message()
+    );
     app.keys("k");
     app.key(KeyCode::Enter);
     assert_eq!(
@@ -768,9 +839,15 @@ fn the_mouse_selects_scrolls_and_opens_in_the_browser() {
         })
     };
     app.event(click(row));
-    assert!(matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"), "a click selects");
+    assert!(
+        matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"),
+        "a click selects"
+    );
     app.event(click(list.list_inside.bottom() - 1));
-    assert!(matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"), "a click below the list does nothing");
+    assert!(
+        matches!(app.browser().current(), Some(Entry::File(n, ..)) if n == "a-escargot.ss"),
+        "a click below the list does nothing"
+    );
     app.wait_for_background();
     app.event(click(row));
     assert!(matches!(app.mode, Mode::Edit), "a click on the selected line opens it");
@@ -784,7 +861,10 @@ fn a_collection_with_a_bad_line_opens_with_the_line_marked() {
     let good = std::fs::read_to_string(asset("collection.sdm")).unwrap();
     let mut lines: Vec<&str> = good.lines().filter(|l| !l.starts_with('#')).take(3).collect();
     // A puzzle line cut short by a bad copy.
-    lines.insert(1, "4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    lines.insert(
+        1,
+        "4.....8.5.3.....x....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    );
     std::fs::write(dir.path().join("mixed.sdm"), lines.join("\n") + "\n").unwrap();
     let mut app = Bench::new(Document::new_empty());
     app.cwd = dir.path().to_path_buf();
@@ -794,7 +874,11 @@ fn a_collection_with_a_bad_line_opens_with_the_line_marked() {
     let picker = app.browser().picker.clone().expect("the puzzle list");
     assert_eq!(picker.puzzles.len(), 4);
     assert!(picker.puzzles[1].is_err());
-    assert!(app.message().contains("1 of 4 lines cannot be read"), "{}", app.message());
+    assert!(
+        app.message().contains("1 of 4 lines cannot be read"),
+        "{}",
+        app.message()
+    );
     app.keys("j");
     app.key(KeyCode::Enter);
     assert!(matches!(app.mode, Mode::Browse(_)), "the bad line does not open");
@@ -817,7 +901,11 @@ fn an_index_past_the_end_is_an_error_and_keeps_the_board() {
     app.run_effects();
     assert_eq!(app.doc, before);
     assert!(app.is_error());
-    assert!(app.message().contains("has 12 puzzles: there is no puzzle 13"), "{}", app.message());
+    assert!(
+        app.message().contains("has 12 puzzles: there is no puzzle 13"),
+        "{}",
+        app.message()
+    );
 }
 
 #[test]

@@ -428,14 +428,21 @@ fn failed_writes_are_exit_status_two() {
     for (script, status) in cases {
         let out = shell(&script);
         assert_eq!(out.status.code(), Some(status), "{script}: {}", text(&out.stderr));
-        assert!(!text(&out.stderr).contains("panicked"), "{script}: {}", text(&out.stderr));
+        assert!(
+            !text(&out.stderr).contains("panicked"),
+            "{script}: {}",
+            text(&out.stderr)
+        );
     }
     // `| head`: the reader has what it wanted; the status is the command's, 0.
     let (_dir, path) = temp_file("many.txt", &{
         let line = std::fs::read_to_string(asset("hard.txt")).unwrap();
         line.repeat(5000).into_bytes()
     });
-    let out = shell(&format!("set -o pipefail; \"$BIN\" solve --format line '{}' | head -1", path.display()));
+    let out = shell(&format!(
+        "set -o pipefail; \"$BIN\" solve --format line '{}' | head -1",
+        path.display()
+    ));
     assert_eq!(text(&out.stdout).lines().count(), 1);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stderr).is_empty(), "quietly: {}", text(&out.stderr));
@@ -447,7 +454,11 @@ fn devices_are_refused_and_fifos_read_with_patience() {
     let started = std::time::Instant::now();
     let out = run(&["solve", "/dev/zero"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("/dev/zero: it is a character device"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("/dev/zero: it is a character device"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = run(&["check", "/dev/zero"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once");
@@ -488,7 +499,11 @@ fn long_comment_lines_in_a_collection_stream_in_little_memory() {
     let out = run(&["solve", "--format", "line", path.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 11);
-    assert!(peak_child_mb() < 64, "peak memory {} MB for 100 MB of comments", peak_child_mb());
+    assert!(
+        peak_child_mb() < 64,
+        "peak memory {} MB for 100 MB of comments",
+        peak_child_mb()
+    );
 }
 
 /// Item 12: `check` names a blank with no candidate, before any search.
@@ -504,7 +519,11 @@ fn check_names_a_cell_with_no_candidate() {
     for strategy in ["naive", "mrv", "fast"] {
         let out = run(&["solve", "--strategy", strategy, path.to_str().unwrap()], None);
         assert_eq!(out.status.code(), Some(1), "{strategy}");
-        assert!(text(&out.stderr).contains("r1c9 has no candidate"), "{strategy}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("r1c9 has no candidate"),
+            "{strategy}: {}",
+            text(&out.stderr)
+        );
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once");
 }
@@ -527,7 +546,10 @@ fn check_reads_standard_input_and_lists_a_collection() {
     assert!(stdout.contains("format: collection of 81-character lines"), "{stdout}");
     assert_eq!(stdout.lines().filter(|l| l.starts_with("line ")).count(), 3, "{stdout}");
     assert!(stdout.contains("line 2: givens 18, blanks 63, conflicts 2"), "{stdout}");
-    assert!(stdout.contains("\n  r1c1 and r1c2 both hold 4 (row 1)\n"), "each conflict is listed: {stdout}");
+    assert!(
+        stdout.contains("\n  r1c1 and r1c2 both hold 4 (row 1)\n"),
+        "each conflict is listed: {stdout}"
+    );
 }
 
 /// Item 18: `--index 0` says how puzzles are numbered; collections in grid layouts are
@@ -536,17 +558,37 @@ fn check_reads_standard_input_and_lists_a_collection() {
 fn puzzle_numbers_start_at_one_and_grids_are_separated() {
     let out = run(&["--index", "0", asset("collection.sdm").to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("puzzles are numbered from 1"), "{}", text(&out.stderr));
-    let out = run(&["trace", "--index", "0", asset("collection.sdm").to_str().unwrap()], None);
-    assert!(text(&out.stderr).contains("puzzles are numbered from 1"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("puzzles are numbered from 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        &["trace", "--index", "0", asset("collection.sdm").to_str().unwrap()],
+        None,
+    );
+    assert!(
+        text(&out.stderr).contains("puzzles are numbered from 1"),
+        "{}",
+        text(&out.stderr)
+    );
     for format in ["grid", "boj", "sdk"] {
-        let out = run(&["solve", "--format", format, asset("collection.sdm").to_str().unwrap()], None);
+        let out = run(
+            &["solve", "--format", format, asset("collection.sdm").to_str().unwrap()],
+            None,
+        );
         assert_eq!(out.status.code(), Some(0), "{format}");
         let stdout = text(&out.stdout);
         let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
         assert_eq!(blocks.len(), 12, "{format}: one block per puzzle:\n{stdout}");
         for block in blocks {
-            let board: Board = parse_document(block.as_bytes(), None).unwrap().first().unwrap().puzzle.board.clone();
+            let board: Board = parse_document(block.as_bytes(), None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone();
             assert!(board.is_solved(), "{format}");
         }
     }

@@ -92,7 +92,10 @@ fn step_forward_and_back_then_solve() {
     let screen = s.wait_text("Solved with naive: 14 placements");
     assert_eq!(cell(&screen, 0, 0).contents(), "1");
     assert!(cell(&screen, 0, 0).italic(), "solver digits are italic");
-    assert!(screen.contents().contains("[modified]"), "the solver's digits are unsaved");
+    assert!(
+        screen.contents().contains("[modified]"),
+        "the solver's digits are unsaved"
+    );
     s.keys("q");
     s.wait_text("unsaved changes");
     s.keys("y");

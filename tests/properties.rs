@@ -77,7 +77,7 @@ proptest! {
         for &strategy in Order::ALL {
             let refused = Search::new(&board, strategy).err();
             // A conflict first; else a blank with no candidate (a dead board), named alike.
-            prop_assert_eq!(refused.clone(), board.contradiction(), "{}", strategy);
+            prop_assert_eq!(refused, board.contradiction(), "{}", strategy);
             if let Some(conflict) = conflict {
                 prop_assert_eq!(refused, Some(Contradiction::Conflict(conflict)), "{}", strategy);
             }
@@ -357,7 +357,8 @@ fn any_note_line() -> impl Strategy<Value = String> {
     let text = "[A-Za-z0-9][A-Za-z0-9 ,.:;!?'()/-]{0,40}";
     prop_oneof![
         (prop::sample::select(vec!['A', 'B', 'C', 'D', 'L', 'S', 'U']), text).prop_map(|(tag, t)| format!("#{tag}{t}")),
-        (prop::sample::select(vec!['A', 'B', 'C', 'D', 'L', 'S', 'U']), text).prop_map(|(tag, t)| format!("#{tag} {t}")),
+        (prop::sample::select(vec!['A', 'B', 'C', 'D', 'L', 'S', 'U']), text)
+            .prop_map(|(tag, t)| format!("#{tag} {t}")),
         (prop::sample::select(vec!['Q', 'X', 'Z', '!']), text).prop_map(|(tag, t)| format!("#{tag}{t}")),
         text.prop_map(|t| format!("# {t}")),
         Just("#".to_string()),

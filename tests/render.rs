@@ -187,7 +187,10 @@ fn step_mode_screen() {
     assert_eq!(style.bg, Some(Color::Magenta));
     for d in &decisions[..decisions.len() - 1] {
         assert!(
-            cell(buffer, d.pos().unwrap()).1.add_modifier.contains(Modifier::UNDERLINED),
+            cell(buffer, d.pos().unwrap())
+                .1
+                .add_modifier
+                .contains(Modifier::UNDERLINED),
             "{} is on the path",
             d.pos().unwrap()
         );
@@ -295,7 +298,11 @@ fn without_clock(terminal: &Terminal<TestBackend>) -> String {
                 let rest = &line[start..];
                 // The panel is the last column: the rest of the row is the value and blanks.
                 let width = rest.chars().count();
-                let mark: String = "<clock>".chars().chain(std::iter::repeat(' ')).take(width.max(8) - 1).collect();
+                let mark: String = "<clock>"
+                    .chars()
+                    .chain(std::iter::repeat(' '))
+                    .take(width.max(8) - 1)
+                    .collect();
                 format!("{}{}\"", &line[..start], mark)
             }
             None => line.to_string(),
@@ -331,13 +338,19 @@ fn a_small_terminal_fits_everything() {
             continue;
         }
         let indent = panel.len() - panel.trim_start().len();
-        assert!(indent <= 2 || indent >= 12, "a wrapped line is indented under its value: {panel:?}");
+        assert!(
+            indent <= 2 || indent >= 12,
+            "a wrapped line is indented under its value: {panel:?}"
+        );
     }
     app.act(Action::Help);
     let terminal = draw(&mut app, 70, 22);
     insta::assert_snapshot!("help_70x22", terminal.backend());
     let text = terminal.backend().to_string();
-    assert!(text.contains("↑↓") || text.contains("more"), "help says it scrolls:\n{text}");
+    assert!(
+        text.contains("↑↓") || text.contains("more"),
+        "help says it scrolls:\n{text}"
+    );
 }
 
 /// Item 17: at 200x60 the board grows to use the room.

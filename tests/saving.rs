@@ -22,7 +22,10 @@ fn question(bench: &Bench) -> String {
 fn prompt(bench: &Bench) -> (String, String, Format) {
     match &bench.overlay {
         Some(Overlay::Prompt(p)) => (p.label.clone(), p.input.clone(), p.format),
-        other => panic!("expected the save prompt, got {other:?} (message {:?})", bench.message()),
+        other => panic!(
+            "expected the save prompt, got {other:?} (message {:?})",
+            bench.message()
+        ),
     }
 }
 
@@ -56,18 +59,26 @@ fn a_save_in_place_keeps_every_metadata_and_comment_line() {
     app.keys("w");
     assert!(!app.is_modified(), "{}", app.message());
     let saved = read(&path);
-    assert_eq!(saved, text.replacen("8........", "89.......", 1), "only the cell changed");
+    assert_eq!(
+        saved,
+        text.replacen("8........", "89.......", 1),
+        "only the cell changed"
+    );
 }
 
 /// Item 1: an .sdk of metadata and one 81-character line is still .sdk, metadata and all.
 #[test]
 fn an_sdk_with_its_puzzle_on_one_line_keeps_its_metadata() {
-    let text = "#AArto Inkala\n#B2012\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let text =
+        "#AArto Inkala\n#B2012\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
     let parsed = parse_document(text.as_bytes(), None).unwrap();
     assert_eq!(parsed.format, Format::Sdk);
     let puzzle = &parsed.first().unwrap().puzzle;
     assert_eq!(puzzle.meta().count(), 2);
-    assert_eq!(Format::Sdk.to_string(puzzle).lines().take(2).collect::<Vec<_>>(), ["#AArto Inkala", "#B2012"]);
+    assert_eq!(
+        Format::Sdk.to_string(puzzle).lines().take(2).collect::<Vec<_>>(),
+        ["#AArto Inkala", "#B2012"]
+    );
 }
 
 /// Item 2: a game saves to a progress file and reopens exactly as it was.
@@ -86,12 +97,27 @@ fn a_game_with_entries_saves_as_progress_and_reopens_as_it_was() {
     assert!(!app.is_modified(), "{}", app.message());
     let game = dir.path().join("hardest.swb");
     assert_eq!(app.doc.source.origin, Origin::File(game.clone()));
-    assert_eq!(read(&path), std::fs::read_to_string(asset("hardest.sdk")).unwrap(), "the puzzle file is untouched");
+    assert_eq!(
+        read(&path),
+        std::fs::read_to_string(asset("hardest.sdk")).unwrap(),
+        "the puzzle file is untouched"
+    );
     let reopened = Bench::on_file(&game, None);
     assert_eq!(reopened.doc.board.given_count(), 21, "givens stay givens");
-    assert_eq!(reopened.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "entries stay entries");
+    assert_eq!(
+        reopened.doc.board.cell(pos(0, 1)),
+        Cell::Entry(digit(1)),
+        "entries stay entries"
+    );
     assert_eq!(reopened.doc.board, app.doc.board);
-    assert_eq!(reopened.doc.source.text.meta_value(sudoku_workbench::sudoku::MetaTag::Author), Some("Arto Inkala"));
+    assert_eq!(
+        reopened
+            .doc
+            .source
+            .text
+            .meta_value(sudoku_workbench::sudoku::MetaTag::Author),
+        Some("Arto Inkala")
+    );
     assert!(!reopened.is_modified());
     // The solver's digits too.
     let mut app = Bench::on_file(&game, None);
@@ -116,7 +142,11 @@ fn a_givens_only_format_never_turns_entries_into_givens() {
     let copy = Bench::on_file(&dir.path().join("copy.sdk"), None);
     assert_eq!(copy.doc.board.given_count(), 21, "not 22");
     assert_eq!(copy.doc.board.cell(pos(0, 1)), Cell::Empty);
-    assert!(app.is_error() && app.message().contains("givens only"), "{}", app.message());
+    assert!(
+        app.is_error() && app.message().contains("givens only"),
+        "{}",
+        app.message()
+    );
     assert!(app.is_modified(), "the entry is still unsaved");
     app.keys("GW");
     app.answer_prompt("given.sdk");
@@ -150,10 +180,18 @@ fn a_file_changed_on_disk_is_not_overwritten_without_asking() {
     let same_length = ours.replacen("89.......", "98.......", 1);
     let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
     std::fs::write(&path, &same_length).unwrap();
-    std::fs::File::options().write(true).open(&path).unwrap().set_modified(mtime).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
     app.keys("l1");
     app.keys("w");
-    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "entries: the progress prompt");
+    assert!(
+        matches!(app.overlay, Some(Overlay::Prompt(_))),
+        "entries: the progress prompt"
+    );
     app.key(KeyCode::Esc);
     app.keys("0p7p");
     app.keys("w");
@@ -193,8 +231,15 @@ fn saving_a_puzzle_of_a_collection_finds_its_line_by_content() {
     app.keys("p5p");
     app.keys("wo");
     let now = read(&path);
-    let line = now.lines().find(|l| l.ends_with('5') && l.starts_with('9')).expect("our puzzle, saved");
-    assert_eq!(now.lines().position(|l| l == line), Some(4), "one line down, where it moved");
+    let line = now
+        .lines()
+        .find(|l| l.ends_with('5') && l.starts_with('9'))
+        .expect("our puzzle, saved");
+    assert_eq!(
+        now.lines().position(|l| l == line),
+        Some(4),
+        "one line down, where it moved"
+    );
     assert_eq!(now.lines().count(), shifted.lines().count());
     assert_ne!(puzzle, app.doc.board.givens_only());
     // Our puzzle is gone from the file: refused, nothing written.
@@ -227,7 +272,11 @@ fn a_collection_with_cr_line_ends_keeps_every_line() {
     let saved = std::fs::read(&path).unwrap();
     assert_eq!(saved.len(), text.len(), "{}", app.message());
     assert!(!saved.contains(&b'\n'), "CR stays CR");
-    let differing = saved.split(|&b| b == b'\r').zip(text.as_bytes().split(|&b| b == b'\r')).filter(|(a, b)| a != b).count();
+    let differing = saved
+        .split(|&b| b == b'\r')
+        .zip(text.as_bytes().split(|&b| b == b'\r'))
+        .filter(|(a, b)| a != b)
+        .count();
     assert_eq!(differing, 1, "only puzzle 3 changed");
 }
 
@@ -255,13 +304,32 @@ fn save_as_asks_follows_links_and_refuses_special_files() {
     app.keys("W");
     app.answer_prompt("link.txt");
     app.keys("y");
-    assert!(std::fs::symlink_metadata(dir.path().join("link.txt")).unwrap().file_type().is_symlink());
-    assert_eq!(read(&dir.path().join("target.txt")).lines().last().unwrap().len(), 81, "a line");
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        read(&dir.path().join("target.txt")).lines().last().unwrap().len(),
+        81,
+        "a line"
+    );
     // FIFO, directory, device: refused with a message, nothing blocks.
     let fifo = dir.path().join("pipe.sdk");
-    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     std::fs::create_dir(dir.path().join("folder.sdk")).unwrap();
-    for (name, kind) in [("pipe.sdk", "FIFO"), ("folder.sdk", "directory"), ("/dev/null", "device")] {
+    for (name, kind) in [
+        ("pipe.sdk", "FIFO"),
+        ("folder.sdk", "directory"),
+        ("/dev/null", "device"),
+    ] {
         app.keys("W");
         app.answer_prompt(name);
         if matches!(app.overlay, Some(Overlay::Question(_))) {
@@ -269,12 +337,20 @@ fn save_as_asks_follows_links_and_refuses_special_files() {
         }
         assert!(app.is_error(), "{name}: {}", app.message());
         assert!(app.message().contains(kind), "{name}: {}", app.message());
-        assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "{name}: back to the prompt");
+        assert!(
+            matches!(app.overlay, Some(Overlay::Prompt(_))),
+            "{name}: back to the prompt"
+        );
         app.key(KeyCode::Esc);
     }
     // The extension typed chooses the format; Tab chooses one over it.
     app.keys("W");
-    for (name, format) in [("a.txt", Format::Line), ("a.ss", Format::Ss), ("a.swb", Format::Progress), ("a.sdk", Format::Sdk)] {
+    for (name, format) in [
+        ("a.txt", Format::Line),
+        ("a.ss", Format::Ss),
+        ("a.swb", Format::Progress),
+        ("a.sdk", Format::Sdk),
+    ] {
         for _ in 0..200 {
             app.key(KeyCode::Backspace);
         }
@@ -333,7 +409,11 @@ fn two_workbenches_keep_their_own_recovery_files() {
         panic!("expected the offer, got {:?}", next.overlay)
     };
     assert_eq!(offer.offers.len(), 2);
-    assert!(offer.offers[0].summary.contains("pasted"), "newest first: {:?}", offer.offers);
+    assert!(
+        offer.offers[0].summary.contains("pasted"),
+        "newest first: {:?}",
+        offer.offers
+    );
     assert!(offer.offers[1].summary.contains("collection.sdm"), "{:?}", offer.offers);
     // n is the step key: it does not answer.
     next.keys("n");
@@ -356,7 +436,9 @@ fn two_workbenches_keep_their_own_recovery_files() {
         bench
     };
     let mut last = start();
-    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else { panic!("the second is still offered") };
+    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else {
+        panic!("the second is still offered")
+    };
     assert_eq!(offer.offers.len(), 1);
     last.key(KeyCode::Esc);
     assert!(last.message().contains("kept"), "{}", last.message());
@@ -383,7 +465,9 @@ fn two_workbenches_keep_their_own_recovery_files() {
     crashed.keep();
     drop(crashed);
     let mut last = start();
-    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else { panic!("offered") };
+    let Some(Overlay::Recovery(offer)) = last.overlay.clone() else {
+        panic!("offered")
+    };
     last.keys("d");
     last.keys("y");
     assert!(!offer.offers[0].path.exists(), "discarded for good");
@@ -396,7 +480,13 @@ fn megabytes_of_metadata_are_never_copied_per_change() {
     let path = dir.path().join("big.sdk");
     let comment = format!("# {}\n", "x".repeat(1000));
     let mut text = comment.repeat(20_000);
-    text.push_str(&read(&asset("hardest.sdk")).lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n"));
+    text.push_str(
+        &read(&asset("hardest.sdk"))
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
     text.push('\n');
     std::fs::write(&path, &text).unwrap();
     let mut app = Bench::on_file(&path, None);
@@ -419,7 +509,11 @@ fn megabytes_of_metadata_are_never_copied_per_change() {
             app.keys("y");
         }
     }
-    assert!(app.undo_bytes() < 64 << 20, "{} bytes after ten loads", app.undo_bytes());
+    assert!(
+        app.undo_bytes() < 64 << 20,
+        "{} bytes after ten loads",
+        app.undo_bytes()
+    );
 }
 
 /// A tmpfs of 64 KiB mounted over a fresh directory for the test, unmounted when dropped;
@@ -487,7 +581,11 @@ fn a_save_on_a_full_disk_leaves_the_old_file_and_the_board() {
     assert!(app.message().contains("Could not save"), "{}", app.message());
     assert!(app.message().contains("the disk is full"), "{}", app.message());
     assert_eq!(std::fs::read(&file).unwrap(), old, "the old file is intact");
-    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Given(digit(1)), "the change is kept");
+    assert_eq!(
+        app.doc.board.cell(pos(0, 1)),
+        Cell::Given(digit(1)),
+        "the change is kept"
+    );
     assert!(app.is_modified());
     let names: Vec<_> = std::fs::read_dir(disk.path())
         .unwrap()

@@ -28,7 +28,9 @@ fn start(state: &Path, args: &[&str]) -> Session {
 
 /// The recovery files in `state` (one per workbench that had unsaved work).
 fn recovery_files(state: &Path) -> Vec<std::path::PathBuf> {
-    let Ok(dir) = std::fs::read_dir(state.join("sudoku-workbench")) else { return Vec::new() };
+    let Ok(dir) = std::fs::read_dir(state.join("sudoku-workbench")) else {
+        return Vec::new();
+    };
     dir.filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "swb"))
         .collect()
@@ -39,7 +41,13 @@ fn recovered_board(state: &Path) -> Board {
     let files = recovery_files(state);
     assert_eq!(files.len(), 1, "one recovery file: {files:?}");
     let text = std::fs::read(&files[0]).unwrap();
-    parse_document(&text, None).unwrap().first().unwrap().puzzle.board.clone()
+    parse_document(&text, None)
+        .unwrap()
+        .first()
+        .unwrap()
+        .puzzle
+        .board
+        .clone()
 }
 
 /// Whether the recovered board holds the 7 typed into r1c1.
@@ -52,7 +60,10 @@ fn make_unsaved_work(s: &mut Session) {
     s.keys("C");
     s.wait_text("EDIT PUZZLE");
     s.keys("7");
-    s.wait_text("Conflicts   0");
+    // The 7 on screen: drawn after the recovery file was brought up to date.
+    s.wait_for("the 7 in r1c1", |screen| {
+        screen.cell(2, 3).is_some_and(|c| c.contents() == "7")
+    });
 }
 
 #[test]
@@ -74,7 +85,11 @@ fn an_error_restores_the_terminal_says_why_and_keeps_the_board() {
     assert_eq!(status.exit_code(), 2, "{status:?}");
     s.assert_terminal_restored();
     let screen = s.wait_text("the test error");
-    assert!(screen.contents().contains("your unsaved work is in"), "{}", screen.contents());
+    assert!(
+        screen.contents().contains("your unsaved work is in"),
+        "{}",
+        screen.contents()
+    );
     assert!(holds_the_typed_seven(state.path()), "the typed 7 is kept");
 }
 
@@ -100,7 +115,10 @@ fn a_panic_restores_the_terminal_keeps_the_board_and_the_next_start_offers_it() 
     s.wait_text("Unsaved work from an earlier session");
     s.keys("n");
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert!(s.screen().contents().contains("Unsaved work from an earlier session"), "n does not answer");
+    assert!(
+        s.screen().contents().contains("Unsaved work from an earlier session"),
+        "n does not answer"
+    );
     s.keys("y");
     let screen = s.wait_text("Reopened the work");
     assert_eq!(
@@ -116,7 +134,11 @@ fn a_panic_restores_the_terminal_keeps_the_board_and_the_next_start_offers_it() 
     s.expect_exit_with_terminal_restored();
 
     // Nothing left to offer: the reopened work was given up with a clean quit.
-    assert!(recovery_files(state.path()).is_empty(), "{:?}", recovery_files(state.path()));
+    assert!(
+        recovery_files(state.path()).is_empty(),
+        "{:?}",
+        recovery_files(state.path())
+    );
     let mut s = start(state.path(), &[]);
     s.wait_text("built-in: hardest.sdk");
     assert!(!s.screen().contents().contains("Unsaved work from"));
@@ -207,10 +229,20 @@ fn suspend_gives_the_terminal_back_and_continue_redraws() {
             screen.alternate_screen() && screen.contents().contains("sudoku-workbench │")
         });
         assert!(screen.contents().contains("Arto Inkala"), "{how}: redrawn whole");
-        assert!(screen.hide_cursor() && screen.bracketed_paste(), "{how}: modes set again");
-        assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "{how}: mouse again");
+        assert!(
+            screen.hide_cursor() && screen.bracketed_paste(),
+            "{how}: modes set again"
+        );
+        assert_ne!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "{how}: mouse again"
+        );
         let termios = s.master_termios();
-        assert!(!termios.local_flags.contains(LocalFlags::ICANON), "{how}: raw mode again");
+        assert!(
+            !termios.local_flags.contains(LocalFlags::ICANON),
+            "{how}: raw mode again"
+        );
         // Keys work.
         s.keys("l");
         s.wait_text("Cell r1c2");
@@ -280,7 +312,13 @@ fn a_fifo_in_the_browser_does_not_freeze_it() {
     let state = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(asset("easy.txt"), dir.path().join("a-easy.txt")).unwrap();
-    assert!(std::process::Command::new("mkfifo").arg(dir.path().join("b-pipe.txt")).status().unwrap().success());
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(dir.path().join("b-pipe.txt"))
+            .status()
+            .unwrap()
+            .success()
+    );
     std::fs::copy(asset("hard.txt"), dir.path().join("c-hard.txt")).unwrap();
     let mut s = start(state.path(), &[dir.path().join("a-easy.txt").to_str().unwrap()]);
     s.wait_text("a-easy.txt");
@@ -306,7 +344,10 @@ fn a_saved_board_leaves_no_recovery_file() {
     kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
     s.wait_exit();
     s.assert_terminal_restored();
-    assert!(recovery_files(state.path()).is_empty(), "nothing unsaved, nothing written");
+    assert!(
+        recovery_files(state.path()).is_empty(),
+        "nothing unsaved, nothing written"
+    );
 }
 
 #[test]
@@ -377,4 +418,17 @@ fn random_resizes_and_keys_through_the_terminal_never_break_it() {
     assert!(s.child.try_wait().unwrap().is_none(), "still running");
     s.send(b"\x03");
     s.expect_exit_with_terminal_restored();
+}
+
+/// Item 18: a terminal that cannot draw the workbench gets a clear message and exit status 2,
+/// and is never put in raw mode or the alternate screen.
+#[test]
+fn a_dumb_terminal_is_told_it_cannot_run_the_workbench() {
+    let (out, code) = pty::run_once(&[], &[("TERM", "dumb")]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("cannot run the workbench"), "{out}");
+    assert!(!out.contains("\x1b[?1049h"), "no alternate screen: {out:?}");
+    let (out, code) = pty::run_once(&[asset("easy.txt").to_str().unwrap()], &[("TERM", "dumb")]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("cannot run the workbench"), "{out}");
 }

@@ -3,8 +3,8 @@
 //! to the effects the model asked for (a file read, a save done, a directory listed).
 
 use super::browser::{Entry, Preview};
-use super::effects::{Offer, SaveFailure};
 use super::document::Document;
+use super::effects::{Offer, SaveFailure};
 use super::files::Fingerprint;
 use crate::sudoku::{Digit, Parsed, Pos};
 use std::path::PathBuf;

@@ -123,18 +123,26 @@ impl App {
         };
         if from_browser && count > 1 {
             if let Mode::Browse(browser) = &mut self.mode {
-                let name = path.file_name().map_or_else(|| shown.clone(), |n| printable(&n.to_string_lossy()).into_owned());
+                let name = path
+                    .file_name()
+                    .map_or_else(|| shown.clone(), |n| printable(&n.to_string_lossy()).into_owned());
                 browser.read = Some((path.clone(), fingerprint));
                 browser.show_picker(name, Origin::File(path), parsed.format, Arc::new(parsed.puzzles));
                 if unreadable > 0 {
-                    self.say(format!("{unreadable} of {count} lines cannot be read; the others can be opened"));
+                    self.say(format!(
+                        "{unreadable} of {count} lines cannot be read; the others can be opened"
+                    ));
                 }
             }
             return;
         }
         let index = match index {
             Some(i) if i >= count => {
-                let puzzles = if count == 1 { "1 puzzle".to_string() } else { format!("{count} puzzles") };
+                let puzzles = if count == 1 {
+                    "1 puzzle".to_string()
+                } else {
+                    format!("{count} puzzles")
+                };
                 self.complain(format!("{shown} has {puzzles}: there is no puzzle {}", i + 1));
                 return;
             }
@@ -173,7 +181,10 @@ impl App {
                     let summary = chosen.summary.clone();
                     self.question(
                         format!("Discard the work in {summary} for good?"),
-                        vec![('y', "yes, discard it", Then::DiscardRecovery(path)), ('n', "no", Then::Nothing)],
+                        vec![
+                            ('y', "yes, discard it", Then::DiscardRecovery(path)),
+                            ('n', "no", Then::Nothing),
+                        ],
                     );
                 }
                 return;

@@ -259,7 +259,10 @@ impl Browser {
         }
         picker.selected = (number - 1).min(picker.puzzles.len().saturating_sub(1));
         if number > picker.puzzles.len() {
-            return Want::Say(format!("There are {} puzzles: the last is highlighted", picker.puzzles.len()));
+            return Want::Say(format!(
+                "There are {} puzzles: the last is highlighted",
+                picker.puzzles.len()
+            ));
         }
         Want::Nothing
     }
@@ -322,7 +325,12 @@ impl Browser {
             Entry::Parent(path) | Entry::Dir(_, path) => self.go_to(path),
             Entry::Builtins => self.open_builtins(),
             Entry::Builtin(b) if b.parsed().puzzles.len() > 1 => {
-                self.show_picker(b.name.to_string(), Origin::Builtin(b.name), b.parsed().format, Arc::new(b.parsed().puzzles));
+                self.show_picker(
+                    b.name.to_string(),
+                    Origin::Builtin(b.name),
+                    b.parsed().format,
+                    Arc::new(b.parsed().puzzles),
+                );
                 Want::Nothing
             }
             Entry::Builtin(b) => Want::OpenBuiltin(b, 0),
@@ -340,7 +348,13 @@ impl Browser {
     }
 
     /// Shows a collection's puzzles to pick from.
-    pub fn show_picker(&mut self, name: String, origin: Origin, format: Format, puzzles: Arc<Vec<Result<Record, ParseError>>>) {
+    pub fn show_picker(
+        &mut self,
+        name: String,
+        origin: Origin,
+        format: Format,
+        puzzles: Arc<Vec<Result<Record, ParseError>>>,
+    ) {
         self.picker = Some(Picker {
             name,
             origin,

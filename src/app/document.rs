@@ -85,7 +85,13 @@ impl Document {
         Some(Document::of_record(record, origin, format, collection, disk))
     }
 
-    fn of_record(record: Record, origin: Origin, format: Format, collection: Option<Place>, disk: Option<Fingerprint>) -> Document {
+    fn of_record(
+        record: Record,
+        origin: Origin,
+        format: Format,
+        collection: Option<Place>,
+        disk: Option<Fingerprint>,
+    ) -> Document {
         let board = record.puzzle.board.clone();
         let text = Puzzle {
             board: Board::empty(),

@@ -159,7 +159,9 @@ impl App {
                         self.mode = Mode::Edit;
                         self.load(doc);
                         if skipped > 0 && self.overlay.is_none() {
-                            self.say(format!("Opened the pasted puzzles; {skipped} line(s) could not be read"));
+                            self.say(format!(
+                                "Opened the pasted puzzles; {skipped} line(s) could not be read"
+                            ));
                         }
                     }
                     None => self.complain("The pasted text holds no puzzle that reads"),

@@ -29,6 +29,9 @@ const PREVIEW_THREADS: usize = 4;
 
 /// Something the model wants done outside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// One value per user action, never held in bulk: its size does not matter, boxing would only
+// add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum Effect {
     /// Read a puzzle file: answered by [`Action::FileRead`].
     Read {
@@ -66,6 +69,9 @@ pub struct SaveRequest {
 
 /// What a save writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// One value per user action, never held in bulk: its size does not matter, boxing would only
+// add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum SaveBytes {
     /// The whole file.
     Whole(Vec<u8>),
@@ -122,10 +128,13 @@ pub struct Offer {
     pub summary: String,
 }
 
+/// A preview made in the background, and the file it is of.
+type Previewed = (PathBuf, Preview);
+
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
 pub struct Runtime {
-    previews: (Sender<(PathBuf, Preview)>, Receiver<(PathBuf, Preview)>),
+    previews: (Sender<Previewed>, Receiver<Previewed>),
     in_flight: usize,
     waiting: Option<PathBuf>,
     /// This process's recovery file.
@@ -226,10 +235,10 @@ impl Runtime {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
         }
-        if self.in_flight < PREVIEW_THREADS {
-            if let Some(path) = self.waiting.take() {
-                self.start_preview(path);
-            }
+        if self.in_flight < PREVIEW_THREADS
+            && let Some(path) = self.waiting.take()
+        {
+            self.start_preview(path);
         }
         done
     }
@@ -264,8 +273,15 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     };
     let place = whence.index.map_or(String::new(), |i| format!(" #{}", i + 1));
     let board = &record.puzzle.board;
-    let entries = board.cells().iter().filter(|c| matches!(c, crate::sudoku::Cell::Entry(_))).count();
-    format!("{name}{place}: {} givens, {entries} entries, {when}", board.given_count())
+    let entries = board
+        .cells()
+        .iter()
+        .filter(|c| matches!(c, crate::sudoku::Cell::Entry(_)))
+        .count();
+    format!(
+        "{name}{place}: {} givens, {entries} entries, {when}",
+        board.given_count()
+    )
 }
 
 /// The document a recovery file holds: its board, on its origin as it is now.
@@ -278,9 +294,9 @@ fn reopen(text: &str) -> Result<Document, String> {
     let index = whence.index.unwrap_or(0);
     // The origin as it is now, when it still holds the puzzle the work was on.
     let on_origin = match &whence.origin {
-        Origin::File(path) => read_puzzles(path)
-            .ok()
-            .and_then(|(parsed, fingerprint)| Document::from_parsed(parsed, whence.origin.clone(), index, Some(fingerprint))),
+        Origin::File(path) => read_puzzles(path).ok().and_then(|(parsed, fingerprint)| {
+            Document::from_parsed(parsed, whence.origin.clone(), index, Some(fingerprint))
+        }),
         Origin::Builtin(name) => BUILTINS
             .iter()
             .find(|b| b.name == *name)
@@ -305,7 +321,8 @@ fn reopen(text: &str) -> Result<Document, String> {
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();
-    text.fields.retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
+    text.fields
+        .retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
     doc.source.text = std::sync::Arc::new(text);
     Ok(doc)
 }
@@ -375,7 +392,14 @@ pub fn preview_file(path: &Path) -> Preview {
         .take(6)
         .collect();
     if about.is_empty() {
-        about.extend(first.puzzle.notes.iter().take(3).map(|n| printable(&n.text).into_owned()));
+        about.extend(
+            first
+                .puzzle
+                .notes
+                .iter()
+                .take(3)
+                .map(|n| printable(&n.text).into_owned()),
+        );
     }
     Preview::Puzzle {
         board: first.puzzle.board,

@@ -149,7 +149,10 @@ pub fn write_target(path: &Path) -> Result<PathBuf, String> {
     }
     match std::fs::metadata(&target) {
         Ok(meta) => match special_file(&meta) {
-            Some(kind) => Err(format!("{} is {kind}: only a regular file can be saved to", printable(&path.to_string_lossy()))),
+            Some(kind) => Err(format!(
+                "{} is {kind}: only a regular file can be saved to",
+                printable(&path.to_string_lossy())
+            )),
             None => Ok(target),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(target),

@@ -143,7 +143,10 @@ mod tests {
         let mut history = History::default();
         for i in 0..1000 {
             let before = doc.board.clone();
-            doc.board.set(Pos::new(i % 81).unwrap(), Cell::Entry(Digit::new(1 + (i % 9) as u8).unwrap()));
+            doc.board.set(
+                Pos::new(i % 81).unwrap(),
+                Cell::Entry(Digit::new(1 + (i % 9) as u8).unwrap()),
+            );
             history.record(Change::Edit(before));
         }
         assert!(history.bytes() < 1000 * 256, "{} bytes for 1000 edits", history.bytes());

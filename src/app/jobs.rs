@@ -98,7 +98,12 @@ impl SolveJob {
                 // The board has a solution, so it has no contradiction: this cannot fail.
                 match Search::new(&self.board, Strategy::Fast) {
                     Ok(count) => self.switch_to(count, Phase::Counting { solution, found: 0 }),
-                    Err(_) => return Some(SolveResult::Solved { board: solution, several: false }),
+                    Err(_) => {
+                        return Some(SolveResult::Solved {
+                            board: solution,
+                            several: false,
+                        });
+                    }
                 }
                 None
             }

@@ -87,6 +87,9 @@ pub struct Answer {
 
 /// What an answer does.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// One value per user action, never held in bulk: its size does not matter, boxing would only
+// add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum Then {
     /// Quit, giving up the unsaved work.
     Quit,
@@ -506,10 +509,10 @@ impl App {
         let mut changed = false;
         match &mut self.mode {
             Mode::Solving(job) => {
-                if let Some(result) = job.work(WORK_SLICE) {
-                    if let Mode::Solving(job) = std::mem::replace(&mut self.mode, Mode::Edit) {
-                        self.finish_solve(&job, result);
-                    }
+                if let Some(result) = job.work(WORK_SLICE)
+                    && let Mode::Solving(job) = std::mem::replace(&mut self.mode, Mode::Edit)
+                {
+                    self.finish_solve(&job, result);
                 }
                 changed = true;
             }

@@ -56,8 +56,12 @@ pub fn text_of(doc: &Document) -> String {
         Origin::New => ("new", String::new()),
     };
     // A file's own lines stay in the file; reopening reads them from there.
-    puzzle.fields.retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
-    puzzle.fields.push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));
+    puzzle
+        .fields
+        .retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
+    puzzle
+        .fields
+        .push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));
     puzzle.fields.push(("format".into(), doc.source.format.name().into()));
     if let Some(place) = &doc.source.collection {
         puzzle.fields.push(("index".into(), (place.index + 1).to_string()));
@@ -89,7 +93,10 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
     };
     Whence {
         origin,
-        format: puzzle.field("format").and_then(Format::from_name).unwrap_or(Format::Sdk),
+        format: puzzle
+            .field("format")
+            .and_then(Format::from_name)
+            .unwrap_or(Format::Sdk),
         index: puzzle
             .field("index")
             .and_then(|i| i.parse::<usize>().ok())
@@ -119,7 +126,11 @@ pub fn unescape_path(text: &str) -> PathBuf {
     let mut i = 0;
     while i < bytes.len() {
         let hex = bytes.get(i + 2..i + 4).and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], bytes.get(i + 1), hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+        match (
+            bytes[i],
+            bytes.get(i + 1),
+            hex.and_then(|h| u8::from_str_radix(h, 16).ok()),
+        ) {
             (b'\\', Some(b'x'), Some(byte)) => {
                 out.push(byte);
                 i += 4;
@@ -288,7 +299,7 @@ pub fn left_over(dir: &Path) -> Vec<LeftOver> {
             })
         })
         .collect();
-    found.sort_by(|a, b| b.modified.cmp(&a.modified));
+    found.sort_by_key(|left| std::cmp::Reverse(left.modified));
     found
 }
 
@@ -316,7 +327,12 @@ mod tests {
 
     #[test]
     fn paths_of_any_bytes_survive_the_text() {
-        for name in ["/tmp/plain.sdk", "/tmp/with space/and\\back", "/tmp/esc\u{1b}[2J\n.txt", "/tmp/é.sdk"] {
+        for name in [
+            "/tmp/plain.sdk",
+            "/tmp/with space/and\\back",
+            "/tmp/esc\u{1b}[2J\n.txt",
+            "/tmp/é.sdk",
+        ] {
             let path = PathBuf::from(name);
             let text = escape_path(&path);
             assert!(!text.chars().any(char::is_control), "{text:?}");

@@ -76,7 +76,14 @@ impl App {
         }
     }
 
-    fn start_save(&mut self, request: SaveRequest, path: &Path, format: Format, keep_collection: bool, typed: Option<(String, Format, bool)>) {
+    fn start_save(
+        &mut self,
+        request: SaveRequest,
+        path: &Path,
+        format: Format,
+        keep_collection: bool,
+        typed: Option<(String, Format, bool)>,
+    ) {
         let left_out = if format.keeps_entries() {
             0
         } else {
@@ -109,7 +116,10 @@ impl App {
             Origin::Pasted | Origin::New => ("puzzle.sdk".to_string(), Format::Sdk),
         };
         let (input, format) = if progress && !format.keeps_entries() {
-            (with_extension(&suggested, Format::Progress.extension()), Format::Progress)
+            (
+                with_extension(&suggested, Format::Progress.extension()),
+                Format::Progress,
+            )
         } else {
             (suggested, format)
         };
@@ -214,7 +224,9 @@ impl App {
     /// A save carried out: the document now belongs to the file saved, or the question the
     /// failure raises, or why it failed.
     pub(super) fn saved(&mut self, result: Result<Fingerprint, SaveFailure>) {
-        let Some(pending) = self.pending_save.take() else { return };
+        let Some(pending) = self.pending_save.take() else {
+            return;
+        };
         let shown = printable(&pending.path.to_string_lossy()).into_owned();
         match result {
             Ok(fingerprint) => self.now_saved(pending, fingerprint),
@@ -224,7 +236,9 @@ impl App {
                     ..pending.request.clone()
                 };
                 self.question(
-                    format!("{shown} changed on disk since it was read: another program wrote it. Save over it anyway?"),
+                    format!(
+                        "{shown} changed on disk since it was read: another program wrote it. Save over it anyway?"
+                    ),
                     vec![
                         ('o', "overwrite it", Then::SaveOver(Box::new(over), pending)),
                         ('s', "save as another file", Then::SaveAs),
@@ -238,14 +252,19 @@ impl App {
                 };
                 self.question(
                     format!("{shown} exists. Replace it?"),
-                    vec![('y', "replace it", Then::SaveOver(Box::new(over), pending)), ('n', "no, another name", Then::SaveAs)],
+                    vec![
+                        ('y', "replace it", Then::SaveOver(Box::new(over), pending)),
+                        ('n', "no, another name", Then::SaveAs),
+                    ],
                 );
             }
             Err(SaveFailure::PuzzleGone(why)) => self.complain(format!(
                 "Not saved: {shown} changed on disk and {why}; W saves your puzzle to another file"
             )),
             Err(SaveFailure::Refused(why) | SaveFailure::Io(why)) => {
-                self.complain(format!("Could not save to {shown}: {why} (nothing was changed on disk)"));
+                self.complain(format!(
+                    "Could not save to {shown}: {why} (nothing was changed on disk)"
+                ));
                 // Back to the prompt, as typed, to fix the name.
                 if let Some((input, format, format_chosen)) = pending.typed {
                     self.overlay = Some(Overlay::Prompt(Prompt {
@@ -302,7 +321,10 @@ fn follow_extension(prompt: &mut Prompt) {
     if prompt.format_chosen {
         return;
     }
-    let ext = Path::new(&prompt.input).extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let ext = Path::new(&prompt.input)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("txt") => prompt.format = Format::Line,
         Some(ext) => {

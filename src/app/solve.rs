@@ -82,23 +82,17 @@ impl App {
     pub(super) fn update_step(&mut self, action: Action) {
         let Mode::Step(stepper) = &mut self.mode else { return };
         match action {
-            Action::StepForward => {
-                if stepper.forward().is_none() {
-                    self.say("The search is over; b steps back, Esc leaves");
-                }
+            Action::StepForward if stepper.forward().is_none() => {
+                self.say("The search is over; b steps back, Esc leaves");
             }
-            Action::StepBack => {
-                if !stepper.back() {
-                    self.say("This is the start of the search");
-                }
+            Action::StepBack if !stepper.back() => {
+                self.say("This is the start of the search");
             }
             Action::ToggleRun => stepper.toggle_run(),
             Action::Faster => stepper.faster(),
             Action::Slower => stepper.slower(),
-            Action::RunToEnd | Action::Solve => {
-                if !stepper.run_to_end() {
-                    self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
-                }
+            Action::RunToEnd | Action::Solve if !stepper.run_to_end() => {
+                self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
             }
             Action::CycleStrategy => {
                 self.step_strategy = self.step_strategy.next();

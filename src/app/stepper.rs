@@ -71,7 +71,7 @@ impl Checkpoints {
     /// Called after each step forward.
     fn note(&mut self, position: u64, search: &Search, last: Option<Step>) {
         let newest = self.saved.last().map_or(0, |(p, ..)| *p);
-        if position % self.interval == 0 && position > newest {
+        if position.is_multiple_of(self.interval) && position > newest {
             self.saved.push((position, search.clone(), last));
             if self.saved.len() > MAX_CHECKPOINTS {
                 self.interval *= 2;
@@ -269,7 +269,7 @@ impl Stepper {
         let deadline = Instant::now() + budget;
         let mut done = 0u64;
         while done < due {
-            if done % 4096 == 0 && done > 0 && Instant::now() >= deadline {
+            if done.is_multiple_of(4096) && done > 0 && Instant::now() >= deadline {
                 break;
             }
             match self.step() {

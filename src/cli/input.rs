@@ -60,11 +60,9 @@ pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
 fn open_fifo(path: &Path) -> io::Result<File> {
     let (sender, receiver) = mpsc::channel();
     let path = path.to_path_buf();
-    std::thread::Builder::new()
-        .name("open-fifo".into())
-        .spawn(move || {
-            let _ = sender.send(File::open(path));
-        })?;
+    std::thread::Builder::new().name("open-fifo".into()).spawn(move || {
+        let _ = sender.send(File::open(path));
+    })?;
     receiver.recv_timeout(FIFO_PATIENCE).unwrap_or_else(|_| {
         Err(io::Error::new(
             io::ErrorKind::TimedOut,

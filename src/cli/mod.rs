@@ -216,11 +216,13 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         let counters = search.counters();
         totals.add(counters.placements, elapsed);
         if solved {
-            let format = args.format.unwrap_or(if collection || reader.format() == Some(Format::Line) {
-                Format::Line
-            } else {
-                Format::Boj
-            });
+            let format = args
+                .format
+                .unwrap_or(if collection || reader.format() == Some(Format::Line) {
+                    Format::Line
+                } else {
+                    Format::Boj
+                });
             text.clear();
             // A grid of a collection's solutions is easier to read with a blank line between.
             if written > 0 && format != Format::Line {
@@ -322,7 +324,11 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         if first {
             writeln!(out, "file: {}", input.name)?;
             if collection {
-                writeln!(out, "format: collection of {}s, one puzzle a line", format.description())?;
+                writeln!(
+                    out,
+                    "format: collection of {}s, one puzzle a line",
+                    format.description()
+                )?;
             } else {
                 writeln!(out, "format: {}", format.description())?;
             }

@@ -135,7 +135,11 @@ impl Format {
             }
         }
         if let Some(comment) = &puzzle.comment {
-            let tag = if matches!(self, Format::Sdk | Format::Progress) { "#C" } else { "#" };
+            let tag = if matches!(self, Format::Sdk | Format::Progress) {
+                "#C"
+            } else {
+                "#"
+            };
             writeln!(out, "{tag} {}", one_line(comment))?;
         }
         // The progress format writes the givens alone in its grid: the rest is on `#!` lines.
@@ -347,7 +351,10 @@ mod tests {
         assert_eq!(lines[12], "; after");
         let line = Format::Line.to_string(&p);
         let lines: Vec<&str> = line.lines().collect();
-        assert_eq!(lines, ["#AArto", "[Puzzle]", SAMPLE, "# between rows 4 and 5", "; after"]);
+        assert_eq!(
+            lines,
+            ["#AArto", "[Puzzle]", SAMPLE, "# between rows 4 and 5", "; after"]
+        );
     }
 
     #[test]
@@ -363,7 +370,8 @@ mod tests {
     fn progress_keeps_entries_and_solver_digits_apart_from_the_givens() {
         let mut p = sample();
         p.board.set(Pos::at(0, 1).unwrap(), Cell::Entry(Digit::new(1).unwrap()));
-        p.board.set(Pos::at(8, 8).unwrap(), Cell::Placed(Digit::new(9).unwrap()));
+        p.board
+            .set(Pos::at(8, 8).unwrap(), Cell::Placed(Digit::new(9).unwrap()));
         p.fields.push(("source".into(), "sdk 1 puzzle.sdk".into()));
         let text = Format::Progress.to_string(&p);
         let lines: Vec<&str> = text.lines().collect();

@@ -1,5 +1,8 @@
 //! The engine: boards, reading and writing puzzles, and the backtracking search. Nothing in here
-//! knows about terminals.
+//! knows about terminals, and nothing in here may panic on input: `unwrap` and `panic!` are
+//! refused outside tests (an impossible case is an `expect` that says why it cannot happen).
+
+#![deny(clippy::unwrap_used, clippy::panic)]
 
 pub mod board;
 pub mod format;

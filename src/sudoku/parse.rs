@@ -771,7 +771,10 @@ pub fn rewrite_cells(
             Cell::Given(d) => b'0' + d.get(),
             _ => blank,
         };
-        let Some(slot) = usize::try_from(record.cells.offset(i)).ok().and_then(|o| out.get_mut(o)) else {
+        let Some(slot) = usize::try_from(record.cells.offset(i))
+            .ok()
+            .and_then(|o| out.get_mut(o))
+        else {
             return Err(RewriteError::NotFound);
         };
         // A blank stays the character it was ('0', '.' or '_').
@@ -998,23 +1001,23 @@ impl GridBuilder {
         self.seen_any_line = true;
         let trimmed = text.trim_start();
         if !self.ignore_progress {
-            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
-                if first {
-                    let version = version.trim();
-                    if version != PROGRESS_VERSION {
-                        let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
-                        return Err(ParseError::new(
-                            line,
-                            column,
-                            ParseErrorKind::ProgressVersion {
-                                found: version.to_string(),
-                            },
-                        ));
-                    }
-                    self.progress = true;
-                    self.marked_sdk = true;
-                    return Ok(());
+            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK)
+                && first
+            {
+                let version = version.trim();
+                if version != PROGRESS_VERSION {
+                    let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
+                    return Err(ParseError::new(
+                        line,
+                        column,
+                        ParseErrorKind::ProgressVersion {
+                            found: version.to_string(),
+                        },
+                    ));
                 }
+                self.progress = true;
+                self.marked_sdk = true;
+                return Ok(());
             }
             if let (true, Some(rest)) = (self.progress, trimmed.strip_prefix("#!")) {
                 let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
@@ -1097,10 +1100,10 @@ impl GridBuilder {
                 ParseErrorKind::TooManyRows,
             ));
         }
-        if cells > 9 {
-            if let Some(error) = long_number(text, line) {
-                return Err(error);
-            }
+        if cells > 9
+            && let Some(error) = long_number(text, line)
+        {
+            return Err(error);
         }
         if cells != 9 {
             let column = if cells > 9 {
@@ -1576,7 +1579,11 @@ mod tests {
     fn prose_after_a_hash_is_a_comment_not_metadata() {
         let text = format!("#Author unknown\n#A Real\n{}", BOJ_SAMPLE);
         let (format, puzzle) = single(&text);
-        assert_eq!(format, Format::Boj, "a BOJ grid keeps its shape; its metadata is read all the same");
+        assert_eq!(
+            format,
+            Format::Boj,
+            "a BOJ grid keeps its shape; its metadata is read all the same"
+        );
         assert_eq!(meta_of(&puzzle), vec![(MetaTag::Author, "Real".into())]);
         assert_eq!(puzzle.board.digit(Pos::new(1).unwrap()).map(|d| d.get()), Some(3));
     }

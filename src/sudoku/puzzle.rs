@@ -171,7 +171,10 @@ mod tests {
         let meta = |text: &str| Note::new(0, text).meta().map(|(t, v)| (t, v.to_string()));
         assert_eq!(meta("#AArto Inkala"), Some((MetaTag::Author, "Arto Inkala".into())));
         assert_eq!(meta("#A Arto Inkala"), Some((MetaTag::Author, "Arto Inkala".into())));
-        assert_eq!(meta("#DA simple one"), Some((MetaTag::Description, "A simple one".into())));
+        assert_eq!(
+            meta("#DA simple one"),
+            Some((MetaTag::Description, "A simple one".into()))
+        );
         assert_eq!(meta("#B03-08-2006"), Some((MetaTag::Date, "03-08-2006".into())));
         assert_eq!(
             meta("#Uhttp://www.sudocue.net/"),

@@ -288,7 +288,11 @@ fn parse_one(bytes: &[u8], more: bool) -> Parsed {
                 _ => return Parsed::Skip(1),
             };
             if bytes.len() < len {
-                return if more { Parsed::Incomplete } else { Parsed::Skip(bytes.len()) };
+                return if more {
+                    Parsed::Incomplete
+                } else {
+                    Parsed::Skip(bytes.len())
+                };
             }
             match std::str::from_utf8(&bytes[..len]).ok().and_then(|s| s.chars().next()) {
                 Some(c) => Parsed::Event(key(KeyCode::Char(c), none), len),
@@ -353,11 +357,20 @@ const MAX_CSI: usize = 64;
 /// `Esc [` ...: keys with modifiers, special keys, SGR mouse reports.
 fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
     // Parameters and intermediates, then a final byte in 0x40..=0x7E.
-    let Some(end) = bytes.iter().skip(2).position(|b| (0x40..=0x7e).contains(b)).map(|i| i + 2) else {
+    let Some(end) = bytes
+        .iter()
+        .skip(2)
+        .position(|b| (0x40..=0x7e).contains(b))
+        .map(|i| i + 2)
+    else {
         if bytes.len() > MAX_CSI {
             return Parsed::Skip(bytes.len());
         }
-        return if more { Parsed::Incomplete } else { Parsed::Skip(bytes.len()) };
+        return if more {
+            Parsed::Incomplete
+        } else {
+            Parsed::Skip(bytes.len())
+        };
     };
     let used = end + 1;
     let params = &bytes[2..end];
@@ -365,7 +378,12 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
     // X10 mouse: `Esc [ M` and three bytes (not asked for, but some terminals send it).
     if final_byte == b'M' && params.is_empty() {
         return match bytes.get(end + 1..end + 4) {
-            Some(&[b, x, y]) => match mouse(u16::from(b.saturating_sub(32)), u16::from(x.saturating_sub(32)), u16::from(y.saturating_sub(32)), true) {
+            Some(&[b, x, y]) => match mouse(
+                u16::from(b.saturating_sub(32)),
+                u16::from(x.saturating_sub(32)),
+                u16::from(y.saturating_sub(32)),
+                true,
+            ) {
                 Some(event) => Parsed::Event(event, used + 3),
                 None => Parsed::Skip(used + 3),
             },
@@ -572,7 +590,11 @@ mod tests {
         let mut p = Parser::new();
         let t = Instant::now();
         p.feed(b"x\x1b[200~1 2 3\nq\x1b[201~", false, t);
-        assert_eq!(all(&mut p), vec![k(KeyCode::Char('x'))], "the paste waits for its burst to end");
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Char('x'))],
+            "the paste waits for its burst to end"
+        );
         p.poll(t + BURST_GAP);
         assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("1 2 3\nq".into()))]);
         // Keys typed later are keys.
@@ -611,9 +633,15 @@ mod tests {
         assert!(due <= t + Duration::from_millis(100) + PASTE_PATIENCE);
         p.poll(due);
         let got = all(&mut p);
-        assert!(matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("never came")), "{got:?}");
+        assert!(
+            matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("never came")),
+            "{got:?}"
+        );
         p.feed(b"\x03", false, due + Duration::from_millis(1));
-        assert_eq!(all(&mut p), vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]);
+        assert_eq!(
+            all(&mut p),
+            vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
+        );
     }
 
     #[test]

@@ -63,7 +63,9 @@ pub fn key_of(key: KeyEvent) -> Option<Key> {
 
 /// The screen's body (between title and hints), where lists are drawn.
 fn body(app: &App) -> Option<Rect> {
-    Screen::new(Rect::new(0, 0, app.size.0, app.size.1)).ok().map(|s| s.body)
+    Screen::new(Rect::new(0, 0, app.size.0, app.size.1))
+        .ok()
+        .map(|s| s.body)
 }
 
 /// How many lines a page of the list on screen holds.
@@ -79,7 +81,11 @@ fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Optio
     let context = keys::context(app);
     match kind {
         MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
-            let delta = if kind == MouseEventKind::ScrollUp { -WHEEL } else { WHEEL };
+            let delta = if kind == MouseEventKind::ScrollUp {
+                -WHEEL
+            } else {
+                WHEEL
+            };
             matches!(context, Context::Browse | Context::Help | Context::Recovery).then_some(Action::ListMove(delta))
         }
         MouseEventKind::Down(MouseButton::Left) => match (context, &app.mode) {

@@ -157,7 +157,9 @@ fn event_loop(
                 screen.resize(area).context("drawing the screen")?;
                 whole = false;
             }
-            screen.draw(|frame| ui::draw(frame, app)).context("drawing the screen")?;
+            screen
+                .draw(|frame| ui::draw(frame, app))
+                .context("drawing the screen")?;
             dirty = false;
         }
         if app.should_quit() {

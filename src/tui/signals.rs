@@ -14,8 +14,8 @@ use std::sync::mpsc::Sender;
 /// The signals that end a process by default and can be caught.
 pub fn ending_signals() -> Vec<i32> {
     let mut signals = vec![
-        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
-        SIGABRT, SIGBUS, SIGTRAP, SIGSYS,
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGABRT,
+        SIGBUS, SIGTRAP, SIGSYS,
     ];
     #[cfg(target_os = "linux")]
     {

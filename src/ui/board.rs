@@ -144,7 +144,11 @@ fn draw_cell(
         }
         (None, Some(candidates)) => {
             // A 3x3 block of candidates, spaced out in huge cells.
-            let (step_x, step_y, x0, y0) = if huge { (3, 1, rect.x + 2, rect.y + 1) } else { (2, 1, rect.x + 1, rect.y) };
+            let (step_x, step_y, x0, y0) = if huge {
+                (3, 1, rect.x + 2, rect.y + 1)
+            } else {
+                (2, 1, rect.x + 1, rect.y)
+            };
             for d in candidates.iter() {
                 let i = d.index() as u16;
                 let cell = &mut buf[(x0 + (i % 3) * step_x, y0 + (i / 3) * step_y)];
@@ -160,7 +164,7 @@ fn draw_cell(
 
 /// The grid lines: heavy at the board's edge and between boxes, light between cells.
 fn draw_grid(area: Rect, buf: &mut Buffer, cell: CellSize, style: Style) {
-    let heavy = |i: usize| i % 3 == 0;
+    let heavy = |i: usize| i.is_multiple_of(3);
     for i in 0..=9usize {
         let y = area.y + i as u16 * (cell.height + 1);
         for j in 0..=9usize {
@@ -184,8 +188,8 @@ fn draw_grid(area: Rect, buf: &mut Buffer, cell: CellSize, style: Style) {
 
 /// The character where horizontal line `i` meets vertical line `j` (both 0..=9).
 fn junction(i: usize, j: usize) -> char {
-    let heavy_row = i % 3 == 0;
-    let heavy_col = j % 3 == 0;
+    let heavy_row = i.is_multiple_of(3);
+    let heavy_col = j.is_multiple_of(3);
     match (i, j) {
         (0, 0) => '┏',
         (0, 9) => '┓',

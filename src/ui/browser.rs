@@ -58,10 +58,18 @@ impl BrowserView<'_> {
                     .enumerate()
                     .map(|(i, r)| match r {
                         Ok(r) => (
-                            format!("#{:<6} line {:<7} {} givens", i + 1, r.line, r.puzzle.board.given_count()),
+                            format!(
+                                "#{:<6} line {:<7} {} givens",
+                                i + 1,
+                                r.line,
+                                r.puzzle.board.given_count()
+                            ),
                             true,
                         ),
-                        Err(e) => (format!("#{:<6} line {:<7} unreadable: {}", i + 1, e.line, e.kind), false),
+                        Err(e) => (
+                            format!("#{:<6} line {:<7} unreadable: {}", i + 1, e.line, e.kind),
+                            false,
+                        ),
                     })
                     .collect();
                 let preview = match picker.puzzles.get(picker.selected) {
@@ -71,7 +79,12 @@ impl BrowserView<'_> {
                         count: picker.puzzles.len(),
                         more: false,
                         unreadable: picker.puzzles.iter().filter(|p| p.is_err()).count(),
-                        about: record.puzzle.meta().map(|(_, v)| printable(v).into_owned()).take(3).collect(),
+                        about: record
+                            .puzzle
+                            .meta()
+                            .map(|(_, v)| printable(v).into_owned())
+                            .take(3)
+                            .collect(),
                     },
                     Some(Err(e)) => Preview::Error(e.to_string()),
                     None => Preview::Nothing,

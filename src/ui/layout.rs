@@ -219,7 +219,11 @@ mod tests {
         let rows = usize::from(b.list_inside.height);
         assert_eq!(b.first_shown(rows, 50), rows, "a page down shows the next page");
         assert_eq!(b.line_at(b.list_inside.x, b.list_inside.y + 2, 1, 50), Some(2));
-        assert_eq!(b.line_at(b.list_inside.x, b.list_inside.y + 2, 1, 2), None, "past the end");
+        assert_eq!(
+            b.line_at(b.list_inside.x, b.list_inside.y + 2, 1, 2),
+            None,
+            "past the end"
+        );
         let wide = BrowserScreen::new(Rect::new(0, 1, 200, 58));
         assert!(wide.list.width <= 72 && wide.preview.width >= 120, "{wide:?}");
     }

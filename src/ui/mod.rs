@@ -84,7 +84,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
             theme: &theme,
         }
         .render(screen.body, buf),
-        Some(Overlay::Question(question)) => overlay::Ask { question, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Question(question)) => overlay::Ask {
+            question,
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
     }

@@ -127,7 +127,12 @@ impl Widget for Ask<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let width = 64.min(area.width);
-        let text_lines = self.question.text.chars().count().div_ceil(usize::from(width.saturating_sub(2).max(1)));
+        let text_lines = self
+            .question
+            .text
+            .chars()
+            .count()
+            .div_ceil(usize::from(width.saturating_sub(2).max(1)));
         let popup = centered(area, width, text_lines as u16 + 5);
         Clear.render(popup, buf);
         let block = Block::bordered().title(" Please answer ").border_style(t.bad);
@@ -177,7 +182,10 @@ impl Widget for Input<'_> {
                 Span::styled(self.prompt.format.description(), t.value),
             ]),
             Line::from(Span::styled(
-                format!("Tab: next format ({}); .txt is a line unless Tab chooses", formats.join(" ")),
+                format!(
+                    "Tab: next format ({}); .txt is a line unless Tab chooses",
+                    formats.join(" ")
+                ),
                 t.dim,
             )),
         ];

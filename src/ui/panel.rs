@@ -46,7 +46,11 @@ impl Lines<'_> {
         let value = value.into();
         let room = self.width.saturating_sub(LABEL).max(8);
         for (i, piece) in wrap(&value, room).into_iter().enumerate() {
-            let label = if i == 0 { format!("{label:<LABEL$}") } else { " ".repeat(LABEL) };
+            let label = if i == 0 {
+                format!("{label:<LABEL$}")
+            } else {
+                " ".repeat(LABEL)
+            };
             self.lines.push(Line::from(vec![
                 Span::styled(label, self.theme.label),
                 Span::styled(piece, style),
@@ -56,9 +60,13 @@ impl Lines<'_> {
 
     /// A line of text; wrapped lines are indented by two columns.
     fn text(&mut self, text: impl Into<String>, style: Style) {
-        for (i, piece) in wrap(&text.into(), self.width.saturating_sub(2).max(8)).into_iter().enumerate() {
+        for (i, piece) in wrap(&text.into(), self.width.saturating_sub(2).max(8))
+            .into_iter()
+            .enumerate()
+        {
             let indent = if i == 0 { "" } else { "  " };
-            self.lines.push(Line::from(Span::styled(format!("{indent}{piece}"), style)));
+            self.lines
+                .push(Line::from(Span::styled(format!("{indent}{piece}"), style)));
         }
     }
 
@@ -134,7 +142,10 @@ impl Panel<'_> {
         out.row("Solutions", count, style);
         out.row(
             "Strategy",
-            format!("s solves with {}; n steps with {} (t changes s)", app.solve_strategy, app.step_strategy),
+            format!(
+                "s solves with {}; n steps with {} (t changes s)",
+                app.solve_strategy, app.step_strategy
+            ),
             t.value,
         );
         let cell = match board.cell(app.cursor) {
@@ -192,7 +203,11 @@ impl Panel<'_> {
         out.row("Steps", grouped(stepper.position()), t.value);
         out.row("Placements", grouped(c.placements), t.value);
         out.row("Backtracks", grouped(c.backtracks), t.value);
-        out.row("Depth", format!("{} on the stack (max {})", guesses(c.depth), c.max_depth), t.value);
+        out.row(
+            "Depth",
+            format!("{} on the stack (max {})", guesses(c.depth), c.max_depth),
+            t.value,
+        );
         let speed = match stepper.speed() {
             Some(s) => format!("{} steps/s", grouped(s)),
             None => "as fast as it goes".into(),
@@ -247,7 +262,11 @@ impl Panel<'_> {
 
 /// "1 guess", "2 guesses".
 fn guesses(n: usize) -> String {
-    if n == 1 { "1 guess".into() } else { format!("{} guesses", grouped(n as u64)) }
+    if n == 1 {
+        "1 guess".into()
+    } else {
+        format!("{} guesses", grouped(n as u64))
+    }
 }
 
 /// The top decision in words: its label and its text.
@@ -280,11 +299,18 @@ fn describe_decision(top: &Decision) -> (&'static str, String) {
         }
         None if top.remaining.is_empty() => (
             "Deciding",
-            format!("{subject}: tried {}, none left: back to the guess before", options(tried)),
+            format!(
+                "{subject}: tried {}, none left: back to the guess before",
+                options(tried)
+            ),
         ),
         None => (
             "Deciding",
-            format!("{subject}: tried {}, next of {}", options(tried), options(top.remaining)),
+            format!(
+                "{subject}: tried {}, next of {}",
+                options(tried),
+                options(top.remaining)
+            ),
         ),
     }
 }

@@ -201,3 +201,40 @@ impl Drop for Session {
         let _ = self.child.kill();
     }
 }
+
+/// Runs the binary to its end in a pseudo-terminal (a terminal on every standard stream), with
+/// `env` added; what it wrote, and its exit code.
+pub fn run_once(args: &[&str], env: &[(&str, &str)]) -> (String, u32) {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(BIN);
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = pty.slave.spawn_command(cmd).unwrap();
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let output = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = reader.read_to_end(&mut out);
+        out
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < PATIENCE, "the program did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(pty.master);
+    let out = output.join().unwrap();
+    (String::from_utf8_lossy(&out).into_owned(), status.exit_code())
+}

@@ -452,7 +452,9 @@ impl State for FastState {
             let any = (0..9).fold(0, |any, digit| any | cand[3 * digit + band]);
             let dead = unsolved[band] & !any;
             if dead != 0 {
-                return Err(Contradiction::NoCandidate(pos(27 * band + dead.trailing_zeros() as usize)));
+                return Err(Contradiction::NoCandidate(pos(
+                    27 * band + dead.trailing_zeros() as usize
+                )));
             }
         }
         Ok(FastState {

@@ -116,9 +116,7 @@ pub trait State: Clone {
 /// strategy that sees a conflict the board does not have is wrong; the board's own account is
 /// taken, and the first cell named if even that finds nothing, rather than a panic.
 pub(super) fn conflict_of(board: &Board) -> Contradiction {
-    board
-        .contradiction()
-        .unwrap_or(Contradiction::NoCandidate(Pos::FIRST))
+    board.contradiction().unwrap_or(Contradiction::NoCandidate(Pos::FIRST))
 }
 
 #[derive(Clone)]
@@ -422,10 +420,11 @@ impl<S: State> Machine<S> {
             self.rebuild_states();
         }
         loop {
-            if S::PROPAGATES && !self.pending.cells.is_empty() {
-                if let Some(step) = self.report_pending::<WATCH>() {
-                    return Some(step);
-                }
+            if S::PROPAGATES
+                && !self.pending.cells.is_empty()
+                && let Some(step) = self.report_pending::<WATCH>()
+            {
+                return Some(step);
             }
             // Trying candidates is where the search spends its time: the other phases are
             // handled first under one well-predicted test, so that it needs no jump table.
@@ -721,7 +720,14 @@ mod tests {
                         .filter(|&p| self.occupancy.is_empty(p) && self.occupancy.candidates(p).contains(digit))
                         .collect();
                     if best.as_ref().is_none_or(|(n, _)| places.len() < *n) {
-                        best = Some((places.len(), Branch::Place { digit, unit, cells: places }));
+                        best = Some((
+                            places.len(),
+                            Branch::Place {
+                                digit,
+                                unit,
+                                cells: places,
+                            },
+                        ));
                     }
                 }
             }
