@@ -343,6 +343,20 @@ fn a_small_terminal_fits_everything() {
             "a wrapped line is indented under its value: {panel:?}"
         );
     }
+    // A solve adds a report and a message: the long description gives way, nothing is cut.
+    app.act(Action::Solve);
+    pin_time(&mut app);
+    app.message = Some(sudoku_workbench::app::Message {
+        text: "Solved with fast: 0 placements, 0 backtracks in 1 ms (u undoes)".into(),
+        is_error: false,
+    });
+    let text = draw(&mut app, 70, 22).backend().to_string();
+    assert!(text.contains("(u undoes)"), "the message's end is on screen:\n{text}");
+    assert!(
+        text.contains("Published in 201…"),
+        "the description is cut to a line:\n{text}"
+    );
+    app.act(Action::Undo);
     app.act(Action::Help);
     let terminal = draw(&mut app, 70, 22);
     insta::assert_snapshot!("help_70x22", terminal.backend());

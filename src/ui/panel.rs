@@ -38,14 +38,29 @@ struct Lines<'t> {
     lines: Vec<Line<'static>>,
     width: usize,
     theme: &'t Theme,
+    /// Lines a metadata value may take: all it needs, or one when the panel is short of room.
+    meta_lines: usize,
 }
 
 impl Lines<'_> {
     /// A labelled value; a long value wraps at blanks, its further lines indented under it.
     fn row(&mut self, label: &str, value: impl Into<String>, style: Style) {
+        self.row_of_at_most(label, value, style, usize::MAX);
+    }
+
+    /// A labelled value on at most `most` lines, the last ending in `…` if it was cut.
+    fn row_of_at_most(&mut self, label: &str, value: impl Into<String>, style: Style, most: usize) {
         let value = value.into();
         let room = self.width.saturating_sub(LABEL).max(8);
-        for (i, piece) in wrap(&value, room).into_iter().enumerate() {
+        let mut pieces = wrap(&value, room);
+        if pieces.len() > most {
+            pieces.truncate(most.max(1));
+            if let Some(last) = pieces.last_mut() {
+                let kept: String = last.chars().take(room.saturating_sub(1)).collect();
+                *last = format!("{kept}…");
+            }
+        }
+        for (i, piece) in pieces.into_iter().enumerate() {
             let label = if i == 0 {
                 format!("{label:<LABEL$}")
             } else {
@@ -112,7 +127,8 @@ impl Panel<'_> {
         for (tag, value) in app.doc.source.text.meta() {
             let mut label = tag.label().to_string();
             label[..1].make_ascii_uppercase();
-            out.row(&label, printable(value).into_owned(), t.value);
+            let most = out.meta_lines;
+            out.row_of_at_most(&label, printable(value).into_owned(), t.value, most);
         }
         out.blank();
         let entries = app.doc.entry_count();
@@ -142,10 +158,7 @@ impl Panel<'_> {
         out.row("Solutions", count, style);
         out.row(
             "Strategy",
-            format!(
-                "s solves with {}; n steps with {} (t changes s)",
-                app.solve_strategy, app.step_strategy
-            ),
+            format!("s {} · n {}", app.solve_strategy, app.step_strategy),
             t.value,
         );
         let cell = match board.cell(app.cursor) {
@@ -156,12 +169,17 @@ impl Panel<'_> {
         };
         out.row(&format!("Cell {}", app.cursor), cell, t.value);
         let mode = if app.puzzle_edit {
-            "puzzle edit: digits are givens"
+            "givens (puzzle edit; p ends it)"
         } else {
-            "solving: digits are entries"
+            "entries (p: givens)"
         };
         out.row("Typing", mode, if app.puzzle_edit { t.key } else { t.value });
-        if let Some(report) = &app.last_solve {
+        // Short of room, the message (which says the same) stands for the last solve's report.
+        let report = app
+            .last_solve
+            .as_ref()
+            .filter(|_| out.meta_lines > 1 || app.message.is_none());
+        if let Some(report) = report {
             let result = match (report.solved, report.several) {
                 (true, true) => "solved (one of several solutions)",
                 (true, false) => "solved",
@@ -317,11 +335,23 @@ fn describe_decision(top: &Decision) -> (&'static str, String) {
 
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut out = self.lines(area.width, usize::MAX);
+        if out.lines.len() > usize::from(area.height) {
+            // Short of room: long metadata gives way to what the panel is for.
+            out = self.lines(area.width, 1);
+        }
+        Paragraph::new(out.lines).render(area, buf);
+    }
+}
+
+impl<'a> Panel<'a> {
+    fn lines(&self, width: u16, meta_lines: usize) -> Lines<'a> {
         let t = self.theme;
         let mut out = Lines {
             lines: Vec::new(),
-            width: usize::from(area.width),
+            width: usize::from(width),
             theme: t,
+            meta_lines,
         };
         match &self.app.mode {
             Mode::Step(stepper) => self.step_lines(stepper, &mut out),
@@ -339,7 +369,7 @@ impl Widget for Panel<'_> {
             out.blank();
             out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });
         }
-        Paragraph::new(out.lines).render(area, buf);
+        out
     }
 }
 
