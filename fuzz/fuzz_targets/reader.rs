@@ -34,7 +34,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let (Some(Ok(board)), Ok(doc)) = (first, parse_document(text, None)) {
         assert_eq!(
-            doc.puzzles[0].puzzle.board, board,
+            doc.puzzles[0].as_ref().expect("the reader read it").puzzle.board,
+            board,
             "the reader and parse_document disagree"
         );
     }
