@@ -191,6 +191,9 @@ fn undo_and_redo_cover_typing_clearing_loading_pasting_and_solving() {
     assert_eq!(pasted.source.origin, Origin::Pasted);
     app.open_path(&asset("easy.txt"), None);
     app.run_effects();
+    // A pasted puzzle is in no file: opening another over it asks.
+    assert!(question(&app).contains("unsaved"));
+    app.keys("y");
     let loaded = app.doc.clone();
     assert_eq!(loaded.source.origin, Origin::File(asset("easy.txt")));
     for expected in [&pasted, &solved, &original, &typed, &original] {
@@ -712,6 +715,9 @@ fn the_browser_lists_previews_and_opens_files() {
     );
     app.keys("jjj");
     app.key(KeyCode::Enter);
+    // Over the pasted puzzle: asked first.
+    assert!(question(&app).contains("unsaved"));
+    app.keys("y");
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc.source.collection.as_ref().map(|c| c.index), Some(3));
     assert_eq!(app.doc.source.origin, Origin::File(dir.path().join("b-collection.sdm")));

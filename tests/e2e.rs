@@ -131,7 +131,10 @@ fn paste_a_board_and_paste_junk() {
     s.send(b"\x1b[200~not a sudoku\x1b[201~");
     s.wait_text("The pasted text is not a puzzle");
     assert_eq!(cell(&s.screen(), 0, 1).contents(), "3", "the board is as it was");
+    // The pasted puzzle is in no file: quitting asks.
     s.keys("q");
+    s.wait_text("unsaved changes");
+    s.keys("y");
     s.expect_exit_with_terminal_restored();
 }
 

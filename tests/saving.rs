@@ -622,3 +622,76 @@ fn a_pasted_puzzle_asks_for_a_path_and_keeps_its_format() {
     assert_eq!(app.doc.source.origin, Origin::File(dir.path().join("boj.txt")));
     assert_eq!(read(&dir.path().join("boj.txt")).trim_end().len(), 81);
 }
+
+/// Save as onto the collection's own file in another format would replace every puzzle of it
+/// with one: refused, the file untouched.
+#[test]
+fn save_as_never_replaces_a_collection_with_one_puzzle() {
+    let (dir, path) = copied("collection.sdm");
+    let before = read(&path);
+    let mut app = Bench::on_file(&path, Some(1));
+    app.cwd = dir.path().to_path_buf();
+    app.keys("W");
+    app.key(KeyCode::Tab);
+    app.key(KeyCode::Tab);
+    let (_, input, format) = prompt(&app);
+    assert_ne!(format, Format::Line);
+    app.answer_prompt(&input.replace(&format!(".{}", format.extension()), ".sdm"));
+    if matches!(app.overlay, Some(Overlay::Question(_))) {
+        app.keys("y");
+    }
+    assert_eq!(read(&path), before, "the collection is untouched: {}", app.message());
+    assert!(
+        app.message().starts_with("Not saved: this file holds 12 puzzles"),
+        "{}",
+        app.message()
+    );
+}
+
+/// Recovered work on a puzzle of a collection whose givens the user changed goes back to that
+/// puzzle: marked modified, in its collection, and a save rewrites its line only.
+#[test]
+fn recovered_work_with_changed_givens_saves_to_its_own_line() {
+    let (_dir, path) = copied("collection.sdm");
+    let before = read(&path);
+    let state = tempfile::tempdir().unwrap();
+    let mut crashed = Bench::new(Document::new_empty());
+    crashed.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    crashed.open_path(&path, Some(2));
+    crashed.run_effects();
+    let blank = crashed.doc.board.to_string().find('.').unwrap();
+    crashed.act(Action::Select(pos(blank / 9, blank % 9)));
+    crashed.keys("p1p");
+    crashed.keep();
+    drop(crashed);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    next.look_for_recovery();
+    next.keys("y");
+    assert_eq!(next.doc.source.origin, Origin::File(path.clone()));
+    assert_eq!(next.doc.source.collection.as_ref().map(|c| c.index), Some(2));
+    assert!(next.is_modified(), "the changed given is unsaved");
+    next.keys("w");
+    assert!(!next.is_modified(), "saved without a question: {}", next.message());
+    let after = read(&path);
+    let changed = before.lines().zip(after.lines()).filter(|(a, b)| a != b).count();
+    assert_eq!(
+        (changed, after.lines().count()),
+        (1, before.lines().count()),
+        "one line changed"
+    );
+}
+
+/// A pasted puzzle is unsaved work: quitting, opening or clearing over it asks first.
+#[test]
+fn a_pasted_puzzle_is_not_lost_without_a_question() {
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::Paste(read(&asset("hard.txt"))));
+    assert!(!app.is_modified() && app.has_unsaved_work());
+    app.keys("q");
+    assert!(!app.should_quit());
+    assert!(question(&app).contains("unsaved"));
+    app.key(KeyCode::Esc);
+    app.keys("C");
+    assert!(question(&app).contains("unsaved"));
+}

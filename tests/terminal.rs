@@ -276,6 +276,29 @@ fn a_paste_with_a_smuggled_end_marker_is_ignored_whole() {
     s.wait_exit();
 }
 
+/// Item 8: a paste whose start marker the terminal's reads cut in two is still a paste.
+#[test]
+fn a_paste_start_cut_in_two_reads_is_still_a_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[20");
+    std::thread::sleep(std::time::Duration::from_millis(40));
+    s.send(b"0~qy\x1b[201~");
+    s.wait_text("The pasted text is not a puzzle");
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(40));
+    s.send(b"[200~qy\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        s.child.try_wait().unwrap().is_none(),
+        "cut after its Esc: q y did not quit"
+    );
+    s.send(b"\x03");
+    s.wait_exit();
+}
+
 /// Item 8: a paste start with no end gives up after a short time; Ctrl-C works again.
 #[test]
 fn a_paste_that_never_ends_is_given_up() {

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let step = usize::from(cuts % 16) + 1;
     let mut inputs = Vec::new();
     for (k, chunk) in bytes.chunks(step).enumerate() {
-        parser.feed(chunk, chunk.len() == step, now);
+        parser.feed(chunk, now);
         now += Duration::from_millis(u64::from((gaps >> (k % 8)) & 1) * 50);
         parser.poll(now);
         while let Some(input) = parser.next_input() {

@@ -134,6 +134,8 @@ impl App {
             }
         };
         match found {
+            // The collection goes along (a pasted one included): only changes can be lost.
+            Some(doc) if !self.is_modified() => self.carry_out(Then::Load(Box::new(doc))),
             Some(doc) => self.load(doc),
             None => self.say(if next {
                 "This is the last puzzle"

@@ -13,7 +13,7 @@ use super::builtin::BUILTINS;
 use super::document::{Document, Origin};
 use super::files::{Fingerprint, LoadError, hint_of, read_bytes, read_puzzles, write_atomically, write_target};
 use super::recovery::{self, Keeper, LeftOver};
-use crate::sudoku::{Board, Format, ReadError, Reader, parse_document, rewrite_cells};
+use crate::sudoku::{Board, Format, Parsed, ReadError, Reader, parse_document, rewrite_cells};
 use crate::text::{io_error, printable};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -284,47 +284,66 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     )
 }
 
-/// The document a recovery file holds: its board, on its origin as it is now.
+/// The document a recovery file holds: its board, on its origin as it is now. The puzzle is
+/// looked for in its file by the givens it had there (at its old place first, then anywhere), so
+/// that a save goes back to the right puzzle; if the file no longer holds it, the work comes back
+/// as a board in no file (`w` then asks where), never attached to another puzzle.
 fn reopen(text: &str) -> Result<Document, String> {
     let parsed = parse_document(text.as_bytes(), Some(Format::Progress)).map_err(|e| e.to_string())?;
     let record = parsed.first().ok_or("no puzzle in it")?.clone();
     let whence = recovery::whence(&record.puzzle);
     let board = record.puzzle.board.clone();
-    let givens = board.givens_only();
+    let read = whence.read.clone().unwrap_or_else(|| board.givens_only());
     let index = whence.index.unwrap_or(0);
-    // The origin as it is now, when it still holds the puzzle the work was on.
     let on_origin = match &whence.origin {
-        Origin::File(path) => read_puzzles(path).ok().and_then(|(parsed, fingerprint)| {
-            Document::from_parsed(parsed, whence.origin.clone(), index, Some(fingerprint))
-        }),
+        Origin::File(path) => read_puzzles(path)
+            .ok()
+            .and_then(|(parsed, fingerprint)| find_again(parsed, &whence.origin, index, &read, Some(fingerprint))),
         Origin::Builtin(name) => BUILTINS
             .iter()
             .find(|b| b.name == *name)
-            .and_then(|b| Document::from_parsed(b.parsed(), whence.origin.clone(), index, None)),
+            .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None)),
         Origin::Pasted | Origin::New => None,
     };
     let mut doc = match on_origin {
-        Some(doc) if doc.board.givens_only() == givens => doc,
-        _ => {
-            // The origin changed or is gone: the recovery file is all there is. A save to the
-            // file it came from then finds the file changed and asks.
-            let mut doc = Document::from_parsed(parsed, whence.origin.clone(), 0, None).ok_or("no puzzle in it")?;
+        Some(doc) => doc,
+        None => {
+            // Nowhere to go back to: a board of its own, all of it unsaved.
+            let mut doc = Document::from_parsed(parsed, Origin::Pasted, 0, None).ok_or("no puzzle in it")?;
+            if whence.origin == Origin::New {
+                doc.source.origin = Origin::New;
+            }
             doc.source.format = whence.format;
-            // Work in no file (pasted, typed) was never saved at all: all of it is unsaved.
-            doc.source.saved = match whence.origin {
-                Origin::Pasted | Origin::New => Board::empty(),
-                _ => givens,
-            };
+            doc.source.saved = Board::empty();
             doc
         }
     };
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();
-    text.fields
-        .retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
+    text.fields.retain(|(key, _)| !recovery::FIELDS.contains(&key.as_str()));
     doc.source.text = std::sync::Arc::new(text);
     Ok(doc)
+}
+
+/// The puzzle of `parsed` whose givens are `read`: at `index` if it is still there, else the
+/// nearest such puzzle; as a document on `origin`.
+fn find_again(
+    parsed: Parsed,
+    origin: &Origin,
+    index: usize,
+    read: &Board,
+    disk: Option<Fingerprint>,
+) -> Option<Document> {
+    let holds = |i: usize| matches!(parsed.puzzles.get(i), Some(Ok(r)) if r.puzzle.board.givens_only() == *read);
+    let found = if holds(index) {
+        index
+    } else {
+        (0..parsed.puzzles.len())
+            .filter(|&i| holds(i))
+            .min_by_key(|&i| i.abs_diff(index))?
+    };
+    Document::from_parsed(parsed, origin.clone(), found, disk)
 }
 
 /// The directories and files of `dir`, sorted, hidden ones left out; links followed.

@@ -432,7 +432,8 @@ impl App {
 
     /// Does `then` now, or asks first when it would throw away unsaved work.
     fn ask_then(&mut self, then: Then, question: &str) {
-        if self.is_modified() {
+        // Unsaved work, a pasted or typed board in no file included.
+        if self.has_unsaved_work() {
             self.question(
                 format!("You have unsaved changes. {question}"),
                 vec![('y', "yes", then), ('n', "no", Then::Nothing)],

@@ -14,10 +14,13 @@
 //! 20 MB of comments makes a recovery file of a few hundred bytes.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Format, Puzzle};
+use crate::sudoku::{Board, Format, Puzzle};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+/// The fields a recovery file adds to the game's own.
+pub const FIELDS: [&str; 4] = ["origin", "format", "index", "read"];
 
 /// A pasted or new puzzle's own lines go into its recovery file up to this many bytes.
 const MAX_NOTES: usize = 256 * 1024;
@@ -56,9 +59,7 @@ pub fn text_of(doc: &Document) -> String {
         Origin::New => ("new", String::new()),
     };
     // A file's own lines stay in the file; reopening reads them from there.
-    puzzle
-        .fields
-        .retain(|(key, _)| !matches!(key.as_str(), "origin" | "format" | "index"));
+    puzzle.fields.retain(|(key, _)| !FIELDS.contains(&key.as_str()));
     puzzle
         .fields
         .push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));
@@ -66,6 +67,11 @@ pub fn text_of(doc: &Document) -> String {
     if let Some(place) = &doc.source.collection {
         puzzle.fields.push(("index".into(), (place.index + 1).to_string()));
     }
+    // The givens as the file holds them, to find the puzzle there again even if the user
+    // changed its givens since.
+    puzzle
+        .fields
+        .push(("read".into(), doc.source.saved.givens_only().to_string()));
     Format::Progress.to_string(&puzzle)
 }
 
@@ -78,6 +84,8 @@ pub struct Whence {
     pub format: Format,
     /// Its place in a collection, 0-based.
     pub index: Option<usize>,
+    /// The givens as the file held them when the work began.
+    pub read: Option<Board>,
 }
 
 /// Where the work in a recovery file came from (`puzzle` as read from it).
@@ -101,6 +109,7 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
             .field("index")
             .and_then(|i| i.parse::<usize>().ok())
             .and_then(|i| i.checked_sub(1)),
+        read: puzzle.field("read").and_then(|r| r.parse().ok()),
     }
 }
 

@@ -38,7 +38,7 @@ const BURST_LIMIT: Duration = Duration::from_millis(500);
 pub const MAX_PASTE: usize = 64 * 1024 * 1024;
 
 /// How long to wait for the rest of an escape sequence cut by the end of a read.
-const SEQUENCE_PATIENCE: Duration = Duration::from_millis(50);
+const SEQUENCE_PATIENCE: Duration = Duration::from_millis(150);
 
 /// What the terminal sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,14 +53,20 @@ pub enum Input {
 enum Paste {
     /// Not in a paste.
     None,
-    /// Between the start marker and the end marker.
-    Open { text: Vec<u8>, last_byte: Instant },
+    /// Between the start marker and the end marker; `too_long` once the text passed
+    /// [`MAX_PASTE`] (it is then dropped as it comes, up to the end marker).
+    Open {
+        text: Vec<u8>,
+        last_byte: Instant,
+        too_long: bool,
+    },
     /// Past an end marker, looking at the rest of the burst.
     Closing {
         text: Vec<u8>,
         tail: Vec<u8>,
         ended: Instant,
         last_byte: Instant,
+        too_long: bool,
     },
 }
 
@@ -72,6 +78,9 @@ pub struct Parser {
     pending_since: Option<Instant>,
     paste: Paste,
     ready: VecDeque<Input>,
+    /// When an Esc alone ended a read and was taken as the key: a `[` right after it is the
+    /// rest of a sequence cut after its Esc (a paste start above all), not keys.
+    lone_esc: Option<Instant>,
 }
 
 impl Default for Parser {
@@ -88,57 +97,71 @@ impl Parser {
             pending_since: None,
             paste: Paste::None,
             ready: VecDeque::new(),
+            lone_esc: None,
         }
     }
 
-    /// Takes bytes read at `now`; `more` says the read filled its buffer, so more bytes may be
-    /// waiting right behind these.
-    pub fn feed(&mut self, bytes: &[u8], more: bool, now: Instant) {
-        let mut bytes = bytes;
-        loop {
-            match &mut self.paste {
-                Paste::Open { text, last_byte } => {
-                    *last_byte = now;
-                    text.extend_from_slice(bytes);
-                    if let Some(end) = find(text, PASTE_END) {
-                        let rest = text.split_off(end + PASTE_END.len());
-                        text.truncate(end);
-                        self.paste = Paste::Closing {
-                            text: std::mem::take(text),
-                            tail: rest,
-                            ended: now,
-                            last_byte: now,
-                        };
-                    } else if text.len() > MAX_PASTE {
-                        self.paste = Paste::None;
-                        self.ready.push_back(Input::PasteIgnored(format!(
-                            "longer than {} MiB, no puzzle file is",
-                            MAX_PASTE / (1024 * 1024)
-                        )));
-                    }
-                    return;
+    /// Takes bytes read at `now`. A sequence cut at the end of them (an Esc, `Esc [ 2 0`) waits
+    /// for its rest, whatever the size of the read: a terminal's reads are cut anywhere, and a
+    /// cut paste marker taken as keys would type its text. After [`SEQUENCE_PATIENCE`] without
+    /// more, [`Parser::poll`] takes what there is (a lone Esc is then the Esc key).
+    pub fn feed(&mut self, bytes: &[u8], now: Instant) {
+        self.take(bytes, true, now);
+    }
+
+    /// [`Parser::feed`], where `more: false` takes a cut sequence as it is.
+    fn take(&mut self, bytes: &[u8], more: bool, now: Instant) {
+        match &mut self.paste {
+            Paste::Open {
+                text,
+                last_byte,
+                too_long,
+            } => {
+                *last_byte = now;
+                // Only the new bytes (and a marker cut by the read before) are searched:
+                // searching the whole text on every read made a big paste quadratic.
+                let from = text.len().saturating_sub(PASTE_END.len() - 1);
+                text.extend_from_slice(bytes);
+                if let Some(end) = find(&text[from..], PASTE_END).map(|at| from + at) {
+                    let rest = text.split_off(end + PASTE_END.len());
+                    text.truncate(end);
+                    self.paste = Paste::Closing {
+                        text: std::mem::take(text),
+                        tail: rest,
+                        ended: now,
+                        last_byte: now,
+                        too_long: *too_long,
+                    };
+                } else if text.len() > MAX_PASTE {
+                    // Dropped, but still a paste up to its end: none of it may become keys.
+                    let keep = text.len() - (PASTE_END.len() - 1);
+                    text.drain(..keep);
+                    *too_long = true;
                 }
-                Paste::Closing { tail, last_byte, .. } => {
-                    tail.extend_from_slice(bytes);
-                    *last_byte = now;
-                    return;
-                }
-                Paste::None => {}
+                return;
             }
-            self.pending.extend_from_slice(bytes);
-            self.pending_since.get_or_insert(now);
-            self.parse(more, now);
-            // A paste began: the rest of these bytes are its text.
-            if matches!(self.paste, Paste::Open { .. }) && !self.pending.is_empty() {
-                let rest = std::mem::take(&mut self.pending);
-                self.pending_since = None;
-                if let Paste::Open { text, .. } = &mut self.paste {
-                    text.extend_from_slice(&rest);
-                }
-                bytes = &[];
-                continue;
+            Paste::Closing { tail, last_byte, .. } => {
+                tail.extend_from_slice(bytes);
+                *last_byte = now;
+                return;
             }
-            return;
+            Paste::None => {}
+        }
+        let esc_before = self.lone_esc.take();
+        if esc_before.is_some_and(|at| now.saturating_duration_since(at) < SEQUENCE_PATIENCE)
+            && self.pending.is_empty()
+            && bytes.first() == Some(&b'[')
+        {
+            self.pending.push(0x1b);
+        }
+        self.pending.extend_from_slice(bytes);
+        self.pending_since.get_or_insert(now);
+        self.parse(more, now);
+        // A paste began: the rest of these bytes are its text.
+        if matches!(self.paste, Paste::Open { .. }) && !self.pending.is_empty() {
+            let rest = std::mem::take(&mut self.pending);
+            self.pending_since = None;
+            self.take(&rest, more, now);
         }
     }
 
@@ -166,14 +189,20 @@ impl Parser {
                 .is_some_and(|since| now.saturating_duration_since(since) >= SEQUENCE_PATIENCE)
         {
             // The rest of a sequence never came: what there is, as if nothing more will.
-            self.feed(&[], false, now);
+            self.take(&[], false, now);
         }
     }
 
     /// The burst after a paste's end is over: the paste, unless the burst held another end
     /// marker (then the first was text inside the paste); what follows the last marker is keys.
     fn close_paste(&mut self, now: Instant) {
-        let Paste::Closing { mut text, tail, .. } = std::mem::replace(&mut self.paste, Paste::None) else {
+        let Paste::Closing {
+            mut text,
+            tail,
+            too_long,
+            ..
+        } = std::mem::replace(&mut self.paste, Paste::None)
+        else {
             return;
         };
         match rfind(&tail, PASTE_END) {
@@ -184,12 +213,19 @@ impl Parser {
                     "the pasted text held an end-of-paste marker, with keys after it; none of it was used".into(),
                 ));
                 let after = tail[last + PASTE_END.len()..].to_vec();
-                self.feed(&after, false, now);
+                self.feed(&after, now);
+            }
+            None if too_long => {
+                self.ready.push_back(Input::PasteIgnored(format!(
+                    "longer than {} MiB, no puzzle file is",
+                    MAX_PASTE / (1024 * 1024)
+                )));
+                self.feed(&tail, now);
             }
             None => {
                 self.ready
                     .push_back(Input::Event(Event::Paste(String::from_utf8_lossy(&text).into_owned())));
-                self.feed(&tail, false, now);
+                self.feed(&tail, now);
             }
         }
     }
@@ -223,7 +259,17 @@ impl Parser {
                 self.paste = Paste::Open {
                     text: Vec::new(),
                     last_byte: now,
+                    too_long: false,
                 };
+                break;
+            }
+            if more && self.pending[at..] == [0x1b] {
+                // An Esc alone at the end of a read is the Esc key at once, as people expect
+                // of it; should the rest of a sequence follow, `take` puts the Esc back.
+                self.ready
+                    .push_back(Input::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
+                self.lone_esc = Some(now);
+                at += 1;
                 break;
             }
             match parse_one(&self.pending[at..], more) {
@@ -506,7 +552,9 @@ mod tests {
 
     fn keys(bytes: &[u8]) -> Vec<Input> {
         let mut p = Parser::new();
-        p.feed(bytes, false, Instant::now());
+        let t = Instant::now();
+        p.feed(bytes, t);
+        p.poll(t + SEQUENCE_PATIENCE);
         all(&mut p)
     }
 
@@ -543,15 +591,33 @@ mod tests {
     }
 
     #[test]
-    fn a_sequence_cut_by_a_full_read_waits_for_its_rest() {
+    fn a_sequence_cut_by_a_read_waits_for_its_rest() {
         let mut p = Parser::new();
         let t = Instant::now();
-        p.feed(b"a\x1b[", true, t);
+        // A paste's start marker cut in two reads is still a paste: its text never becomes keys.
+        p.feed(b"\x1b[20", t);
+        assert_eq!(all(&mut p), vec![]);
+        p.feed(b"0~qy\x1b[201~", t + Duration::from_millis(20));
+        p.poll(t + Duration::from_millis(200));
+        assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("qy".into()))]);
+        // Cut right after its Esc: the Esc key comes at once, the rest is still the paste.
+        p.feed(b"\x1b", t);
+        p.feed(b"[200~qy\x1b[201~", t + Duration::from_millis(20));
+        p.poll(t + Duration::from_millis(200));
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Esc), Input::Event(Event::Paste("qy".into()))]
+        );
+        // A mouse report cut in two is a click, not digits typed.
+        p.feed(b"\x1b[<0;1", t);
+        p.feed(b"0;5M", t + Duration::from_millis(20));
+        assert!(matches!(all(&mut p)[..], [Input::Event(Event::Mouse(_))]));
+        p.feed(b"a\x1b[", t);
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('a'))]);
-        p.feed(b"B", false, t);
+        p.feed(b"B", t);
         assert_eq!(all(&mut p), vec![k(KeyCode::Down)]);
         // Cut for good: dropped after a while, nothing left hanging.
-        p.feed(b"\x1b[1;", true, t);
+        p.feed(b"\x1b[1;", t);
         assert!(p.deadline().is_some());
         p.poll(t + SEQUENCE_PATIENCE);
         assert_eq!(all(&mut p), vec![]);
@@ -589,7 +655,7 @@ mod tests {
     fn a_paste_is_text_and_comes_once_its_burst_is_over() {
         let mut p = Parser::new();
         let t = Instant::now();
-        p.feed(b"x\x1b[200~1 2 3\nq\x1b[201~", false, t);
+        p.feed(b"x\x1b[200~1 2 3\nq\x1b[201~", t);
         assert_eq!(
             all(&mut p),
             vec![k(KeyCode::Char('x'))],
@@ -598,7 +664,7 @@ mod tests {
         p.poll(t + BURST_GAP);
         assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("1 2 3\nq".into()))]);
         // Keys typed later are keys.
-        p.feed(b"q", false, t + Duration::from_secs(1));
+        p.feed(b"q", t + Duration::from_secs(1));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
     }
 
@@ -607,16 +673,16 @@ mod tests {
         let mut p = Parser::new();
         let t = Instant::now();
         // The clipboard held `board\e[201~qy`; the terminal adds its own end marker.
-        p.feed(b"\x1b[200~board\x1b[201~qy\x1b[201~", false, t);
+        p.feed(b"\x1b[200~board\x1b[201~qy\x1b[201~", t);
         p.poll(t + BURST_GAP);
         let got = all(&mut p);
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(matches!(&got[0], Input::PasteIgnored(why) if why.contains("end-of-paste marker")));
         // Split over reads in the same burst: the same.
         let mut p = Parser::new();
-        p.feed(b"\x1b[200~board\x1b[20", false, t);
-        p.feed(b"1~q", false, t + Duration::from_millis(5));
-        p.feed(b"y\x1b[201~", false, t + Duration::from_millis(10));
+        p.feed(b"\x1b[200~board\x1b[20", t);
+        p.feed(b"1~q", t + Duration::from_millis(5));
+        p.feed(b"y\x1b[201~", t + Duration::from_millis(10));
         p.poll(t + Duration::from_millis(10) + BURST_GAP);
         let got = all(&mut p);
         assert!(matches!(got.as_slice(), [Input::PasteIgnored(_)]), "{got:?}");
@@ -626,8 +692,8 @@ mod tests {
     fn a_paste_that_never_ends_is_given_up_and_keys_work_again() {
         let mut p = Parser::new();
         let t = Instant::now();
-        p.feed(b"\x1b[200~half a board", false, t);
-        p.feed(b"\x03", false, t + Duration::from_millis(100));
+        p.feed(b"\x1b[200~half a board", t);
+        p.feed(b"\x03", t + Duration::from_millis(100));
         assert_eq!(all(&mut p), vec![]);
         let due = p.deadline().expect("a deadline");
         assert!(due <= t + Duration::from_millis(100) + PASTE_PATIENCE);
@@ -637,7 +703,7 @@ mod tests {
             matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("never came")),
             "{got:?}"
         );
-        p.feed(b"\x03", false, due + Duration::from_millis(1));
+        p.feed(b"\x03", due + Duration::from_millis(1));
         assert_eq!(
             all(&mut p),
             vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
@@ -653,6 +719,24 @@ mod tests {
     }
 
     #[test]
+    fn a_paste_past_the_limit_is_ignored_whole_and_none_of_it_becomes_keys() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        p.feed(PASTE_START, t);
+        let chunk = vec![b'q'; 1024 * 1024];
+        for k in 0..MAX_PASTE / chunk.len() + 2 {
+            p.feed(&chunk, t + Duration::from_millis(k as u64));
+        }
+        p.feed(b"y\x1b[201~", t + Duration::from_millis(100));
+        p.poll(t + Duration::from_secs(1));
+        let inputs = all(&mut p);
+        assert_eq!(inputs.len(), 1, "one message, no key");
+        assert!(matches!(&inputs[0], Input::PasteIgnored(why) if why.contains("MiB")));
+        p.feed(b"j", t + Duration::from_secs(2));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('j'))], "keys work again");
+    }
+
+    #[test]
     fn junk_never_panics_and_never_hangs() {
         let mut seed = 12345u64;
         for _ in 0..2000 {
@@ -665,7 +749,7 @@ mod tests {
                     [0x1b, b'[', b'<', b';', b'2', b'0', b'~', b'M', b'a', 0xc3, 0xff, b'1'][(seed >> 33) as usize % 12]
                 })
                 .collect();
-            p.feed(&bytes, seed & 1 == 0, t);
+            p.feed(&bytes, t);
             // Every deadline passes; within a few, nothing is left waiting.
             for _ in 0..10 {
                 if let Some(due) = p.deadline() {

@@ -26,8 +26,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// What wakes the event loop besides a timeout.
 pub enum Wake {
-    /// Bytes from the terminal, and whether the read filled its buffer (more may follow).
-    Bytes(Vec<u8>, bool),
+    /// Bytes from the terminal.
+    Bytes(Vec<u8>),
     /// The terminal changed size.
     Resized,
     /// The process was continued after a suspend: the screen must be drawn again whole.
@@ -118,7 +118,7 @@ fn read_terminal(wake: Sender<Wake>) -> io::Result<()> {
             match source.read(&mut buffer) {
                 Ok(0) => break,
                 Ok(n) => {
-                    if wake.send(Wake::Bytes(buffer[..n].to_vec(), n == buffer.len())).is_err() {
+                    if wake.send(Wake::Bytes(buffer[..n].to_vec())).is_err() {
                         return;
                     }
                 }
@@ -186,7 +186,7 @@ fn event_loop(
         let mut closed = false;
         for wake in wakes {
             match wake {
-                Wake::Bytes(bytes, more) => parser.feed(&bytes, more, Instant::now()),
+                Wake::Bytes(bytes) => parser.feed(&bytes, Instant::now()),
                 Wake::Resized => {
                     if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
                         app.update(Action::Resize(w, h));
