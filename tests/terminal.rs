@@ -435,6 +435,9 @@ fn random_resizes_and_keys_through_the_terminal_never_break_it() {
     s.resize(60, 10);
     s.wait_text("too small (need 64x21, have 60x10)");
     std::thread::sleep(std::time::Duration::from_millis(300));
+    s.resize(81, 24);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Once more, all output before it read: each resize redraws the whole screen.
     s.resize(80, 24);
     s.keys("\x1b");
     s.wait_text("sudoku-workbench │");

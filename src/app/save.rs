@@ -199,18 +199,18 @@ impl App {
         let typed = Some((prompt.input.clone(), prompt.format, prompt.format_chosen));
         let format = prompt.format;
         let own = self.doc.path().is_some_and(|p| same_file(p, &path));
-        if let (true, Some(place)) = (own, &self.doc.source.collection) {
-            if format != self.doc.source.format {
-                // One puzzle in another format would replace every puzzle of the file.
-                self.complain(format!(
-                    "Not saved: this file holds {} puzzles; saving puzzle {} as {} would replace them all. Choose another name, or keep its format",
-                    place.len(),
-                    place.index + 1,
-                    format.name()
-                ));
-                self.overlay = Some(Overlay::Prompt(prompt.clone()));
-                return;
-            }
+        if let (true, Some(place)) = (own, &self.doc.source.collection)
+            && format != self.doc.source.format
+        {
+            // One puzzle in another format would replace every puzzle of the file.
+            self.complain(format!(
+                "Not saved: this file holds {} puzzles; saving puzzle {} as {} would replace them all. Choose another name, or keep its format",
+                place.len(),
+                place.index + 1,
+                format.name()
+            ));
+            self.overlay = Some(Overlay::Prompt(prompt.clone()));
+            return;
         }
         if own {
             let request = self.save_in_place(&path, format);
