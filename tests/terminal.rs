@@ -458,3 +458,41 @@ fn a_dumb_terminal_is_told_it_cannot_run_the_workbench() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("cannot run the workbench"), "{out}");
 }
+
+/// Item 7: a signal ends the workbench at once even while its terminal reads nothing and the
+/// screen cannot be written (the main thread stuck in a write): raw mode off, the work kept.
+#[test]
+fn a_signal_ends_the_workbench_even_on_a_stalled_terminal() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.pause_reading(true);
+    // Full redraws at 200x60 until the terminal's buffer is full and a write blocks.
+    for k in 0..60 {
+        s.resize(200 - (k % 2), 60);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "still running 5 s after SIGTERM on a stalled terminal"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    s.pause_reading(false);
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32);
+    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+    use nix::sys::termios::LocalFlags;
+    assert!(
+        s.master_termios()
+            .local_flags
+            .contains(LocalFlags::ICANON | LocalFlags::ECHO),
+        "raw mode off"
+    );
+}

@@ -49,14 +49,18 @@ static RECOVERY_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// ignored: the terminal may be gone (a hang-up), and a failed message must not become a
 /// second panic.
 pub fn tell_where_the_work_is() {
-    let path = RECOVERY_FILE.lock().map_or(None, |held| held.clone());
-    if let Some(path) = path {
-        let _ = writeln!(
-            io::stderr(),
-            "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.",
-            printable(&path.to_string_lossy())
-        );
+    if let Some(message) = where_the_work_is() {
+        let _ = writeln!(io::stderr(), "{message}");
     }
+}
+
+/// The message saying where the unsaved work is, if a recovery file holds some.
+pub fn where_the_work_is() -> Option<String> {
+    let path = RECOVERY_FILE.lock().map_or(None, |held| held.clone())?;
+    Some(format!(
+        "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.",
+        printable(&path.to_string_lossy())
+    ))
 }
 
 /// Runs the workbench on the terminal until the user quits: on the built-in puzzle, or on

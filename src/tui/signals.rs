@@ -50,10 +50,16 @@ pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
                 }
                 _ => {
                     // Not waiting for the lock: a draw blocked on a stalled terminal must not
-                    // keep the process from ending.
-                    let _held = super::terminal::LOCK.try_lock();
-                    let _ = super::terminal::restore();
-                    super::tell_where_the_work_is();
+                    // keep the process from ending. Held, nobody is writing: the usual way.
+                    // Not held, the main thread may be stuck in a write holding standard
+                    // output: nothing that could wait for it.
+                    match super::terminal::LOCK.try_lock() {
+                        Ok(_held) => {
+                            let _ = super::terminal::restore();
+                            super::tell_where_the_work_is();
+                        }
+                        Err(_) => super::terminal::restore_without_waiting(super::where_the_work_is().as_deref()),
+                    }
                     std::process::exit(128 + signal);
                 }
             }

@@ -54,6 +54,32 @@ pub fn restore() -> io::Result<()> {
     raw.and(modes).and(flushed)
 }
 
+/// The bytes that undo the modes [`enter`] sets: bracketed paste, mouse capture, the alternate
+/// screen, the hidden cursor.
+const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?1049l\x1b[?25h";
+
+/// Puts the terminal back without waiting for anything: for a signal that ends the process
+/// while the main thread is stuck writing to a terminal that reads nothing (it holds standard
+/// output's lock). Raw mode goes off; the modes are undone through a non-blocking handle on
+/// the terminal, as far as it takes them. `message` goes the same way.
+pub fn restore_without_waiting(message: Option<&str>) {
+    let _ = disable_raw_mode();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        if let Ok(mut tty) = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open("/dev/tty")
+        {
+            let _ = tty.write_all(RESTORE);
+            if let Some(message) = message {
+                let _ = tty.write_all(format!("\r\n{message}\r\n").as_bytes());
+            }
+        }
+    }
+}
+
 /// Gives the terminal back and stops the process, as Ctrl-Z does to a program in cooked mode;
 /// when the shell continues it (`fg`), sets the terminal up again. The caller redraws the whole
 /// screen then.

@@ -26,6 +26,8 @@ pub struct Session {
     master: Box<dyn MasterPty + Send>,
     /// The recovery files' directory of this session, unless the test gave one.
     state: Option<tempfile::TempDir>,
+    /// While set, nothing is read from the terminal: a terminal that has stopped reading.
+    paused: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Session {
@@ -60,9 +62,15 @@ impl Session {
         )));
         let mut reader = pty.master.try_clone_reader().unwrap();
         let sink = Arc::clone(&parser);
+        let paused = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop = Arc::clone(&paused);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
+            loop {
+                while stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                let Ok(n) = reader.read(&mut buf) else { break };
                 if n == 0 {
                     break;
                 }
@@ -76,6 +84,7 @@ impl Session {
             child,
             master: pty.master,
             state,
+            paused,
         };
         session.wait_for("the workbench to start", |s| {
             s.contents().contains("sudoku-workbench │")
@@ -183,6 +192,11 @@ impl Session {
             .unwrap()
             .screen_mut()
             .set_size(NonZeroU16::new(rows).unwrap(), NonZeroU16::new(cols).unwrap());
+    }
+
+    /// Stops (`true`) or resumes reading what the program writes.
+    pub fn pause_reading(&self, paused: bool) {
+        self.paused.store(paused, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// The terminal's settings now.
