@@ -392,6 +392,11 @@ fn two_workbenches_keep_their_own_recovery_files() {
         .filter(|e| e.path().extension().is_some_and(|x| x == "swb"))
         .collect();
     assert_eq!(files.len(), 2, "one file each");
+    for file in &files {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = file.metadata().unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "a recovery file is its owner's alone");
+    }
     // While both run, neither is offered to a third.
     let mut third = Bench::new(Document::new_empty());
     third.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());

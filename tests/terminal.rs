@@ -496,3 +496,21 @@ fn a_signal_ends_the_workbench_even_on_a_stalled_terminal() {
         "raw mode off"
     );
 }
+
+/// Where the recovery file cannot be written, the user is told at once, and quitting at once
+/// says the work is lost rather than ending quietly.
+#[test]
+fn a_recovery_file_that_cannot_be_written_is_said_out_loud() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("state");
+    std::fs::write(&not_a_dir, b"a file, not a directory").unwrap();
+    let mut s = start(&not_a_dir, &[]);
+    s.wait_text("built-in: hardest.sdk");
+    s.keys("l1");
+    s.wait_text("cannot be kept");
+    s.send(b"\x03");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 2, "{status:?}");
+    s.assert_terminal_restored();
+    s.wait_text("could not be kept");
+}

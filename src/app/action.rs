@@ -141,6 +141,8 @@ pub enum Action {
     Saved(Result<Fingerprint, SaveFailure>),
     /// Recovery files left by workbenches that stopped without a clean quit.
     RecoveryFound(Vec<Offer>),
+    /// The recovery file could not be written: why (the work is then only in memory).
+    KeepFailed(String),
     /// A recovered board was reopened (or could not be).
     Recovered(PathBuf, Result<Box<Document>, String>),
 }

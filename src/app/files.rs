@@ -164,6 +164,17 @@ pub fn write_target(path: &Path) -> Result<PathBuf, String> {
 /// synced, then renamed over the target; the new file's fingerprint. A failure leaves any
 /// existing file as it was. `path` must be a write target ([`write_target`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
+    write_atomically_as(path, bytes, 0o644)
+}
+
+/// [`write_atomically`] for a file only its owner may read (a recovery file): a new one is
+/// made `rw-------`.
+pub fn write_privately(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
+    write_atomically_as(path, bytes, 0o600)
+}
+
+/// [`write_atomically`], a new file getting the permissions `new_mode`.
+fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<Fingerprint> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -177,17 +188,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.flush()?;
-    // Keep the permissions of the file being replaced; a new file gets the usual rw-r--r--
-    // rather than the temporary file's private mode.
+    // Keep the permissions of the file being replaced; a new file gets `new_mode` rather than
+    // the temporary file's own.
     match std::fs::metadata(path) {
         Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
         #[cfg(unix)]
         Err(_) => {
             use std::os::unix::fs::PermissionsExt;
-            temp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
+            temp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(new_mode))?;
         }
         #[cfg(not(unix))]
-        Err(_) => {}
+        Err(_) => {
+            let _ = new_mode;
+        }
     }
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;

@@ -342,6 +342,7 @@ impl App {
             | Action::Previewed(..)
             | Action::Saved(_)
             | Action::RecoveryFound(_)
+            | Action::KeepFailed(_)
             | Action::Recovered(..) => return self.answer(action),
             _ => {}
         }
@@ -389,6 +390,9 @@ impl App {
                 self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
+            Action::KeepFailed(why) => self.complain(format!(
+                "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
+            )),
             _ => {}
         }
     }

@@ -114,12 +114,13 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
 }
 
 /// A path as text that reads back to the same bytes: printable ASCII as it is, every other
-/// byte (and `\`) as `\xNN`.
+/// byte (and `\`, and a space at either end, which a line's reader trims) as `\xNN`.
 pub fn escape_path(path: &Path) -> String {
     let bytes = path_bytes(path);
     let mut out = String::with_capacity(bytes.len());
-    for &b in &bytes {
-        if b.is_ascii_graphic() && b != b'\\' || b == b' ' {
+    let last = bytes.len().saturating_sub(1);
+    for (i, &b) in bytes.iter().enumerate() {
+        if b.is_ascii_graphic() && b != b'\\' || b == b' ' && i != 0 && i != last {
             out.push(b as char);
         } else {
             out.push_str(&format!("\\x{b:02x}"));
@@ -257,7 +258,7 @@ impl Keeper {
             })?;
             self.lock = Some(lock);
         }
-        super::files::write_atomically(&self.path(), text.as_bytes()).map(|_| ())
+        super::files::write_privately(&self.path(), text.as_bytes()).map(|_| ())
     }
 
     /// Removes this process's files: the work was saved or given up by the user.
@@ -341,10 +342,12 @@ mod tests {
             "/tmp/with space/and\\back",
             "/tmp/esc\u{1b}[2J\n.txt",
             "/tmp/é.sdk",
+            "/tmp/ends in a space ",
         ] {
             let path = PathBuf::from(name);
             let text = escape_path(&path);
             assert!(!text.chars().any(char::is_control), "{text:?}");
+            assert_eq!(text.trim(), text, "nothing a line's reader trims");
             assert_eq!(unescape_path(&text), path);
         }
     }

@@ -103,6 +103,12 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         _ => {
             keep(&app, &mut runtime);
             tell_where_the_work_is();
+            if app.has_unsaved_work() && !runtime.keeper.has_file() {
+                let why = runtime.keeper.failure.clone().unwrap_or_default();
+                return Err(result.err().unwrap_or_else(|| {
+                    anyhow::anyhow!("your unsaved work could not be kept for the next start ({why}); it is lost")
+                }));
+            }
         }
     }
     result
@@ -232,7 +238,7 @@ fn event_loop(
         }
         if closed && !app.should_quit() {
             // No more keys will come: the work is kept for the next start.
-            keep(app, runtime);
+            let _ = keep(app, runtime);
             anyhow::bail!("the terminal's input ended");
         }
     }
@@ -256,7 +262,7 @@ fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
 type KeptKey = (bool, Board, Origin, Format, Option<usize>, usize);
 
 /// Brings the recovery file up to date when the work changed since it was last kept.
-fn keep_if_changed(app: &App, runtime: &mut Runtime, kept: &mut Option<KeptKey>) {
+fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptKey>) {
     let source = &app.doc.source;
     let now = (
         app.has_unsaved_work(),
@@ -267,16 +273,21 @@ fn keep_if_changed(app: &App, runtime: &mut Runtime, kept: &mut Option<KeptKey>)
         source.text.notes_len(),
     );
     if kept.as_ref() != Some(&now) {
-        keep(app, runtime);
+        if let Some(why) = keep(app, runtime) {
+            app.dispatch(Action::KeepFailed(why), runtime);
+        }
         *kept = Some(now);
     }
 }
 
 /// Writes the recovery file (or removes it when there is nothing unsaved).
-fn keep(app: &App, runtime: &mut Runtime) {
+fn keep(app: &App, runtime: &mut Runtime) -> Option<String> {
     let text = app.has_unsaved_work().then(|| recovery::text_of(&app.doc));
+    let failed_before = runtime.keeper.failure.is_some();
     runtime.keeper.keep(text);
     set_recovery_file(runtime.keeper.has_file().then(|| runtime.keeper.path()));
+    // Said once, when it starts failing.
+    runtime.keeper.failure.clone().filter(|_| !failed_before)
 }
 
 fn set_recovery_file(path: Option<PathBuf>) {
