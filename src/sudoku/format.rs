@@ -115,13 +115,13 @@ impl Format {
     pub fn write(self, puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
         let board = &puzzle.board;
         if self == Format::Line {
-            write_notes(&puzzle.notes, out, |r| r == 0)?;
+            write_notes(&puzzle.notes, out, |r| r == 0, false)?;
             write!(out, "{board}")?;
             if let Some(comment) = &puzzle.comment {
                 write!(out, " {}", one_line(comment))?;
             }
             out.write_char('\n')?;
-            return write_notes(&puzzle.notes, out, |r| r > 0);
+            return write_notes(&puzzle.notes, out, |r| r > 0, false);
         }
         if self == Format::Progress {
             writeln!(out, "{PROGRESS_MARK} {PROGRESS_VERSION}")?;
@@ -164,11 +164,11 @@ impl Format {
             if row == 0 {
                 style.write_top(out)?;
             }
-            write_notes(&puzzle.notes, out, |r| usize::from(r) == row)?;
+            write_notes(&puzzle.notes, out, |r| usize::from(r) == row, self == Format::Progress)?;
             style.write_row(board, row, out)?;
         }
         style.write_bottom(out)?;
-        write_notes(&puzzle.notes, out, |r| r == 9)
+        write_notes(&puzzle.notes, out, |r| r == 9, self == Format::Progress)
     }
 
     /// The puzzle written in this format, as a string.
@@ -221,8 +221,13 @@ fn one_line(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
-fn write_notes(notes: &[Note], out: &mut impl fmt::Write, at: impl Fn(u8) -> bool) -> fmt::Result {
+/// Writes the notes `at` picks. In a progress file (`progress`), a note that looks like one of
+/// its own `#!` lines is written as `#!note <the line>`, which reads back as that note.
+fn write_notes(notes: &[Note], out: &mut impl fmt::Write, at: impl Fn(u8) -> bool, progress: bool) -> fmt::Result {
     for note in notes.iter().filter(|n| at(n.rows_before)) {
+        if progress && note.text.trim_start().starts_with("#!") {
+            out.write_str("#!note ")?;
+        }
         writeln!(out, "{}", one_line(&note.text))?;
     }
     Ok(())
@@ -333,6 +338,25 @@ mod tests {
         assert_eq!(grid.lines().next(), Some("+-------+-------+-------+"));
         assert_eq!(grid.lines().nth(1), Some("| 4 . . | . . . | 8 . 5 |"));
         assert_eq!(grid.lines().count(), 13);
+    }
+
+    #[test]
+    fn a_note_that_looks_like_a_progress_line_reads_back_as_a_note() {
+        let mut p = sample();
+        let blank = p.board.to_string().find('.').unwrap();
+        p.board
+            .set(Pos::new(blank).unwrap(), Cell::Entry(Digit::new(1).unwrap()));
+        p.notes = vec![
+            Note::new(0, "#!entries 123"),
+            Note::new(4, "  #!sudoku-workbench progress 1"),
+            Note::new(9, "#! odd"),
+        ];
+        let text = Format::Progress.to_string(&p);
+        let read = crate::sudoku::parse_document(text.as_bytes(), None).unwrap();
+        assert_eq!(read.format, Format::Progress);
+        let back = &read.first().unwrap().puzzle;
+        assert_eq!(back.board, p.board, "{text}");
+        assert_eq!(back.notes, p.notes, "{text}");
     }
 
     #[test]

@@ -1021,6 +1021,12 @@ impl GridBuilder {
             }
             if let (true, Some(rest)) = (self.progress, trimmed.strip_prefix("#!")) {
                 let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+                if key == "note" {
+                    // A line of the puzzle's own that looked like a progress line.
+                    let line = rest["note".len()..].strip_prefix(' ').unwrap_or(&rest["note".len()..]);
+                    self.note(line.to_string());
+                    return Ok(());
+                }
                 let value = rest[key.len()..].trim_start();
                 let column = text.chars().count() - value.chars().count() + 1;
                 self.progress_lines.push(ProgressLine {
