@@ -303,18 +303,26 @@ impl App {
     /// handles their answers, until none is left: what the event loop does with every action.
     /// [`Effect::Suspend`] is returned for the terminal to do.
     pub fn dispatch(&mut self, action: Action, runtime: &mut Runtime) -> Vec<Effect> {
+        self.update(action);
+        self.carry_out_effects(runtime)
+    }
+
+    /// Carries out the effects asked for so far (by [`App::update`], or by a call such as
+    /// [`App::open_path`]) with `runtime`, and handles their answers, until none is left.
+    /// [`Effect::Suspend`] is returned for the terminal to do.
+    pub fn carry_out_effects(&mut self, runtime: &mut Runtime) -> Vec<Effect> {
         let mut terminal = Vec::new();
-        let mut queue = vec![action];
-        while let Some(action) = queue.pop() {
-            self.update(action);
+        let mut queue = Vec::new();
+        loop {
             for effect in self.take_effects() {
                 match effect {
                     Effect::Suspend => terminal.push(Effect::Suspend),
                     other => queue.extend(runtime.perform(other)),
                 }
             }
+            let Some(answer) = queue.pop() else { return terminal };
+            self.update(answer);
         }
-        terminal
     }
 
     /// Handles one action.

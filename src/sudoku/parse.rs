@@ -322,11 +322,7 @@ impl<R: BufRead> Reader<R> {
         self.line_start = self.consumed;
         let mut read_any = false;
         loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(ReadError::Io(e)),
-            };
+            let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
                 break;
             }
@@ -380,11 +376,7 @@ impl<R: BufRead> Reader<R> {
     fn skip_line(&mut self) -> Result<(), ReadError> {
         let mut skipped = 0u64;
         loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(ReadError::Io(e)),
-            };
+            let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
                 return Ok(());
             }
@@ -793,6 +785,20 @@ enum Line {
     /// A `[Puzzle]`-style section header.
     Header,
     Content,
+}
+
+/// The next bytes of `input` (empty at its end), read again when a signal interrupted it.
+fn fill<R: BufRead>(input: &mut R) -> Result<&[u8], ReadError> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    // Filled: this returns the buffer without reading. (Returning the first call's slice from
+    // the loop is a borrow today's checker refuses.)
+    input.fill_buf().map_err(ReadError::Io)
 }
 
 /// What kind of line `text` is; a line cut at [`MAX_LINE`] that looks blank is content (too long).

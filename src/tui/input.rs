@@ -499,16 +499,8 @@ fn modifiers_of(param: u16) -> KeyModifiers {
 /// A mouse report: button code `b`, one-based column `x` and row `y`; `press` for a press or
 /// drag, else a release.
 fn mouse(b: u16, x: u16, y: u16, press: bool) -> Option<Event> {
-    let mut modifiers = KeyModifiers::NONE;
-    if b & 4 != 0 {
-        modifiers |= KeyModifiers::SHIFT;
-    }
-    if b & 8 != 0 {
-        modifiers |= KeyModifiers::ALT;
-    }
-    if b & 16 != 0 {
-        modifiers |= KeyModifiers::CONTROL;
-    }
+    // Bits 4, 8 and 16 are shift, alt and control: a key's modifier bits, two places up.
+    let modifiers = modifiers_of(((b >> 2) & 7) + 1);
     let button = match b & 3 {
         0 => MouseButton::Left,
         1 => MouseButton::Middle,

@@ -76,11 +76,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             None => None,
         };
         app.open_path(path, index);
-        for effect in app.take_effects() {
-            if let Some(answer) = runtime.perform(effect) {
-                app.dispatch(answer, &mut runtime);
-            }
-        }
+        app.carry_out_effects(&mut runtime);
         app.forget_history();
     }
     if let Some(offer) = runtime.find_left_over(SystemTime::now()) {

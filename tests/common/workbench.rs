@@ -107,15 +107,10 @@ impl Bench {
 
     /// Carries out the effects the model asked for, with their answers, until none is left.
     pub fn run_effects(&mut self) {
-        for effect in self.app.take_effects() {
-            match effect {
-                Effect::Suspend => self.terminal_effects.push(Effect::Suspend),
-                other => {
-                    if let Some(answer) = self.runtime.perform(other) {
-                        self.act(answer);
-                    }
-                }
-            }
+        let more = self.app.carry_out_effects(&mut self.runtime);
+        self.terminal_effects.extend(more);
+        if self.settling {
+            self.app.settle();
         }
     }
 

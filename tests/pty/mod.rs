@@ -17,6 +17,18 @@ pub fn asset(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
 }
 
+/// A pseudo-terminal of 80x24.
+fn open_pty() -> portable_pty::PtyPair {
+    native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap()
+}
+
 /// The workbench running in a pseudo-terminal.
 pub struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
@@ -32,14 +44,7 @@ pub struct Session {
 
 impl Session {
     pub fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
-        let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: 24,
-                cols: 80,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
+        let pty = open_pty();
         let mut cmd = CommandBuilder::new(BIN);
         cmd.args(args);
         cmd.cwd(cwd);
@@ -219,14 +224,7 @@ impl Drop for Session {
 /// Runs the binary to its end in a pseudo-terminal (a terminal on every standard stream), with
 /// `env` added; what it wrote, and its exit code.
 pub fn run_once(args: &[&str], env: &[(&str, &str)]) -> (String, u32) {
-    let pty = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
+    let pty = open_pty();
     let mut cmd = CommandBuilder::new(BIN);
     cmd.args(args);
     for (k, v) in env {
