@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod format;
+pub mod logic;
 pub mod parse;
 pub mod puzzle;
 pub mod search;

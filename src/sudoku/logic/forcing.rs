@@ -1,0 +1,314 @@
+//! Forcing chains, the last resort before trial: assume a candidate true and follow what singles
+//! force from it. If that reaches a contradiction (a cell with no candidate, or a digit with no
+//! place in a unit), the candidate is false. If every candidate of a cell forces the same
+//! digit somewhere, that digit is true. Sudoku Explainer calls these dynamic forcing chains
+//! (8.5 and up; 7.5, "Nishio", when every link is on one digit), rated by how many candidates
+//! the proof needs.
+
+use super::chains::length_bonus;
+use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
+use crate::sudoku::board::{Digit, DigitSet, Pos};
+
+const NONE: u16 = u16::MAX;
+
+/// What one assumption forced, with the reason for each step so that a proof can be measured.
+struct Implications {
+    grid: Grid,
+    /// For each candidate forced true: the candidates (forced false) that left it alone, or the
+    /// assumption itself (empty).
+    on_parents: Vec<Option<Vec<u16>>>,
+    /// For each candidate forced false: the candidate forced true that removed it.
+    off_parent: Vec<u16>,
+    /// The candidates the start grid had (forced-false nodes exist only for these).
+    start: [DigitSet; 81],
+    /// The nodes the contradiction rests on, if one was reached.
+    contradiction: Option<Vec<Node>>,
+}
+
+/// A node of a proof: a candidate forced true or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    On(u16),
+    Off(u16),
+}
+
+fn index(p: Pos, d: Digit) -> u16 {
+    (p.index() * 9 + d.index()) as u16
+}
+
+fn cand(i: u16) -> Option<Candidate> {
+    Some(Candidate::new(
+        Pos::new(i as usize / 9)?,
+        Digit::new((i % 9) as u8 + 1)?,
+    ))
+}
+
+impl Implications {
+    /// Follows the singles forced by assuming `assumption` true in `grid`.
+    fn follow(grid: &Grid, assumption: Candidate) -> Implications {
+        let mut this = Implications {
+            grid: grid.clone(),
+            on_parents: vec![None; 729],
+            off_parent: vec![NONE; 729],
+            start: *grid.all_candidates(),
+            contradiction: None,
+        };
+        let first = index(assumption.pos, assumption.digit);
+        this.on_parents[first as usize] = Some(Vec::new());
+        let mut queue = vec![first];
+        while let Some(on) = queue.pop() {
+            if this.contradiction.is_some() {
+                break;
+            }
+            let Some(c) = cand(on) else { continue };
+            if this.grid.value(c.pos).is_some() {
+                continue;
+            }
+            if !this.grid.has(c.pos, c.digit) {
+                this.contradiction = Some(vec![Node::On(on), Node::Off(on)]);
+                break;
+            }
+            // Everything this placement removes.
+            let mut removed = Vec::new();
+            for e in this.grid.candidates(c.pos).iter().filter(|e| *e != c.digit) {
+                removed.push(Candidate::new(c.pos, e));
+            }
+            for q in both(PEERS[c.pos.index()], this.grid.places(c.digit)).iter() {
+                removed.push(Candidate::new(q, c.digit));
+            }
+            this.grid.place(c.pos, c.digit);
+            for r in &removed {
+                this.off_parent[index(r.pos, r.digit) as usize] = on;
+            }
+            for r in &removed {
+                this.check_cell(r.pos, &mut queue);
+                for unit in r.pos.units() {
+                    this.check_unit(super::grid::unit_index(unit), r.digit, &mut queue);
+                }
+                if this.contradiction.is_some() {
+                    break;
+                }
+            }
+        }
+        this
+    }
+
+    /// The nodes that removed the start candidates of `p` other than `keep`.
+    fn offs_of_cell(&self, p: Pos, keep: Option<Digit>) -> Vec<u16> {
+        self.start[p.index()]
+            .iter()
+            .filter(|d| Some(*d) != keep)
+            .map(|d| index(p, d))
+            .collect()
+    }
+
+    fn check_cell(&mut self, p: Pos, queue: &mut Vec<u16>) {
+        if self.grid.value(p).is_some() {
+            return;
+        }
+        let left = self.grid.candidates(p);
+        match left.len() {
+            0 => self.contradiction = Some(self.offs_of_cell(p, None).into_iter().map(Node::Off).collect()),
+            1 => {
+                let Some(d) = left.first() else { return };
+                let i = index(p, d);
+                if self.on_parents[i as usize].is_none() {
+                    self.on_parents[i as usize] = Some(self.offs_of_cell(p, Some(d)));
+                    queue.push(i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_unit(&mut self, unit: usize, d: Digit, queue: &mut Vec<u16>) {
+        if self.grid.placed_in(unit_at(unit)).contains(d) {
+            return;
+        }
+        let places = both(self.grid.places(d), UNIT_CELLS[unit]);
+        let offs = |keep: Option<Pos>| -> Vec<u16> {
+            UNIT_CELLS[unit]
+                .iter()
+                .filter(|q| Some(*q) != keep && self.start[q.index()].contains(d))
+                .map(|q| index(q, d))
+                .collect()
+        };
+        match places.len() {
+            0 => self.contradiction = Some(offs(None).into_iter().map(Node::Off).collect()),
+            1 => {
+                let Some(p) = places.iter().next() else { return };
+                let i = index(p, d);
+                if self.on_parents[i as usize].is_none() {
+                    self.on_parents[i as usize] = Some(offs(Some(p)));
+                    queue.push(i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The number of nodes behind `roots` (each counted once), and whether they are all on one
+    /// digit.
+    fn proof_size(&self, roots: &[Node]) -> (usize, bool, Vec<Candidate>) {
+        let mut seen_on = vec![false; 729];
+        let mut seen_off = vec![false; 729];
+        let mut stack: Vec<Node> = roots.to_vec();
+        let mut count = 0;
+        let mut digits = DigitSet::EMPTY;
+        let mut shown = Vec::new();
+        while let Some(node) = stack.pop() {
+            match node {
+                Node::On(i) => {
+                    if std::mem::replace(&mut seen_on[i as usize], true) {
+                        continue;
+                    }
+                    if let Some(c) = cand(i) {
+                        digits.insert(c.digit);
+                        shown.push(c);
+                    }
+                    if let Some(parents) = &self.on_parents[i as usize] {
+                        stack.extend(parents.iter().map(|&p| Node::Off(p)));
+                    }
+                }
+                Node::Off(i) => {
+                    if std::mem::replace(&mut seen_off[i as usize], true) {
+                        continue;
+                    }
+                    if let Some(c) = cand(i) {
+                        digits.insert(c.digit);
+                    }
+                    let parent = self.off_parent[i as usize];
+                    if parent != NONE {
+                        stack.push(Node::On(parent));
+                    }
+                }
+            }
+            count += 1;
+        }
+        shown.sort();
+        (count, digits.len() == 1, shown)
+    }
+}
+
+/// The rating of a forcing chain whose proof has `nodes` nodes.
+fn forcing_difficulty(nodes: usize, one_digit: bool) -> u16 {
+    (if one_digit { 75 } else { 85 }) + length_bonus(nodes.saturating_sub(1))
+}
+
+/// The candidate whose assumption reaches a contradiction with the smallest proof; or, when none
+/// does, a cell whose every candidate forces the same digit into a cell.
+pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
+    contradiction(grid).or_else(|| cell_verity(grid))
+}
+
+fn contradiction(grid: &Grid) -> Option<Deduction> {
+    let mut best: Option<(usize, bool, Candidate, Vec<Candidate>)> = None;
+    for p in grid.empty_cells().iter() {
+        for d in grid.candidates(p).iter() {
+            let assumption = Candidate::new(p, d);
+            let implications = Implications::follow(grid, assumption);
+            let Some(roots) = &implications.contradiction else {
+                continue;
+            };
+            let (size, one_digit, shown) = implications.proof_size(roots);
+            let better = best
+                .as_ref()
+                .is_none_or(|(s, o, _, _)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
+            if better {
+                best = Some((size, one_digit, assumption, shown));
+            }
+        }
+    }
+    let (size, one_digit, assumption, shown) = best?;
+    let explanation = format!(
+        "if {} were {}, singles would force a cell or a unit into having no candidate ({size} steps of proof), \
+         so it is not",
+        assumption.pos, assumption.digit
+    );
+    let mut step = Deduction::new(
+        Technique::ForcingChain,
+        forcing_difficulty(size, one_digit),
+        explanation,
+    );
+    step.eliminations.push(assumption);
+    step.cells = shown.iter().map(|c| c.pos).collect();
+    step.candidates = shown;
+    Some(step)
+}
+
+fn cell_verity(grid: &Grid) -> Option<Deduction> {
+    let mut best: Option<(usize, Pos, Candidate)> = None;
+    for p in grid.empty_cells().iter() {
+        let choices = grid.candidates(p);
+        if choices.len() > 3 {
+            continue;
+        }
+        let outcomes: Vec<Implications> = choices
+            .iter()
+            .map(|d| Implications::follow(grid, Candidate::new(p, d)))
+            .collect();
+        for q in grid.empty_cells().iter().filter(|q| *q != p) {
+            for d in grid.candidates(q).iter() {
+                let i = index(q, d);
+                if outcomes.iter().all(|o| o.grid.value(q) == Some(d)) {
+                    let size: usize = outcomes.iter().map(|o| o.proof_size(&[Node::On(i)]).0).sum();
+                    if best.as_ref().is_none_or(|(s, _, _)| size < *s) {
+                        best = Some((size, p, Candidate::new(q, d)));
+                    }
+                }
+            }
+        }
+    }
+    let (size, cell, placed) = best?;
+    let explanation = format!(
+        "whichever of {} {cell} holds, singles put {} in {} ({size} steps of proof), so it is {}",
+        super::deduction::digit_list(grid.candidates(cell).iter()),
+        placed.digit,
+        cell_list([placed.pos]),
+        placed.digit
+    );
+    let mut step = Deduction::new(Technique::ForcingChain, forcing_difficulty(size, false), explanation);
+    step.placements.push(placed);
+    step.cells = [cell, placed.pos].into_iter().collect();
+    step.candidates = grid.candidates(cell).iter().map(|d| Candidate::new(cell, d)).collect();
+    Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::board::Board;
+
+    #[test]
+    fn a_contradiction_removes_the_assumption() {
+        // Row 1 of box 1 holds {1,2}, {1,3}, {2,3}: a naked triple. Assuming r2c1 = 1 forces
+        // r1c2 = 3, r1c1 = 2 and leaves r1c3 with nothing.
+        let mut grid = Grid::new(&Board::empty());
+        let at = |r: usize, c: usize| Pos::at(r - 1, c - 1).unwrap();
+        let d = |n: u8| Digit::new(n).unwrap();
+        for (p, keep) in [(at(1, 1), &[1u8, 2][..]), (at(1, 2), &[1, 3]), (at(1, 3), &[2, 3])] {
+            let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
+            for e in DigitSet::ALL.difference(keep).iter() {
+                grid.eliminate(p, e);
+            }
+        }
+        let follow = Implications::follow(&grid, Candidate::new(at(2, 1), d(1)));
+        let roots = follow.contradiction.clone().unwrap();
+        // The proof: r2c1=1, r1c2<>1, r1c2=3, r1c1<>1, r1c1=2, r1c3<>2, r1c3<>3 and the empty cell.
+        assert!(follow.proof_size(&roots).0 >= 6);
+        assert!(
+            Implications::follow(&grid, Candidate::new(at(2, 1), d(4)))
+                .contradiction
+                .is_none()
+        );
+        let step = forcing_chain(&grid).unwrap();
+        let [gone] = step.eliminations[..] else {
+            panic!("one elimination: {step:?}")
+        };
+        // Any 1, 2 or 3 that sees the whole triple breaks it: in the rest of box 1 or row 1.
+        let sees_triple = (gone.pos.box_index() == 0 || gone.pos.row() == 0) && gone.pos.index() > 2;
+        assert!(sees_triple && gone.digit.get() <= 3, "{gone}");
+        assert!(step.difficulty.0 >= 85);
+    }
+}

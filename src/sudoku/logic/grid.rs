@@ -1,0 +1,231 @@
+//! The candidates grid: the digit placed in each cell, or the digits still possible there. It is
+//! kept apart from [`Board`] because eliminations are state: a hint removes a candidate that no
+//! digit on the board rules out.
+
+use crate::sudoku::board::{Board, CellSet, Digit, DigitSet, Pos, Unit};
+
+/// The cells of each of the 27 units, in [`Unit::all`] order (rows, columns, boxes).
+pub const UNIT_CELLS: [CellSet; 27] = unit_masks();
+
+/// The 20 peers of each cell: the cells that share its row, column or box.
+pub const PEERS: [CellSet; 81] = peer_masks();
+
+const fn unit_masks() -> [CellSet; 27] {
+    let mut masks = [0u128; 27];
+    let mut i = 0;
+    while i < 81 {
+        let (row, col) = (i / 9, i % 9);
+        masks[row] |= 1 << i;
+        masks[9 + col] |= 1 << i;
+        masks[18 + row / 3 * 3 + col / 3] |= 1 << i;
+        i += 1;
+    }
+    let mut sets = [CellSet::EMPTY; 27];
+    let mut u = 0;
+    while u < 27 {
+        sets[u] = CellSet::from_bits(masks[u]);
+        u += 1;
+    }
+    sets
+}
+
+const fn peer_masks() -> [CellSet; 81] {
+    let units = unit_masks();
+    let mut sets = [CellSet::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (row, col) = (i / 9, i % 9);
+        let all = units[row].bits() | units[9 + col].bits() | units[18 + row / 3 * 3 + col / 3].bits();
+        sets[i] = CellSet::from_bits(all & !(1 << i));
+        i += 1;
+    }
+    sets
+}
+
+/// The position of `unit` in [`UNIT_CELLS`].
+pub const fn unit_index(unit: Unit) -> usize {
+    match unit {
+        Unit::Row(i) => i as usize,
+        Unit::Col(i) => 9 + i as usize,
+        Unit::Box(i) => 18 + i as usize,
+    }
+}
+
+/// The unit at position `i` of [`UNIT_CELLS`] (`i < 27`).
+pub const fn unit_at(i: usize) -> Unit {
+    match i / 9 {
+        0 => Unit::Row(i as u8),
+        1 => Unit::Col((i - 9) as u8),
+        _ => Unit::Box((i - 18) as u8),
+    }
+}
+
+/// The cells that see every cell of `cells` (none of `cells` itself).
+pub fn common_peers(cells: CellSet) -> CellSet {
+    cells.iter().fold(CellSet::ALL, |acc, p| {
+        CellSet::from_bits(acc.bits() & PEERS[p.index()].bits())
+    })
+}
+
+/// The intersection of two cell sets.
+pub const fn both(a: CellSet, b: CellSet) -> CellSet {
+    CellSet::from_bits(a.bits() & b.bits())
+}
+
+/// A board's digits with the candidates of its empty cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    values: [Option<Digit>; 81],
+    candidates: [DigitSet; 81],
+    /// For each digit, the empty cells where it is still a candidate.
+    places: [CellSet; 9],
+}
+
+impl Grid {
+    /// The grid of `board`: its digits, and for each empty cell the digits no peer holds.
+    pub fn new(board: &Board) -> Grid {
+        Grid::with_marks(board, &board.all_candidates())
+    }
+
+    /// The grid of `board` with the candidates `marks` (a person's pencil marks, or a candidates
+    /// line): a mark a peer's digit rules out is dropped, so the grid never contradicts the
+    /// board's digits. Marks of filled cells are ignored.
+    pub fn with_marks(board: &Board, marks: &[DigitSet; 81]) -> Grid {
+        let computed = board.all_candidates();
+        let mut grid = Grid {
+            values: std::array::from_fn(|i| board.cells()[i].digit()),
+            candidates: [DigitSet::EMPTY; 81],
+            places: [CellSet::EMPTY; 9],
+        };
+        for p in Pos::all() {
+            if grid.values[p.index()].is_none() {
+                let set = DigitSet::from_bits(marks[p.index()].bits() & computed[p.index()].bits());
+                grid.candidates[p.index()] = set;
+                for d in set.iter() {
+                    grid.places[d.index()].insert(p);
+                }
+            }
+        }
+        grid
+    }
+
+    /// The digit in `p`, if any.
+    pub const fn value(&self, p: Pos) -> Option<Digit> {
+        self.values[p.index()]
+    }
+
+    /// The candidates of `p` (empty for a filled cell).
+    pub const fn candidates(&self, p: Pos) -> DigitSet {
+        self.candidates[p.index()]
+    }
+
+    /// The candidates of every cell.
+    pub const fn all_candidates(&self) -> &[DigitSet; 81] {
+        &self.candidates
+    }
+
+    /// Whether `d` is a candidate of `p`.
+    pub const fn has(&self, p: Pos, d: Digit) -> bool {
+        self.candidates[p.index()].contains(d)
+    }
+
+    /// The empty cells where `d` is a candidate.
+    pub const fn places(&self, d: Digit) -> CellSet {
+        self.places[d.index()]
+    }
+
+    /// The cells of `unit` where `d` is a candidate.
+    pub const fn places_in(&self, d: Digit, unit: Unit) -> CellSet {
+        both(self.places[d.index()], UNIT_CELLS[unit_index(unit)])
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> CellSet {
+        Pos::all().filter(|p| self.values[p.index()].is_none()).collect()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(Option::is_some)
+    }
+
+    /// The digits already placed in `unit`.
+    pub fn placed_in(&self, unit: Unit) -> DigitSet {
+        unit.cells().iter().filter_map(|p| self.values[p.index()]).collect()
+    }
+
+    /// Places `d` in `p` and removes `d` from the candidates of its peers.
+    pub fn place(&mut self, p: Pos, d: Digit) {
+        for other in self.candidates[p.index()].iter() {
+            self.places[other.index()].remove(p);
+        }
+        self.candidates[p.index()] = DigitSet::EMPTY;
+        self.values[p.index()] = Some(d);
+        let peers = both(PEERS[p.index()], self.places[d.index()]);
+        for q in peers.iter() {
+            self.candidates[q.index()].remove(d);
+        }
+        self.places[d.index()] = self.places[d.index()].difference(peers);
+    }
+
+    /// Removes the candidate `d` from `p`; whether it was there.
+    pub fn eliminate(&mut self, p: Pos, d: Digit) -> bool {
+        let had = self.has(p, d);
+        self.candidates[p.index()].remove(d);
+        self.places[d.index()].remove(p);
+        had
+    }
+
+    /// The board of the grid's digits, every one a given.
+    pub fn to_board(&self) -> Board {
+        let digits: [u8; 81] = std::array::from_fn(|i| self.values[i].map_or(0, Digit::get));
+        Board::from_givens(&digits)
+    }
+
+    /// The first reason the grid has no solution that needs no search: an empty cell with no
+    /// candidate, or a unit where a missing digit has no place.
+    pub fn is_broken(&self) -> bool {
+        if Pos::all().any(|p| self.values[p.index()].is_none() && self.candidates[p.index()].is_empty()) {
+            return true;
+        }
+        Unit::all().any(|unit| {
+            let missing = DigitSet::ALL.difference(self.placed_in(unit));
+            missing.iter().any(|d| self.places_in(d, unit).is_empty())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_hold_nine_cells_per_unit_and_twenty_peers() {
+        assert!(UNIT_CELLS.iter().all(|u| u.len() == 9));
+        assert!(PEERS.iter().all(|p| p.len() == 20));
+        for (i, unit) in Unit::all().enumerate() {
+            assert_eq!(UNIT_CELLS[i], unit.cells().into_iter().collect());
+            assert_eq!(unit_at(i), unit);
+            assert_eq!(unit_index(unit), i);
+        }
+        let p = Pos::at(4, 4).unwrap();
+        assert_eq!(PEERS[p.index()], Pos::all().filter(|q| q.sees(p)).collect());
+    }
+
+    #[test]
+    fn placing_removes_the_digit_from_peers_only() {
+        let mut grid = Grid::new(&Board::empty());
+        let d = Digit::new(5).unwrap();
+        let p = Pos::at(0, 0).unwrap();
+        grid.place(p, d);
+        assert_eq!(grid.value(p), Some(d));
+        assert!(grid.candidates(p).is_empty());
+        assert!(!grid.has(Pos::at(0, 8).unwrap(), d));
+        assert!(!grid.has(Pos::at(2, 2).unwrap(), d));
+        assert!(grid.has(Pos::at(4, 4).unwrap(), d));
+        assert_eq!(grid.places(d).len(), 81 - 21);
+        assert!(grid.eliminate(Pos::at(4, 4).unwrap(), d));
+        assert!(!grid.eliminate(Pos::at(4, 4).unwrap(), d));
+        assert_eq!(grid.places(d).len(), 81 - 22);
+    }
+}

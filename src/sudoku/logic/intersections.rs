@@ -1,0 +1,150 @@
+//! Locked candidates, where a box meets a row or column: pointing (a digit confined to one line of
+//! a box leaves the rest of that line) and claiming (a digit confined to one box in a line leaves
+//! the rest of that box).
+
+use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::grid::{Grid, UNIT_CELLS, unit_index};
+use super::singles::makes_hidden_single;
+use crate::sudoku::board::{DigitSet, Pos, Unit};
+
+/// Pointing: in a box, a digit's places all lie in one row or column. With `direct`, only one
+/// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
+/// otherwise any (2.6).
+pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
+    for b in 0..9u8 {
+        let source = Unit::Box(b);
+        for digit in DigitSet::ALL.difference(grid.placed_in(source)).iter() {
+            let places = grid.places_in(digit, source);
+            let Some(first) = places.iter().next() else { continue };
+            let line = if places.iter().all(|p| p.row() == first.row()) {
+                Unit::Row(first.row() as u8)
+            } else if places.iter().all(|p| p.col() == first.col()) {
+                Unit::Col(first.col() as u8)
+            } else {
+                continue;
+            };
+            if let Some(step) = locked(grid, digit, source, line, Technique::Pointing, direct) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
+/// leaves a hidden single (1.9); otherwise any (2.8).
+pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
+    for i in 0..18 {
+        let source = super::grid::unit_at(i);
+        for digit in DigitSet::ALL.difference(grid.placed_in(source)).iter() {
+            let places = grid.places_in(digit, source);
+            let Some(first) = places.iter().next() else { continue };
+            if places.len() < 2 || !places.iter().all(|p| p.box_index() == first.box_index()) {
+                continue;
+            }
+            let target = Unit::Box(first.box_index() as u8);
+            if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// `digit` is locked in the meeting of `source` and `target`: remove it from the rest of
+/// `target`, if that removes anything (and, with `direct`, leaves a hidden single).
+fn locked(
+    grid: &Grid,
+    digit: crate::sudoku::board::Digit,
+    source: Unit,
+    target: Unit,
+    technique: Technique,
+    direct: bool,
+) -> Option<Deduction> {
+    let places = grid.places_in(digit, source);
+    let victims = grid.places_in(digit, target).difference(places);
+    if victims.is_empty() {
+        return None;
+    }
+    let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
+    if direct && !makes_hidden_single(grid, &eliminations) {
+        return None;
+    }
+    let difficulty = match (technique, direct) {
+        (Technique::Pointing, true) => 17,
+        (Technique::Pointing, false) => 26,
+        (_, true) => 19,
+        (_, false) => 28,
+    };
+    let explanation = format!(
+        "in {source}, {digit} can only go in {target}, so {} cannot be {digit}",
+        cell_list(victims.iter())
+    );
+    let mut step = Deduction::new(technique, difficulty, explanation);
+    step.eliminations = eliminations;
+    step.cells = UNIT_CELLS[unit_index(source)];
+    step.units = vec![source, target];
+    step.candidates = places.iter().map(|p: Pos| Candidate::new(p, digit)).collect();
+    Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::board::{Board, Digit};
+
+    fn at(r: usize, c: usize) -> Pos {
+        Pos::at(r - 1, c - 1).unwrap()
+    }
+
+    #[test]
+    fn pointing_clears_the_rest_of_the_row() {
+        // In box 1, 5 is kept out of rows 2 and 3: it can only go in row 1.
+        let mut grid = Grid::new(&Board::empty());
+        let five = Digit::new(5).unwrap();
+        for r in 2..=3 {
+            for c in 1..=3 {
+                grid.eliminate(at(r, c), five);
+            }
+        }
+        let step = pointing(&grid, false).unwrap();
+        assert_eq!(step.units, vec![Unit::Box(0), Unit::Row(0)]);
+        let expected: Vec<Candidate> = (4..=9).map(|c| Candidate::new(at(1, c), five)).collect();
+        assert_eq!(step.eliminations, expected);
+        assert_eq!(step.difficulty.0, 26);
+        assert_eq!(
+            step.line(),
+            "Locked Candidates (Pointing): in box 1, 5 can only go in row 1, so r1c4, r1c5, r1c6, r1c7, r1c8 and r1c9 cannot be 5"
+        );
+        // Once the row is clear there is nothing left to remove: no step.
+        for c in 4..=9 {
+            grid.eliminate(at(1, c), five);
+        }
+        assert_eq!(pointing(&grid, false), None);
+    }
+
+    #[test]
+    fn claiming_clears_the_rest_of_the_box() {
+        // In row 1, 4 is kept out of columns 4..9: it can only go in box 1.
+        let mut grid = Grid::new(&Board::empty());
+        let four = Digit::new(4).unwrap();
+        for c in 4..=9 {
+            grid.eliminate(at(1, c), four);
+        }
+        let step = claiming(&grid, false).unwrap();
+        assert_eq!(step.units, vec![Unit::Row(0), Unit::Box(0)]);
+        let expected: Vec<Candidate> = [at(2, 1), at(2, 2), at(2, 3), at(3, 1), at(3, 2), at(3, 3)]
+            .into_iter()
+            .map(|p| Candidate::new(p, four))
+            .collect();
+        assert_eq!(step.eliminations, expected);
+        // It is not direct: no unit is left with one place for 4.
+        assert_eq!(claiming(&grid, true), None);
+        // Spread over two boxes: nothing is claimed.
+        grid = Grid::new(&Board::empty());
+        for c in 5..=9 {
+            grid.eliminate(at(1, c), four);
+        }
+        assert_eq!(claiming(&grid, false), None);
+    }
+}
