@@ -1,11 +1,14 @@
-//! The headless command line: `solve`, `check` and `trace`. Each reads a file or standard input
-//! and writes results to any `impl Write` (errors to a second one), so tests run them in memory.
+//! The headless command line: `solve`, `check` and `trace` for the search; `hint`, `explain`,
+//! `rate` and `generate` for the logical solver (in `logic.rs`). Each reads a file or standard
+//! input and writes results to any `impl Write` (errors to a second one), so tests run them in
+//! memory.
 //!
 //! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution,
 //! 2 some input could not be read, or the output could not be written. Standard output carries
 //! only results.
 
 pub mod input;
+pub mod logic;
 pub mod output;
 
 use crate::sudoku::{
@@ -15,6 +18,7 @@ use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 pub use input::{Input, open_input};
+pub use logic::{GenerateArgs, HintArgs, RateArgs, explain, generate, hint, rate};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -49,6 +53,14 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the steps of the search, one a line.
     Trace(TraceArgs),
+    /// Print the next logical step: `<technique>: <explanation>`.
+    Hint(HintArgs),
+    /// Print the whole logical solve, a step a line, and its rating.
+    Explain(HintArgs),
+    /// Rate each puzzle on Sudoku Explainer's scale: puzzle, rating, level, hardest technique.
+    Rate(RateArgs),
+    /// Make new puzzles with exactly one solution, one a line with its rating.
+    Generate(GenerateArgs),
 }
 
 /// Arguments of `solve`.
@@ -409,41 +421,51 @@ fn describe_solutions(board: &Board, solutions: &Solutions) -> String {
     }
 }
 
-/// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
-/// or `--max-steps` steps were printed.
-pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
-    let Some(input) = open_or_report(args.file.as_deref(), err)? else {
-        return Ok(Status::Unreadable);
+/// The `index`-th puzzle (1 for the first) of the input at `path`, and where it is for
+/// messages; `None` once the reason it cannot be read was said.
+fn nth_record(
+    path: Option<&std::path::Path>,
+    index: usize,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Option<(Record, String)>> {
+    let Some(input) = open_or_report(path, err)? else {
+        return Ok(None);
     };
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
     let mut seen = 0;
     let record = loop {
         match reader.next() {
             None => {
-                writeln!(
-                    err,
-                    "error: {}: there is no puzzle {}: it has {seen}",
-                    input.name, args.index
-                )?;
-                return Ok(Status::Unreadable);
+                writeln!(err, "error: {}: there is no puzzle {index}: it has {seen}", input.name)?;
+                return Ok(None);
             }
             Some(Err(e)) => {
                 seen += 1;
                 // A bad line before the one asked for does not matter.
-                if seen == args.index || matches!(e, ReadError::Io(_)) || !reader.is_collection() {
+                if seen == index || matches!(e, ReadError::Io(_)) || !reader.is_collection() {
                     report_read_error(out, err, &input.name, &e)?;
-                    return Ok(Status::Unreadable);
+                    return Ok(None);
                 }
             }
             Some(Ok(record)) => {
                 seen += 1;
-                if seen == args.index {
+                if seen == index {
                     break record;
                 }
             }
         }
     };
     let where_ = place(&input.name, reader.is_collection(), record.line);
+    Ok(Some((record, where_)))
+}
+
+/// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
+/// or `--max-steps` steps were printed.
+pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
+        return Ok(Status::Unreadable);
+    };
     let mut search = match Search::new(&record.puzzle.board, args.strategy) {
         Ok(search) => search,
         Err(contradiction) => {
@@ -497,6 +519,9 @@ pub fn usage() -> &'static str {
      usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress] [--strategy naive|mrv|fast] [--stats]\n\
      \x20      sudoku-workbench check [FILE]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N]\n\
+     \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
+     \x20      sudoku-workbench rate [FILE] [--stats]\n\
+     \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal]\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\
      Run `sudoku-workbench --help` for more.\n"
 }

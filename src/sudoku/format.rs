@@ -3,7 +3,7 @@
 //! entries and the solver's digits). Every format reads back to the same givens, and writes the
 //! puzzle's other lines (metadata, comments) back where they stood.
 
-use super::board::{Board, Cell, Pos};
+use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::puzzle::{Note, Puzzle};
 use std::fmt;
 
@@ -30,17 +30,22 @@ pub enum Format {
     /// solver's digits and what the workbench keeps about the game. Other programs read it as
     /// the puzzle.
     Progress,
+    /// The candidates of every cell on one line of 729 characters (the Sukaku or tdoku form):
+    /// nine per cell, the `k`-th the digit `k` if it is a candidate, else `.`. A cell with one
+    /// candidate is a given, so an empty cell with one candidate left reads back as a given.
+    Candidates,
 }
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Boj,
         Format::Line,
         Format::Sdk,
         Format::Ss,
         Format::Grid,
         Format::Progress,
+        Format::Candidates,
     ];
 
     /// The short name used on the command line, e.g. `boj`.
@@ -52,6 +57,7 @@ impl Format {
             Format::Ss => "ss",
             Format::Grid => "grid",
             Format::Progress => "progress",
+            Format::Candidates => "candidates",
         }
     }
 
@@ -64,13 +70,14 @@ impl Format {
             Format::Ss => "Simple Sudoku .ss",
             Format::Grid => "printed grid",
             Format::Progress => "progress (.swb: givens, entries, solver digits)",
+            Format::Candidates => "729-character candidates line",
         }
     }
 
     /// The file extension that chooses this format when saving, without the dot.
     pub const fn extension(self) -> &'static str {
         match self {
-            Format::Boj | Format::Line | Format::Grid => "txt",
+            Format::Boj | Format::Line | Format::Grid | Format::Candidates => "txt",
             Format::Sdk => "sdk",
             Format::Ss => "ss",
             Format::Progress => "swb",
@@ -114,9 +121,13 @@ impl Format {
     /// digits apart from the givens; the other formats write them as digits.
     pub fn write(self, puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
         let board = &puzzle.board;
-        if self == Format::Line {
+        if matches!(self, Format::Line | Format::Candidates) {
             write_notes(&puzzle.notes, out, |r| r == 0, false)?;
-            write!(out, "{board}")?;
+            if self == Format::Line {
+                write!(out, "{board}")?;
+            } else {
+                write_candidates(puzzle, out)?;
+            }
             if let Some(comment) = &puzzle.comment {
                 write!(out, " {}", one_line(comment))?;
             }
@@ -153,7 +164,7 @@ impl Format {
         let style = match self {
             Format::Boj => Rows::Spaced('0'),
             // (A line returned above.)
-            Format::Line | Format::Sdk | Format::Progress => Rows::Compact,
+            Format::Line | Format::Candidates | Format::Sdk | Format::Progress => Rows::Compact,
             Format::Ss => Rows::Boxed,
             Format::Grid => Rows::Ruled,
         };
@@ -183,6 +194,30 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The 729 characters of a candidates line: a filled cell as its digit alone, an empty one as
+/// its marks (or, without marks, the digits its peers leave it).
+fn write_candidates(puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
+    let computed;
+    let marks = match &puzzle.marks {
+        Some(marks) => &**marks,
+        None => {
+            computed = puzzle.board.all_candidates();
+            &computed
+        }
+    };
+    let mut line = String::with_capacity(729);
+    for p in Pos::all() {
+        let set = match puzzle.board.digit(p) {
+            Some(d) => DigitSet::single(d),
+            None => marks[p.index()],
+        };
+        for d in Digit::all() {
+            line.push(if set.contains(d) { d.to_char() } else { '.' });
+        }
+    }
+    out.write_str(&line)
 }
 
 /// Who put the digits a `#!` line of a progress file lists.

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod format;
+pub mod generate;
 pub mod logic;
 pub mod parse;
 pub mod puzzle;

@@ -102,6 +102,11 @@ pub enum ParseErrorKind {
         /// The cell.
         pos: Pos,
     },
+    /// A cell of a candidates line with no candidate at all.
+    NoCandidate {
+        /// The cell.
+        pos: Pos,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -140,6 +145,7 @@ impl fmt::Display for ParseErrorKind {
                 found.as_str()
             ),
             ParseErrorKind::CellTaken { pos } => write!(f, "{pos} already holds a digit"),
+            ParseErrorKind::NoCandidate { pos } => write!(f, "{pos} has no candidate"),
         }
     }
 }
@@ -194,6 +200,8 @@ pub enum Cells {
     Line(u64),
     /// A grid: the offset of each cell character, in row-major order.
     Grid(Box<[u64; 81]>),
+    /// A candidates line: 729 characters from this offset, nine per cell.
+    Candidates(u64),
 }
 
 impl Cells {
@@ -202,6 +210,7 @@ impl Cells {
         match self {
             Cells::Line(first) => first + i as u64,
             Cells::Grid(offsets) => offsets[i.min(80)],
+            Cells::Candidates(first) => first + 9 * i as u64,
         }
     }
 }
@@ -520,21 +529,25 @@ impl<R: BufRead> Reader<R> {
             let (puzzle, lead) = parsed?;
             return Ok(Record {
                 line: first.number,
+                cells: cells_of_line(&puzzle, first.start + lead as u64),
                 puzzle,
-                cells: Cells::Line(first.start + lead as u64),
             });
         }
         self.shape = Shape::Done;
         let (mut puzzle, lead) = parsed?;
-        let format = grid.format_of_a_line();
+        let format = if puzzle.marks.is_some() {
+            Format::Candidates
+        } else {
+            grid.format_of_a_line()
+        };
         grid.apply_progress(&mut puzzle.board)?;
         puzzle.notes = grid.notes;
         puzzle.fields = grid.fields;
         self.format = Some(format);
         Ok(Record {
             line: first.number,
+            cells: cells_of_line(&puzzle, first.start + lead as u64),
             puzzle,
-            cells: Cells::Line(first.start + lead as u64),
         })
     }
 
@@ -562,8 +575,8 @@ impl<R: BufRead> Reader<R> {
             result
                 .map(|(puzzle, lead)| Record {
                     line,
+                    cells: cells_of_line(&puzzle, start + lead as u64),
                     puzzle,
-                    cells: Cells::Line(start + lead as u64),
                 })
                 .map_err(Into::into),
         )
@@ -585,6 +598,16 @@ impl<R: BufRead> Iterator for Reader<R> {
             Shape::Lines => self.next_line_puzzle(),
             Shape::Done => None,
         }
+    }
+}
+
+/// Where the cells of a puzzle line starting at `first` are: 81 characters, or 729 for a
+/// candidates line.
+fn cells_of_line(puzzle: &Puzzle, first: u64) -> Cells {
+    if puzzle.marks.is_some() {
+        Cells::Candidates(first)
+    } else {
+        Cells::Line(first)
     }
 }
 
@@ -712,6 +735,8 @@ pub enum RewriteError {
     Parse(ParseError),
     /// No puzzle of the text has the givens expected: it is not the puzzle that was read.
     NotFound,
+    /// The puzzle is a candidates line, whose pencil marks a rewrite of givens would not keep.
+    Candidates,
 }
 
 impl fmt::Display for RewriteError {
@@ -719,6 +744,9 @@ impl fmt::Display for RewriteError {
         match self {
             RewriteError::Parse(e) => write!(f, "it no longer reads as puzzles ({e})"),
             RewriteError::NotFound => f.write_str("the puzzle is no longer in it"),
+            RewriteError::Candidates => {
+                f.write_str("it is a candidates line; save as another file to keep its candidates apart")
+            }
         }
     }
 }
@@ -752,6 +780,9 @@ pub fn rewrite_cells(
         .min_by_key(|&i| i.abs_diff(number))
         .ok_or(RewriteError::NotFound)?;
     let record = parsed.puzzles[at].as_ref().map_err(|_| RewriteError::NotFound)?;
+    if matches!(record.cells, Cells::Candidates(_)) {
+        return Err(RewriteError::Candidates);
+    }
     let blank = (0..81)
         .filter(|&i| record.puzzle.board.cells()[i].digit().is_none())
         .filter_map(|i| usize::try_from(record.cells.offset(i)).ok())
@@ -830,6 +861,9 @@ fn cell_value(c: char) -> Option<u8> {
 /// One puzzle written as 81 cells on a line, and the byte offset of its first cell; leading
 /// blanks are skipped, text after the 81st cell is kept as a comment.
 fn parse_line(text: &str, line: usize, truncated: bool) -> Result<(Puzzle, usize), ParseError> {
+    if let Some(candidates) = parse_candidates(text, line) {
+        return candidates;
+    }
     // The usual line, 81 ASCII cells first: read as bytes. Anything else, errors included, is
     // read character by character below, which gives the same puzzle for this line.
     let bytes = text.as_bytes();
@@ -907,6 +941,76 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<(Puzzle, usize
     }
     Ok((puzzle, first_byte.unwrap_or(0)))
 }
+
+/// A candidates line (the Sukaku or tdoku form): 729 characters, nine per cell, the `k`-th of a
+/// cell's nine the digit `k` if it is a candidate, else `.` or `0`. A cell with one candidate is
+/// a given. `None` if the line does not start with 729 cell characters followed by its end or a
+/// blank (it is then read as a puzzle line).
+fn parse_candidates(text: &str, line: usize) -> Option<Result<(Puzzle, usize), ParseError>> {
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
+    let cells = bytes.get(start..start + 729)?;
+    let is_cell = |b: u8| b.is_ascii_digit() || b == b'.';
+    if !cells.iter().all(|&b| is_cell(b)) || bytes.get(start + 729).is_some_and(|b| !b.is_ascii_whitespace()) {
+        return None;
+    }
+    let mut digits = [0u8; 81];
+    let mut marks = [super::board::DigitSet::EMPTY; 81];
+    for (i, chunk) in cells.chunks(9).enumerate() {
+        for (k, &b) in chunk.iter().enumerate() {
+            let digit = k as u8 + 1;
+            match b {
+                b'.' | b'0' => {}
+                _ if b == b'0' + digit => marks[i].insert(Digit::from_index(k)),
+                _ => {
+                    // All ASCII up to here, so the column is the byte offset plus one.
+                    let column = start + i * 9 + k + 1;
+                    let expected = EXPECTED_CANDIDATE[k];
+                    return Some(Err(ParseError::new(
+                        line,
+                        column,
+                        ParseErrorKind::UnexpectedChar {
+                            found: b as char,
+                            expected,
+                        },
+                    )));
+                }
+            }
+        }
+        let pos = Pos::new(i).unwrap_or(Pos::FIRST);
+        match marks[i].len() {
+            0 => {
+                return Some(Err(ParseError::new(
+                    line,
+                    start + i * 9 + 1,
+                    ParseErrorKind::NoCandidate { pos },
+                )));
+            }
+            1 => digits[i] = marks[i].first().map_or(0, Digit::get),
+            _ => {}
+        }
+    }
+    let mut puzzle = Puzzle::new(Board::from_givens(&digits));
+    puzzle.marks = Some(Box::new(marks));
+    let comment = text[start + 729..].trim();
+    if !comment.is_empty() {
+        puzzle.comment = Some(comment.to_string());
+    }
+    Some(Ok((puzzle, start)))
+}
+
+/// What the `k`-th character of a cell in a candidates line may be.
+const EXPECTED_CANDIDATE: [&str; 9] = [
+    "'1', '.' or '0' (the first of a cell's nine candidates)",
+    "'2', '.' or '0' (the second of a cell's nine candidates)",
+    "'3', '.' or '0' (the third of a cell's nine candidates)",
+    "'4', '.' or '0' (the fourth of a cell's nine candidates)",
+    "'5', '.' or '0' (the fifth of a cell's nine candidates)",
+    "'6', '.' or '0' (the sixth of a cell's nine candidates)",
+    "'7', '.' or '0' (the seventh of a cell's nine candidates)",
+    "'8', '.' or '0' (the eighth of a cell's nine candidates)",
+    "'9', '.' or '0' (the ninth of a cell's nine candidates)",
+];
 
 /// A `#!` line of a progress file, kept until the givens are known.
 struct ProgressLine {
@@ -1224,6 +1328,7 @@ impl GridBuilder {
             notes: self.notes,
             comment: None,
             fields: self.fields,
+            marks: None,
         };
         Ok((puzzle, Cells::Grid(offsets), format))
     }

@@ -1,7 +1,7 @@
 //! A puzzle as a file holds it: the board, and every other line of its text (metadata, comments,
 //! headers) kept as it was read, with where it stood, so that writing it back loses nothing.
 
-use super::board::Board;
+use super::board::{Board, DigitSet};
 use std::fmt;
 
 /// The metadata tags of the SadMan `.sdk` format (`#A`, `#D`, ...).
@@ -124,6 +124,9 @@ pub struct Puzzle {
     /// The other `#!` lines of a progress file, as key and value, for the application (where
     /// the game came from, for instance).
     pub fields: Vec<(String, String)>,
+    /// The candidates of each cell, when the puzzle was read as a candidates line (pencil marks);
+    /// `None` means the candidates follow from the digits.
+    pub marks: Option<Box<[DigitSet; 81]>>,
 }
 
 impl Puzzle {
@@ -134,6 +137,7 @@ impl Puzzle {
             notes: Vec::new(),
             comment: None,
             fields: Vec::new(),
+            marks: None,
         }
     }
 

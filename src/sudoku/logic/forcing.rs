@@ -6,7 +6,7 @@
 //! the proof needs.
 
 use super::chains::length_bonus;
-use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::deduction::{Candidate, Deduction, Technique};
 use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
 use crate::sudoku::board::{Digit, DigitSet, Pos};
 
@@ -197,9 +197,9 @@ fn forcing_difficulty(nodes: usize, one_digit: bool) -> u16 {
 }
 
 /// The candidate whose assumption reaches a contradiction with the smallest proof; or, when none
-/// does, a cell whose every candidate forces the same digit into a cell.
+/// does, a cell or unit whose every choice forces the same conclusion.
 pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
-    contradiction(grid).or_else(|| cell_verity(grid))
+    contradiction(grid).or_else(|| verity(grid))
 }
 
 fn contradiction(grid: &Grid) -> Option<Deduction> {
@@ -237,41 +237,89 @@ fn contradiction(grid: &Grid) -> Option<Deduction> {
     Some(step)
 }
 
-fn cell_verity(grid: &Grid) -> Option<Deduction> {
-    let mut best: Option<(usize, Pos, Candidate)> = None;
-    for p in grid.empty_cells().iter() {
-        let choices = grid.candidates(p);
-        if choices.len() > 3 {
-            continue;
+/// A cell, or a digit's places in a unit, every one of whose choices forces the same digit into
+/// a cell or the same candidate out: that conclusion holds. Cells and units of at most three
+/// choices are tried; the conclusion with the smallest proof is taken.
+fn verity(grid: &Grid) -> Option<Deduction> {
+    // (proof size, the choices as candidates, what they have in common: true = placed)
+    let mut best: Option<(usize, Vec<Candidate>, Candidate, bool)> = None;
+    let consider = |choices: Vec<Candidate>, best: &mut Option<(usize, Vec<Candidate>, Candidate, bool)>| {
+        let outcomes: Vec<Implications> = choices.iter().map(|c| Implications::follow(grid, *c)).collect();
+        // A choice that leads to a contradiction is a contradiction step, found before this.
+        if outcomes.iter().any(|o| o.contradiction.is_some()) {
+            return;
         }
-        let outcomes: Vec<Implications> = choices
-            .iter()
-            .map(|d| Implications::follow(grid, Candidate::new(p, d)))
-            .collect();
-        for q in grid.empty_cells().iter().filter(|q| *q != p) {
+        for q in grid.empty_cells().iter() {
             for d in grid.candidates(q).iter() {
+                let target = Candidate::new(q, d);
+                if choices.contains(&target) {
+                    continue;
+                }
                 let i = index(q, d);
-                if outcomes.iter().all(|o| o.grid.value(q) == Some(d)) {
-                    let size: usize = outcomes.iter().map(|o| o.proof_size(&[Node::On(i)]).0).sum();
-                    if best.as_ref().is_none_or(|(s, _, _)| size < *s) {
-                        best = Some((size, p, Candidate::new(q, d)));
-                    }
+                let placed = outcomes.iter().all(|o| o.grid.value(q) == Some(d));
+                let removed = !placed
+                    && outcomes.iter().all(|o| {
+                        o.grid.value(q).is_some_and(|v| v != d) || !o.grid.has(q, d) && o.grid.value(q).is_none()
+                    });
+                if !placed && !removed {
+                    continue;
+                }
+                let root = if placed { Node::On(i) } else { Node::Off(i) };
+                let size: usize = outcomes
+                    .iter()
+                    .map(|o| {
+                        // A cell filled with another digit removed the candidate through its placement.
+                        if !placed && o.grid.value(q).is_some() {
+                            o.proof_size(&[Node::On(index(q, o.grid.value(q).unwrap_or(d)))]).0 + 1
+                        } else {
+                            o.proof_size(&[root]).0
+                        }
+                    })
+                    .sum();
+                if best.as_ref().is_none_or(|(s, ..)| size < *s) {
+                    *best = Some((size, choices.clone(), target, placed));
                 }
             }
         }
+    };
+    for p in grid.empty_cells().iter() {
+        let choices = grid.candidates(p);
+        if (2..=3).contains(&choices.len()) {
+            consider(choices.iter().map(|d| Candidate::new(p, d)).collect(), &mut best);
+        }
     }
-    let (size, cell, placed) = best?;
+    for (u, cells) in UNIT_CELLS.iter().enumerate() {
+        for d in DigitSet::ALL.difference(grid.placed_in(unit_at(u))).iter() {
+            let places = both(grid.places(d), *cells);
+            if (2..=3).contains(&places.len()) {
+                consider(places.iter().map(|p| Candidate::new(p, d)).collect(), &mut best);
+            }
+        }
+    }
+    let (size, choices, target, placed) = best?;
+    let options = choices.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     let explanation = format!(
-        "whichever of {} {cell} holds, singles put {} in {} ({size} steps of proof), so it is {}",
-        super::deduction::digit_list(grid.candidates(cell).iter()),
-        placed.digit,
-        cell_list([placed.pos]),
-        placed.digit
+        "whichever of {} is true, singles {} ({size} steps of proof), so {}",
+        super::deduction::and_list(&options).replace(" and ", " or "),
+        if placed {
+            format!("put {} in {}", target.digit, target.pos)
+        } else {
+            format!("remove {} from {}", target.digit, target.pos)
+        },
+        if placed {
+            format!("{} is {}", target.pos, target.digit)
+        } else {
+            format!("{} is not {}", target.pos, target.digit)
+        }
     );
     let mut step = Deduction::new(Technique::ForcingChain, forcing_difficulty(size, false), explanation);
-    step.placements.push(placed);
-    step.cells = [cell, placed.pos].into_iter().collect();
-    step.candidates = grid.candidates(cell).iter().map(|d| Candidate::new(cell, d)).collect();
+    if placed {
+        step.placements.push(target);
+    } else {
+        step.eliminations.push(target);
+    }
+    step.cells = choices.iter().map(|c| c.pos).chain([target.pos]).collect();
+    step.candidates = choices;
     Some(step)
 }
 

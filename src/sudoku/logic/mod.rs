@@ -17,7 +17,7 @@ pub mod wings;
 
 pub use deduction::{Candidate, Deduction, Difficulty, Technique};
 pub use grid::Grid;
-pub use rating::{Level, Rating, SolvePath, explain, rate};
+pub use rating::{Level, Rating, SolvePath, explain, explain_grid, rate};
 
 /// Which techniques may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

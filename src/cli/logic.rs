@@ -1,0 +1,265 @@
+//! The commands of the logical solver: `hint` (the next deduction), `explain` (the whole logical
+//! path and its rating), `rate` (a line per puzzle, streamed) and `generate` (new puzzles with one
+//! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`.
+
+use super::{Status, nth_record, open_or_report, place, report_read_error};
+use crate::sudoku::generate::{Generator, Options, Symmetry};
+use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
+use crate::sudoku::{Board, Reader, Record, count_solutions};
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `hint` and `explain`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// The puzzle file (a board with givens and entries, or a 729-character candidates line);
+    /// `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+    /// Which puzzle of a collection, 1 for the first.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = super::puzzle_number)]
+    pub index: usize,
+}
+
+/// Arguments of `rate`.
+#[derive(Args, Debug, Default)]
+pub struct RateArgs {
+    /// The puzzle file or collection; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+    /// Write one line of timing per puzzle to standard error (and a total for a collection).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Arguments of `generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// Make puzzles until one is rated at this level.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
+    pub level: Option<Level>,
+    /// Which cells are given together.
+    #[arg(long, value_name = "SYMMETRY", value_parser = symmetry_parser(), default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Start the random numbers here, to make the same puzzles again [default: from the clock].
+    #[arg(long, value_name = "X")]
+    pub seed: Option<u64>,
+    /// Stop taking givens away at the first that cannot go (faster, easier, not minimal).
+    #[arg(long)]
+    pub no_minimal: bool,
+    /// With --level, give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub time_limit: f64,
+}
+
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::name))
+        .map(|name| Level::from_name(&name).expect("the parser only accepts level names"))
+}
+
+fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
+    PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
+        .map(|name| Symmetry::from_name(&name).expect("the parser only accepts symmetry names"))
+}
+
+/// The board of a record and its candidates: the record's pencil marks when it has them.
+fn grid_of(record: &Record) -> Grid {
+    match &record.puzzle.marks {
+        Some(marks) => Grid::with_marks(&record.puzzle.board, marks),
+        None => Grid::new(&record.puzzle.board),
+    }
+}
+
+/// Why a board cannot be reasoned about, as `solve` says it: a contradiction, or no solution.
+/// `None` if it has solutions; the number of them (up to 2) otherwise.
+fn solutions(board: &Board, where_: &str, err: &mut impl Write) -> io::Result<Option<u64>> {
+    if let Some(contradiction) = board.contradiction() {
+        writeln!(err, "{where_}: no solution: {contradiction}")?;
+        return Ok(None);
+    }
+    match count_solutions(board, 2) {
+        0 => {
+            writeln!(err, "{where_}: no solution")?;
+            Ok(None)
+        }
+        n => Ok(Some(n)),
+    }
+}
+
+/// `hint`: the next deduction, as `<technique>: <explanation>`; status 1 with "no logical step:
+/// needs trial" when there is none.
+pub fn hint(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
+        return Ok(Status::Unreadable);
+    };
+    let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+        return Ok(Status::NoSolution);
+    };
+    let grid = grid_of(&record);
+    if grid.is_solved() {
+        writeln!(out, "solved: every cell is filled")?;
+        out.flush()?;
+        return Ok(Status::Solved);
+    }
+    let status = match next_deduction(&grid, Rules { unique: count == 1 }) {
+        Some(step) => {
+            writeln!(out, "{}", step.line())?;
+            Status::Solved
+        }
+        None => {
+            writeln!(out, "no logical step: needs trial")?;
+            Status::NoSolution
+        }
+    };
+    out.flush()?;
+    Ok(status)
+}
+
+/// The summary line of a rating: `rating=<x.y> level=<name> hardest=<technique>`.
+fn summary(rating: &Rating) -> String {
+    format!(
+        "rating={} level={} hardest={}",
+        rating.difficulty,
+        rating.level,
+        rating.hardest.map_or("none", |t| t.name())
+    )
+}
+
+/// `explain`: the whole logical path, a numbered deduction a line, then the summary line.
+pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
+        return Ok(Status::Unreadable);
+    };
+    let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+        return Ok(Status::NoSolution);
+    };
+    let SolvePath { steps, rating, .. } = explain_grid(grid_of(&record), count == 1);
+    for (i, step) in steps.iter().enumerate() {
+        writeln!(out, "{}. {}", i + 1, step.line())?;
+    }
+    if !rating.solved {
+        writeln!(out, "no logical step: needs trial")?;
+    }
+    writeln!(out, "{}", summary(&rating))?;
+    out.flush()?;
+    Ok(Status::Solved)
+}
+
+/// `rate`: one line per puzzle, tab-separated: the puzzle, the rating, the level, the hardest
+/// technique (`-` when nothing was needed).
+pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let Some(input) = open_or_report(args.file.as_deref(), err)? else {
+        return Ok(Status::Unreadable);
+    };
+    let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    let mut status = Status::Solved;
+    let (mut puzzles, mut rated, mut total) = (0u64, 0u64, Duration::ZERO);
+    let started = Instant::now();
+    while let Some(item) = reader.next() {
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => {
+                status = status.max(Status::Unreadable);
+                if report_read_error(out, err, &input.name, &e)? {
+                    continue;
+                }
+                break;
+            }
+        };
+        puzzles += 1;
+        let where_ = place(&input.name, reader.is_collection(), record.line);
+        let clock = Instant::now();
+        let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+            status = status.max(Status::NoSolution);
+            continue;
+        };
+        if count > 1 {
+            out.flush()?;
+            writeln!(err, "{where_}: several solutions: a rating needs a puzzle with one")?;
+            status = status.max(Status::NoSolution);
+            continue;
+        }
+        let path = explain_grid(grid_of(&record), true);
+        let elapsed = clock.elapsed();
+        total += elapsed;
+        rated += 1;
+        let rating = &path.rating;
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}",
+            record.puzzle.board,
+            rating.difficulty,
+            rating.level,
+            rating.hardest.map_or("-", |t| t.name())
+        )?;
+        if args.stats {
+            out.flush()?;
+            writeln!(
+                err,
+                "puzzle={puzzles} line={} rating={} level={} steps={} time_us={}",
+                record.line,
+                rating.difficulty,
+                rating.level,
+                path.steps.len(),
+                elapsed.as_micros()
+            )?;
+        }
+    }
+    if args.stats && reader.is_collection() {
+        out.flush()?;
+        let wall = started.elapsed();
+        writeln!(
+            err,
+            "total puzzles={puzzles} rated={rated} rate_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
+            total.as_micros(),
+            wall.as_micros(),
+            puzzles as f64 / wall.as_secs_f64().max(1e-9)
+        )?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// `generate`: puzzles one a line, `<puzzle> # rating=<x.y> level=<name>`, each written as soon
+/// as it is made.
+pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        now.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32)
+    });
+    if args.seed.is_none() {
+        writeln!(err, "seed {seed} (--seed {seed} makes these puzzles again)")?;
+    }
+    let options = Options {
+        symmetry: args.symmetry,
+        minimal: !args.no_minimal,
+    };
+    let mut generator = Generator::new(seed, options);
+    let limit = Duration::try_from_secs_f64(args.time_limit.max(0.0)).unwrap_or(Duration::MAX);
+    for _ in 0..args.count {
+        let (board, rating) = match args.level {
+            Some(level) => match generator.puzzle_of_level(level, limit) {
+                Ok(found) => found,
+                Err(gave_up) => {
+                    out.flush()?;
+                    writeln!(err, "error: gave up: {gave_up}")?;
+                    return Ok(Status::NoSolution);
+                }
+            },
+            None => {
+                let board = generator.puzzle();
+                let rating = crate::sudoku::logic::rate(&board);
+                (board, rating)
+            }
+        };
+        writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
+        out.flush()?;
+    }
+    Ok(Status::Solved)
+}

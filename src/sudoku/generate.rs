@@ -1,0 +1,311 @@
+//! Making new puzzles with exactly one solution: a random solved grid, then givens taken away in
+//! random order (a whole symmetry orbit at a time) as long as the counting search still finds
+//! one solution. Reproducible from a seed: the random numbers are our own small generator, so
+//! a seed gives the same puzzles on every machine and in every version of our dependencies.
+
+use super::board::{Board, Cell, Digit, Pos};
+use super::logic::{Level, Rating, rate};
+use super::search::{Strategy, count_solutions, solve};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// SplitMix64: a tiny, well-mixed 64-bit generator (Steele, Lea and Flood, 2014), enough for
+/// shuffling cells and digits.
+#[derive(Clone, Debug)]
+pub struct Random(u64);
+
+impl Random {
+    /// A generator started from `seed`.
+    pub const fn new(seed: u64) -> Random {
+        Random(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`), without the bias of a plain remainder.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Shuffles `items` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Which cells must be given together, so the pattern of givens looks the same after a turn or
+/// a reflection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// The same after a half turn: r1c1 with r9c9.
+    Rotational,
+    /// The same in a mirror between left and right: r1c1 with r1c9.
+    Mirror,
+    /// The same in the main diagonal: r1c2 with r2c1.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 4] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The symmetry named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The cell that must go with `p` (`p` itself on the axis or centre, or with no symmetry).
+    pub fn partner(self, p: Pos) -> Pos {
+        let (r, c) = (p.row(), p.col());
+        let (r2, c2) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotational => (8 - r, 8 - c),
+            Symmetry::Mirror => (r, 8 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        Pos::at(r2, c2).unwrap_or(p)
+    }
+
+    /// Whether the givens of `board` have this symmetry.
+    pub fn holds_for(self, board: &Board) -> bool {
+        Pos::all().all(|p| board.digit(p).is_some() == board.digit(self.partner(p)).is_some())
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How puzzles are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Which cells are given together.
+    pub symmetry: Symmetry,
+    /// Whether to take away every given that can go (a minimal puzzle), or stop at the first
+    /// that cannot (faster, more givens).
+    pub minimal: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            symmetry: Symmetry::None,
+            minimal: true,
+        }
+    }
+}
+
+/// Makes puzzles.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    random: Random,
+    options: Options,
+}
+
+impl Generator {
+    /// A generator of puzzles made as `options` says, from `seed`.
+    pub fn new(seed: u64, options: Options) -> Generator {
+        Generator {
+            random: Random::new(seed),
+            options,
+        }
+    }
+
+    /// A random solved grid: a dozen random cells filled with random candidates, solved by the
+    /// search, then its digits renamed at random (so the search's order leaves no trace).
+    pub fn solved_grid(&mut self) -> Board {
+        let mut cells: Vec<Pos> = Pos::all().collect();
+        loop {
+            self.random.shuffle(&mut cells);
+            let mut board = Board::empty();
+            for &p in &cells[..12] {
+                let candidates: Vec<Digit> = board.candidates(p).iter().collect();
+                if candidates.is_empty() {
+                    break;
+                }
+                board.set(p, Cell::Given(candidates[self.random.below(candidates.len())]));
+            }
+            let Ok(outcome) = solve(&board, Strategy::Fast) else {
+                continue;
+            };
+            let Some(solution) = outcome.solution else { continue };
+            let mut names: Vec<u8> = (1..=9).collect();
+            self.random.shuffle(&mut names);
+            let digits = solution
+                .to_digits()
+                .map(|n| if n == 0 { 0 } else { names[n as usize - 1] });
+            return Board::from_givens(&digits);
+        }
+    }
+
+    /// The next puzzle: one solution always; minimal unless the options say otherwise; its
+    /// givens in the symmetry asked. With a symmetry, taking away whole orbits can leave a
+    /// single given that could go alone; such a puzzle is not minimal, and another is made.
+    pub fn puzzle(&mut self) -> Board {
+        loop {
+            let board = self.sparse_puzzle();
+            if !self.options.minimal || self.options.symmetry == Symmetry::None || is_minimal(&board) {
+                return board;
+            }
+        }
+    }
+
+    /// One pass of taking givens away, orbit by orbit, from a new solved grid.
+    fn sparse_puzzle(&mut self) -> Board {
+        let mut board = self.solved_grid();
+        let symmetry = self.options.symmetry;
+        let mut orbits: Vec<Pos> = Pos::all().filter(|p| symmetry.partner(*p) >= *p).collect();
+        self.random.shuffle(&mut orbits);
+        for p in orbits {
+            let q = symmetry.partner(p);
+            let (a, b) = (board.cell(p), board.cell(q));
+            board.set(p, Cell::Empty);
+            board.set(q, Cell::Empty);
+            if count_solutions(&board, 2) != 1 {
+                board.set(p, a);
+                board.set(q, b);
+                if !self.options.minimal {
+                    break;
+                }
+            }
+        }
+        debug_assert_eq!(count_solutions(&board, 2), 1);
+        board
+    }
+}
+
+/// Whether `board` (with one solution) loses it when any one given is taken away.
+pub fn is_minimal(board: &Board) -> bool {
+    let mut trial = board.clone();
+    board.givens().iter().all(|p| {
+        let keep = trial.cell(p);
+        trial.set(p, Cell::Empty);
+        let unique = count_solutions(&trial, 2) == 1;
+        trial.set(p, keep);
+        !unique
+    })
+}
+
+/// Why no puzzle of the level asked was made in time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// The level asked for.
+    pub level: Level,
+    /// How long it tried.
+    pub waited: Duration,
+    /// How many puzzles it made and rated.
+    pub tries: usize,
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no {} puzzle after {} tries in {:.1} s; try another level, or more time",
+            self.level,
+            self.tries,
+            self.waited.as_secs_f64()
+        )
+    }
+}
+
+impl std::error::Error for GaveUp {}
+
+impl Generator {
+    /// Makes puzzles until one is rated `level`, for at most `limit`.
+    pub fn puzzle_of_level(&mut self, level: Level, limit: Duration) -> Result<(Board, Rating), GaveUp> {
+        let start = Instant::now();
+        let mut tries = 0;
+        loop {
+            let board = self.puzzle();
+            tries += 1;
+            let rating = rate(&board);
+            if rating.level == level {
+                return Ok((board, rating));
+            }
+            if start.elapsed() >= limit {
+                return Err(GaveUp {
+                    level,
+                    waited: start.elapsed(),
+                    tries,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_makes_the_same_puzzles() {
+        let options = Options::default();
+        let a: Vec<Board> = {
+            let mut g = Generator::new(7, options);
+            (0..3).map(|_| g.puzzle()).collect()
+        };
+        let mut g = Generator::new(7, options);
+        let b: Vec<Board> = (0..3).map(|_| g.puzzle()).collect();
+        assert_eq!(a, b);
+        assert_ne!(a[0], a[1]);
+        assert_ne!(Generator::new(8, options).puzzle(), a[0]);
+    }
+
+    #[test]
+    fn puzzles_are_unique_minimal_and_symmetric() {
+        for symmetry in Symmetry::ALL {
+            let mut g = Generator::new(
+                1,
+                Options {
+                    symmetry,
+                    minimal: true,
+                },
+            );
+            let board = g.puzzle();
+            assert_eq!(count_solutions(&board, 2), 1, "{symmetry}");
+            assert!(symmetry.holds_for(&board), "{symmetry}: {board}");
+        }
+        let mut g = Generator::new(3, Options::default());
+        assert!(is_minimal(&g.puzzle()));
+    }
+
+    #[test]
+    fn random_numbers_below_n_cover_the_range() {
+        let mut r = Random::new(1);
+        let mut seen = [0; 7];
+        for _ in 0..7000 {
+            seen[r.below(7)] += 1;
+        }
+        assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    }
+}
