@@ -9,7 +9,8 @@ use common::data_dir;
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::BufReader;
-use sudoku_workbench::sudoku::logic::{Grid, Rules, Technique, apply, explain, next_deduction};
+use sudoku_workbench::sudoku::generate::{Generator, Options, Symmetry, is_minimal};
+use sudoku_workbench::sudoku::logic::{Grid, Rules, Technique, apply, explain, next_deduction, rate};
 use sudoku_workbench::sudoku::{Board, Reader, Solutions, uniqueness};
 
 fn puzzles(name: &str, take: usize) -> Option<Vec<Board>> {
@@ -148,4 +149,81 @@ fn singles_only_puzzles_come_out_as_their_solution() {
         }
     }
     assert!(singles_only > 100, "only {singles_only} singles-only puzzles");
+}
+
+#[test]
+fn two_hundred_generated_puzzles_are_unique_minimal_and_symmetric() {
+    for (k, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+        for seed in 0..50u64 {
+            let mut generator = Generator::new(
+                seed * 4 + k as u64,
+                Options {
+                    symmetry,
+                    minimal: true,
+                },
+            );
+            let board = generator.puzzle();
+            assert!(
+                matches!(uniqueness(&board), Solutions::Unique(_)),
+                "{symmetry} seed {seed}: {board}"
+            );
+            assert!(is_minimal(&board), "{symmetry} seed {seed}: {board}");
+            assert!(symmetry.holds_for(&board), "{symmetry} seed {seed}: {board}");
+        }
+    }
+}
+
+/// The ranks of `values` (1-based), ties given the mean of their ranks.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        for &k in &order[i..=j] {
+            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+fn pearson(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    cov / (vx * vy).sqrt()
+}
+
+#[test]
+fn the_rating_agrees_with_sudoku_explainer() {
+    // Every other puzzle of the SE-rated fixtures (tests/fixtures/se-rated, 2,362 puzzles rated
+    // by SukakuExplainer, from easy to diabolical): 1,181, enough for the figure to mean
+    // something and quick enough for every run. The README's figure is over all of them
+    // (`cargo run --release --example se_correlation`).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");
+    let mut lines = Vec::new();
+    for name in [
+        "simdoku-easy-medium.txt",
+        "miguellobato-by-rating.txt",
+        "grantm-diabolical.txt",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).expect("a fixture");
+        lines.extend(text.lines().map(str::to_string).collect::<Vec<_>>());
+    }
+    let (mut se, mut ours) = (Vec::new(), Vec::new());
+    for line in lines.iter().step_by(2) {
+        let (puzzle, rating) = line.split_once(' ').expect("puzzle and rating");
+        se.push(rating.parse::<f64>().expect("a rating"));
+        ours.push(rate(&puzzle.parse::<Board>().expect("81 digits")).difficulty.value());
+    }
+    assert!(se.len() >= 1000);
+    let spearman = pearson(&ranks(&se), &ranks(&ours));
+    assert!(spearman >= 0.9, "Spearman {spearman:.3} over {} puzzles", se.len());
 }

@@ -12,18 +12,41 @@ use crate::sudoku::board::{Digit, DigitSet, Pos};
 
 const NONE: u16 = u16::MAX;
 
+/// Why a candidate was forced true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// Not forced.
+    None,
+    /// The assumption itself.
+    Assumed,
+    /// The last candidate left in its cell.
+    Cell,
+    /// The last place left for its digit in this unit (index into `UNIT_CELLS`).
+    Unit(u8),
+}
+
+/// Why the propagation stopped short: a contradiction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Contradiction {
+    /// A candidate forced both true and false.
+    Both(u16),
+    /// A cell left with no candidate.
+    EmptyCell(Pos),
+    /// A digit left with no place in a unit.
+    NoPlace(u8, Digit),
+}
+
 /// What one assumption forced, with the reason for each step so that a proof can be measured.
 struct Implications {
     grid: Grid,
-    /// For each candidate forced true: the candidates (forced false) that left it alone, or the
-    /// assumption itself (empty).
-    on_parents: Vec<Option<Vec<u16>>>,
+    /// For each candidate forced true, why.
+    on_reason: [Reason; 729],
     /// For each candidate forced false: the candidate forced true that removed it.
-    off_parent: Vec<u16>,
+    off_parent: [u16; 729],
     /// The candidates the start grid had (forced-false nodes exist only for these).
     start: [DigitSet; 81],
-    /// The nodes the contradiction rests on, if one was reached.
-    contradiction: Option<Vec<Node>>,
+    /// The contradiction reached, if one was.
+    contradiction: Option<Contradiction>,
 }
 
 /// A node of a proof: a candidate forced true or false.
@@ -49,28 +72,26 @@ impl Implications {
     fn follow(grid: &Grid, assumption: Candidate) -> Implications {
         let mut this = Implications {
             grid: grid.clone(),
-            on_parents: vec![None; 729],
-            off_parent: vec![NONE; 729],
+            on_reason: [Reason::None; 729],
+            off_parent: [NONE; 729],
             start: *grid.all_candidates(),
             contradiction: None,
         };
         let first = index(assumption.pos, assumption.digit);
-        this.on_parents[first as usize] = Some(Vec::new());
+        this.on_reason[first as usize] = Reason::Assumed;
         let mut queue = vec![first];
+        let mut removed = Vec::with_capacity(32);
         while let Some(on) = queue.pop() {
-            if this.contradiction.is_some() {
-                break;
-            }
             let Some(c) = cand(on) else { continue };
             if this.grid.value(c.pos).is_some() {
                 continue;
             }
             if !this.grid.has(c.pos, c.digit) {
-                this.contradiction = Some(vec![Node::On(on), Node::Off(on)]);
+                this.contradiction = Some(Contradiction::Both(on));
                 break;
             }
             // Everything this placement removes.
-            let mut removed = Vec::new();
+            removed.clear();
             for e in this.grid.candidates(c.pos).iter().filter(|e| *e != c.digit) {
                 removed.push(Candidate::new(c.pos, e));
             }
@@ -87,20 +108,11 @@ impl Implications {
                     this.check_unit(super::grid::unit_index(unit), r.digit, &mut queue);
                 }
                 if this.contradiction.is_some() {
-                    break;
+                    return this;
                 }
             }
         }
         this
-    }
-
-    /// The nodes that removed the start candidates of `p` other than `keep`.
-    fn offs_of_cell(&self, p: Pos, keep: Option<Digit>) -> Vec<u16> {
-        self.start[p.index()]
-            .iter()
-            .filter(|d| Some(*d) != keep)
-            .map(|d| index(p, d))
-            .collect()
     }
 
     fn check_cell(&mut self, p: Pos, queue: &mut Vec<u16>) {
@@ -109,13 +121,13 @@ impl Implications {
         }
         let left = self.grid.candidates(p);
         match left.len() {
-            0 => self.contradiction = Some(self.offs_of_cell(p, None).into_iter().map(Node::Off).collect()),
+            0 => self.contradiction = Some(Contradiction::EmptyCell(p)),
             1 => {
                 let Some(d) = left.first() else { return };
-                let i = index(p, d);
-                if self.on_parents[i as usize].is_none() {
-                    self.on_parents[i as usize] = Some(self.offs_of_cell(p, Some(d)));
-                    queue.push(i);
+                let i = index(p, d) as usize;
+                if self.on_reason[i] == Reason::None {
+                    self.on_reason[i] = Reason::Cell;
+                    queue.push(i as u16);
                 }
             }
             _ => {}
@@ -123,36 +135,61 @@ impl Implications {
     }
 
     fn check_unit(&mut self, unit: usize, d: Digit, queue: &mut Vec<u16>) {
-        if self.grid.placed_in(unit_at(unit)).contains(d) {
+        let places = both(self.grid.places(d), UNIT_CELLS[unit]);
+        if places.len() >= 2 || self.grid.placed_in(unit_at(unit)).contains(d) {
             return;
         }
-        let places = both(self.grid.places(d), UNIT_CELLS[unit]);
-        let offs = |keep: Option<Pos>| -> Vec<u16> {
-            UNIT_CELLS[unit]
-                .iter()
-                .filter(|q| Some(*q) != keep && self.start[q.index()].contains(d))
-                .map(|q| index(q, d))
-                .collect()
-        };
-        match places.len() {
-            0 => self.contradiction = Some(offs(None).into_iter().map(Node::Off).collect()),
-            1 => {
-                let Some(p) = places.iter().next() else { return };
-                let i = index(p, d);
-                if self.on_parents[i as usize].is_none() {
-                    self.on_parents[i as usize] = Some(offs(Some(p)));
-                    queue.push(i);
+        match places.iter().next() {
+            None => self.contradiction = Some(Contradiction::NoPlace(unit as u8, d)),
+            Some(p) => {
+                let i = index(p, d) as usize;
+                if self.on_reason[i] == Reason::None {
+                    self.on_reason[i] = Reason::Unit(unit as u8);
+                    queue.push(i as u16);
                 }
             }
-            _ => {}
         }
     }
 
-    /// The number of nodes behind `roots` (each counted once), and whether they are all on one
-    /// digit.
+    /// The candidates forced false that `node` rests on (for a node forced true).
+    fn parents_of_on(&self, i: u16, out: &mut Vec<Node>) {
+        let Some(c) = cand(i) else { return };
+        match self.on_reason[i as usize] {
+            Reason::None | Reason::Assumed => {}
+            Reason::Cell => out.extend(
+                self.start[c.pos.index()]
+                    .iter()
+                    .filter(|d| *d != c.digit)
+                    .map(|d| Node::Off(index(c.pos, d))),
+            ),
+            Reason::Unit(u) => out.extend(
+                UNIT_CELLS[u as usize]
+                    .iter()
+                    .filter(|q| *q != c.pos && self.start[q.index()].contains(c.digit))
+                    .map(|q| Node::Off(index(q, c.digit))),
+            ),
+        }
+    }
+
+    /// The nodes the contradiction rests on.
+    fn contradiction_roots(&self) -> Vec<Node> {
+        match self.contradiction {
+            None => Vec::new(),
+            Some(Contradiction::Both(i)) => vec![Node::On(i), Node::Off(i)],
+            Some(Contradiction::EmptyCell(p)) => self.start[p.index()].iter().map(|d| Node::Off(index(p, d))).collect(),
+            Some(Contradiction::NoPlace(u, d)) => UNIT_CELLS[u as usize]
+                .iter()
+                .filter(|q| self.start[q.index()].contains(d))
+                .map(|q| Node::Off(index(q, d)))
+                .collect(),
+        }
+    }
+
+    /// The number of nodes behind `roots` (each counted once), whether they are all on one
+    /// digit, and the candidates forced true among them.
     fn proof_size(&self, roots: &[Node]) -> (usize, bool, Vec<Candidate>) {
-        let mut seen_on = vec![false; 729];
-        let mut seen_off = vec![false; 729];
+        let mut seen_on = [false; 729];
+        let mut seen_off = [false; 729];
         let mut stack: Vec<Node> = roots.to_vec();
         let mut count = 0;
         let mut digits = DigitSet::EMPTY;
@@ -167,9 +204,7 @@ impl Implications {
                         digits.insert(c.digit);
                         shown.push(c);
                     }
-                    if let Some(parents) = &self.on_parents[i as usize] {
-                        stack.extend(parents.iter().map(|&p| Node::Off(p)));
-                    }
+                    self.parents_of_on(i, &mut stack);
                 }
                 Node::Off(i) => {
                     if std::mem::replace(&mut seen_off[i as usize], true) {
@@ -199,19 +234,28 @@ fn forcing_difficulty(nodes: usize, one_digit: bool) -> u16 {
 /// The candidate whose assumption reaches a contradiction with the smallest proof; or, when none
 /// does, a cell or unit whose every choice forces the same conclusion.
 pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
-    contradiction(grid).or_else(|| verity(grid))
+    // Each candidate is assumed once; both kinds of proof read the outcomes.
+    let mut outcomes: Vec<Option<Implications>> = (0..729).map(|_| None).collect();
+    for p in grid.empty_cells().iter() {
+        for d in grid.candidates(p).iter() {
+            outcomes[index(p, d) as usize] = Some(Implications::follow(grid, Candidate::new(p, d)));
+        }
+    }
+    contradiction(grid, &outcomes).or_else(|| verity(grid, &outcomes))
 }
 
-fn contradiction(grid: &Grid) -> Option<Deduction> {
+fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduction> {
     let mut best: Option<(usize, bool, Candidate, Vec<Candidate>)> = None;
     for p in grid.empty_cells().iter() {
         for d in grid.candidates(p).iter() {
             let assumption = Candidate::new(p, d);
-            let implications = Implications::follow(grid, assumption);
-            let Some(roots) = &implications.contradiction else {
+            let Some(implications) = &outcomes[index(p, d) as usize] else {
                 continue;
             };
-            let (size, one_digit, shown) = implications.proof_size(roots);
+            if implications.contradiction.is_none() {
+                continue;
+            }
+            let (size, one_digit, shown) = implications.proof_size(&implications.contradiction_roots());
             let better = best
                 .as_ref()
                 .is_none_or(|(s, o, _, _)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
@@ -240,13 +284,16 @@ fn contradiction(grid: &Grid) -> Option<Deduction> {
 /// A cell, or a digit's places in a unit, every one of whose choices forces the same digit into
 /// a cell or the same candidate out: that conclusion holds. Cells and units of at most three
 /// choices are tried; the conclusion with the smallest proof is taken.
-fn verity(grid: &Grid) -> Option<Deduction> {
+fn verity(grid: &Grid, all: &[Option<Implications>]) -> Option<Deduction> {
     // (proof size, the choices as candidates, what they have in common: true = placed)
     let mut best: Option<(usize, Vec<Candidate>, Candidate, bool)> = None;
     let consider = |choices: Vec<Candidate>, best: &mut Option<(usize, Vec<Candidate>, Candidate, bool)>| {
-        let outcomes: Vec<Implications> = choices.iter().map(|c| Implications::follow(grid, *c)).collect();
+        let outcomes: Vec<&Implications> = choices
+            .iter()
+            .filter_map(|c| all[index(c.pos, c.digit) as usize].as_ref())
+            .collect();
         // A choice that leads to a contradiction is a contradiction step, found before this.
-        if outcomes.iter().any(|o| o.contradiction.is_some()) {
+        if outcomes.len() < choices.len() || outcomes.iter().any(|o| o.contradiction.is_some()) {
             return;
         }
         for q in grid.empty_cells().iter() {
@@ -342,7 +389,8 @@ mod tests {
             }
         }
         let follow = Implications::follow(&grid, Candidate::new(at(2, 1), d(1)));
-        let roots = follow.contradiction.clone().unwrap();
+        assert!(follow.contradiction.is_some());
+        let roots = follow.contradiction_roots();
         // The proof: r2c1=1, r1c2<>1, r1c2=3, r1c1<>1, r1c1=2, r1c3<>2, r1c3<>3 and the empty cell.
         assert!(follow.proof_size(&roots).0 >= 6);
         assert!(

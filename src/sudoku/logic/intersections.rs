@@ -4,7 +4,6 @@
 
 use super::deduction::{Candidate, Deduction, Technique, cell_list};
 use super::grid::{Grid, UNIT_CELLS, unit_index};
-use super::singles::makes_hidden_single;
 use crate::sudoku::board::{DigitSet, Pos, Unit};
 
 /// Pointing: in a box, a digit's places all lie in one row or column. With `direct`, only one
@@ -67,7 +66,7 @@ fn locked(
         return None;
     }
     let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
-    if direct && !makes_hidden_single(grid, &eliminations) {
+    if direct && !leaves_hidden_single(grid, digit, source, target) {
         return None;
     }
     let difficulty = match (technique, direct) {
@@ -86,6 +85,22 @@ fn locked(
     step.units = vec![source, target];
     step.candidates = places.iter().map(|p: Pos| Candidate::new(p, digit)).collect();
     Some(step)
+}
+
+/// Whether removing `digit` from `target` outside `source` leaves it a single place in another
+/// unit of `source`'s kind that crosses `target`: Sudoku Explainer's test for a direct pointing
+/// (another box) or claiming (another parallel line).
+fn leaves_hidden_single(grid: &Grid, digit: crate::sudoku::board::Digit, source: Unit, target: Unit) -> bool {
+    let target_cells = UNIT_CELLS[unit_index(target)];
+    let same_kind = |u: &Unit| std::mem::discriminant(u) == std::mem::discriminant(&source);
+    crate::sudoku::board::Unit::all()
+        .filter(|u| same_kind(u) && *u != source)
+        .any(|other| {
+            let places = grid.places_in(digit, other);
+            let crosses =
+                super::grid::both(UNIT_CELLS[unit_index(other)], target_cells) != crate::sudoku::board::CellSet::EMPTY;
+            crosses && places.len() > 1 && places.difference(target_cells).len() == 1
+        })
 }
 
 #[cfg(test)]

@@ -74,22 +74,6 @@ pub fn naked_single(grid: &Grid) -> Option<Deduction> {
     None
 }
 
-/// Whether removing `eliminations` from `grid` leaves one of their digits with a single place in
-/// a unit of one of their cells: what makes a locked set "direct" in Sudoku Explainer's terms
-/// (it is rated as the step that places a digit at once, below its indirect form).
-pub fn makes_hidden_single(grid: &Grid, eliminations: &[Candidate]) -> bool {
-    let mut after = grid.clone();
-    for e in eliminations {
-        after.eliminate(e.pos, e.digit);
-    }
-    eliminations.iter().any(|e| {
-        e.pos
-            .units()
-            .into_iter()
-            .any(|unit: Unit| !after.placed_in(unit).contains(e.digit) && after.places_in(e.digit, unit).len() == 1)
-    })
-}
-
 /// The cells of `unit` that `cells` holds.
 pub fn within(cells: CellSet, unit: Unit) -> CellSet {
     both(cells, UNIT_CELLS[super::grid::unit_index(unit)])

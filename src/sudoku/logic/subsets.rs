@@ -3,7 +3,6 @@
 
 use super::deduction::{Candidate, Deduction, Technique, cell_list, digit_list, elimination_list};
 use super::grid::{Grid, UNIT_CELLS, unit_at};
-use super::singles::makes_hidden_single;
 use crate::sudoku::board::{CellSet, Digit, DigitSet, Pos};
 
 /// Calls `found` with every combination of `size` items of `items`, as indices, until it
@@ -126,7 +125,7 @@ pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
                         .map(move |d| Candidate::new(p, d))
                 })
                 .collect();
-            if eliminations.is_empty() || (direct && !makes_hidden_single(grid, &eliminations)) {
+            if eliminations.is_empty() || (direct && !leaves_hidden_single(grid, unit, set, cells)) {
                 return None;
             }
             let (technique, difficulty) = match (size, direct) {
@@ -161,6 +160,20 @@ pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
         }
     }
     None
+}
+
+/// Whether the hidden set `digits` in `cells` of `unit` leaves another digit of the unit a
+/// single place outside them: Sudoku Explainer's direct hidden pair or triple, which it rates as
+/// the hidden single it gives at once.
+fn leaves_hidden_single(grid: &Grid, unit: crate::sudoku::board::Unit, digits: DigitSet, cells: CellSet) -> bool {
+    DigitSet::ALL
+        .difference(grid.placed_in(unit))
+        .difference(digits)
+        .iter()
+        .any(|d| {
+            let places = grid.places_in(d, unit);
+            places.len() > 1 && places.difference(cells).len() == 1
+        })
 }
 
 #[cfg(test)]

@@ -1,0 +1,137 @@
+//! The logical solver and the generator beside the `sudoku` crate, in the same run.
+//!
+//! - `rate/top1465` and `rate/random-10000`: rating every puzzle of top1465 and of 10,000
+//!   puzzles from our generator (seed 1).
+//! - `logic/<set>`: our full rating against the crate's `StrategySolver` with all its
+//!   strategies, on the puzzles of the set that both finish by logic (the crate has no chains).
+//! - `rate/newspaper`: one typical easy puzzle (assets/easy.txt).
+//! - `generate/minimal`: minimal puzzles with no symmetry, ours and the crate's
+//!   (`Sudoku::generate_with_symmetry(Symmetry::None)`, which is also minimal).
+//!
+//! `cargo bench --bench logic`; pin it to one core with `taskset -c 1` for steadier figures.
+//! Reads `../shared/puzzles`; without it, the collection groups say so and are skipped.
+
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::PathBuf;
+use sudoku::strategy::{Strategy as PeerStrategy, StrategySolver};
+use sudoku_workbench::sudoku::generate::{Generator, Options};
+use sudoku_workbench::sudoku::logic::rate;
+use sudoku_workbench::sudoku::{Board, parse_document};
+
+fn load(file: &str) -> Option<Vec<Board>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles")
+        .join(file);
+    let Ok(text) = std::fs::read(&path) else {
+        eprintln!("skipped: {} is absent", path.display());
+        return None;
+    };
+    let doc = parse_document(&text, None).expect("the shared sets parse");
+    Some(
+        doc.puzzles
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|r| r.puzzle.board)
+            .collect(),
+    )
+}
+
+/// Every strategy the crate has.
+const PEER_STRATEGIES: [PeerStrategy; 16] = [
+    PeerStrategy::NakedSingles,
+    PeerStrategy::HiddenSingles,
+    PeerStrategy::LockedCandidates,
+    PeerStrategy::NakedPairs,
+    PeerStrategy::XWing,
+    PeerStrategy::HiddenPairs,
+    PeerStrategy::NakedTriples,
+    PeerStrategy::Swordfish,
+    PeerStrategy::HiddenTriples,
+    PeerStrategy::XyWing,
+    PeerStrategy::XyzWing,
+    PeerStrategy::NakedQuads,
+    PeerStrategy::Jellyfish,
+    PeerStrategy::HiddenQuads,
+    PeerStrategy::MutantSwordfish,
+    PeerStrategy::MutantJellyfish,
+];
+
+fn peer_solves(p: sudoku::Sudoku) -> bool {
+    StrategySolver::from_sudoku(p).solve(&PEER_STRATEGIES).is_ok()
+}
+
+fn random(count: usize) -> Vec<Board> {
+    let mut generator = Generator::new(1, Options::default());
+    (0..count).map(|_| generator.puzzle()).collect()
+}
+
+fn logic(c: &mut Criterion) {
+    let easy = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/easy.txt")).expect("an asset");
+    let newspaper = sudoku_workbench::sudoku::parse_puzzle(&easy).expect("it parses").board;
+    let peer_newspaper = sudoku::Sudoku::from_str_line(&newspaper.to_string()).expect("81 cells");
+    let mut group = c.benchmark_group("rate/newspaper");
+    group.bench_function("ours", |b| b.iter(|| rate(black_box(&newspaper))));
+    group.bench_function("sudoku-crate StrategySolver", |b| {
+        b.iter(|| peer_solves(black_box(peer_newspaper)))
+    });
+    group.finish();
+
+    let random = random(10_000);
+    let mut sets: Vec<(&str, Vec<Board>)> = vec![("random-10000", random)];
+    if let Some(top) = load("puzzles3_magictour_top1465") {
+        sets.push(("top1465", top));
+    }
+    for (name, boards) in &sets {
+        let mut group = c.benchmark_group("rate");
+        group.throughput(Throughput::Elements(boards.len() as u64));
+        group.sampling_mode(SamplingMode::Flat).sample_size(10);
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                boards
+                    .iter()
+                    .map(|x| rate(black_box(x)).difficulty.0 as u64)
+                    .sum::<u64>()
+            })
+        });
+        group.finish();
+
+        // The puzzles both finish by logic.
+        let both: Vec<(Board, sudoku::Sudoku)> = boards
+            .iter()
+            .map(|b| {
+                (
+                    b.clone(),
+                    sudoku::Sudoku::from_str_line(&b.to_string()).expect("81 cells"),
+                )
+            })
+            .filter(|(b, p)| peer_solves(*p) && rate(b).solved)
+            .collect();
+        eprintln!("{name}: {} of {} puzzles finished by both", both.len(), boards.len());
+        let mut group = c.benchmark_group(format!("logic/{name}"));
+        group.throughput(Throughput::Elements(both.len() as u64));
+        group.sampling_mode(SamplingMode::Flat).sample_size(10);
+        group.bench_function("ours (rate)", |b| {
+            b.iter(|| {
+                both.iter()
+                    .map(|(x, _)| rate(black_box(x)).difficulty.0 as u64)
+                    .sum::<u64>()
+            })
+        });
+        group.bench_function("sudoku-crate StrategySolver", |b| {
+            b.iter(|| both.iter().filter(|(_, p)| peer_solves(black_box(*p))).count())
+        });
+        group.finish();
+    }
+
+    let mut group = c.benchmark_group("generate/minimal");
+    let mut ours = Generator::new(2, Options::default());
+    group.bench_function("ours", |b| b.iter(|| ours.puzzle()));
+    group.bench_function("sudoku-crate", |b| {
+        b.iter(|| sudoku::Sudoku::generate_with_symmetry(sudoku::Symmetry::None))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, logic);
+criterion_main!(benches);

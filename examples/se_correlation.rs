@@ -1,0 +1,79 @@
+//! The rank correlation (Spearman) between our rating and Sudoku Explainer's on the SE-rated
+//! puzzles of `tests/fixtures/se-rated` (see its README for where they come from):
+//! `cargo run --release --example se_correlation`. Prints the figure, the count, and the mean
+//! rating of each SE band.
+
+use std::path::PathBuf;
+use sudoku_workbench::sudoku::Board;
+use sudoku_workbench::sudoku::logic::rate;
+
+/// The ranks of `values` (1-based), ties given the mean of their ranks.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        let mean = (i + j) as f64 / 2.0 + 1.0;
+        for &k in &order[i..=j] {
+            ranks[k] = mean;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+/// Pearson's correlation of two equal-length series.
+fn pearson(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    cov / (vx * vy).sqrt()
+}
+
+fn main() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");
+    let mut se = Vec::new();
+    let mut ours = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("the fixtures") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a fixture");
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (puzzle, rating) = line.split_once(' ').expect("puzzle and rating");
+            let board: Board = puzzle.parse().expect("81 cells");
+            se.push(rating.trim().parse::<f64>().expect("a rating"));
+            ours.push(rate(&board).difficulty.value());
+        }
+    }
+    let rho = pearson(&ranks(&se), &ranks(&ours));
+    println!(
+        "puzzles={} spearman={rho:.3} pearson={:.3}",
+        se.len(),
+        pearson(&se, &ours)
+    );
+    for (lo, hi) in [(0.0, 1.5), (1.5, 2.5), (2.5, 5.0), (5.0, 7.0), (7.0, 99.0)] {
+        let band: Vec<(f64, f64)> = se
+            .iter()
+            .zip(&ours)
+            .filter(|(s, _)| **s >= lo && **s < hi)
+            .map(|(s, o)| (*s, *o))
+            .collect();
+        let n = band.len().max(1) as f64;
+        println!(
+            "SE {lo:.1}-{hi:.1}: {} puzzles, SE mean {:.2}, ours mean {:.2}, ours exact {:.0}%",
+            band.len(),
+            band.iter().map(|b| b.0).sum::<f64>() / n,
+            band.iter().map(|b| b.1).sum::<f64>() / n,
+            100.0 * band.iter().filter(|b| (b.0 - b.1).abs() < 0.05).count() as f64 / n
+        );
+    }
+}

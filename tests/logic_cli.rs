@@ -1,0 +1,323 @@
+//! The logical solver's commands as a user runs them: `hint`, `explain`, `rate` and `generate`
+//! on the assets and on broken input, asserting the exact output (it is meant for scripts),
+//! standard error and the exit status, and that what they say is true of the puzzle.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
+use sudoku_workbench::sudoku::logic::rate;
+use sudoku_workbench::sudoku::{Board, Solutions, count_solutions, parse_puzzle, uniqueness};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+fn board(name: &str) -> Board {
+    parse_puzzle(&std::fs::read(asset(name)).unwrap()).unwrap().board
+}
+
+fn solution(board: &Board) -> Board {
+    match uniqueness(board) {
+        Solutions::Unique(s) | Solutions::Several(s, _) => s,
+        Solutions::None => panic!("no solution"),
+    }
+}
+
+/// The cell and digit a placing hint names: "... r6c2 ... 4" from "only r6c2 can hold 4".
+fn placed(line: &str) -> (usize, usize, u8) {
+    let at = line.find(" r").expect("a cell") + 2;
+    let bytes = line.as_bytes();
+    let row = (bytes[at] - b'0') as usize;
+    let col = (bytes[at + 2] - b'0') as usize;
+    let digit = *bytes.last().unwrap() - b'0';
+    (row, col, digit)
+}
+
+#[test]
+fn hint_prints_one_line_and_it_is_true() {
+    let cases = [
+        ("easy.txt", "Hidden Single: in box 1, only r2c2 can hold 6"),
+        ("hard.txt", "Hidden Single: in box 4, only r6c2 can hold 4"),
+        ("escargot.ss", "Hidden Single: in box 7, only r8c3 can hold 1"),
+        ("anti-naive.txt", "Hidden Single: in box 9, only r9c8 can hold 1"),
+        (
+            "boj-2580-sample.txt",
+            "Full House: r1c1 is the last empty cell of row 1, so it is 1",
+        ),
+    ];
+    for (name, expected) in cases {
+        let out = run(&["hint", asset(name).to_str().unwrap()], None);
+        assert_eq!(text(&out.stdout), format!("{expected}\n"), "{name}");
+        assert_eq!(out.stderr, b"", "{name}");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let (row, col, digit) = placed(expected);
+        let solved = solution(&board(name));
+        let p = sudoku_workbench::sudoku::Pos::at(row - 1, col - 1).unwrap();
+        assert_eq!(
+            solved.digit(p).unwrap().get(),
+            digit,
+            "{name}: the hint is the solution's digit"
+        );
+    }
+}
+
+#[test]
+fn hint_says_when_logic_needs_trial_and_refuses_broken_boards() {
+    let out = run(&["hint", asset("hardest.sdk").to_str().unwrap()], None);
+    assert_eq!(text(&out.stdout), "no logical step: needs trial\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["hint", asset("conflicting-givens.txt").to_str().unwrap()], None);
+    assert_eq!(out.stdout, b"");
+    assert!(
+        text(&out.stderr).ends_with("no solution: r1c1 and r1c3 both hold 5\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["hint", asset("no-solution.txt").to_str().unwrap()], None);
+    assert!(text(&out.stderr).ends_with("no-solution.txt: no solution\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["hint"], Some(b"12345"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("error: <stdin>: line 1, column 6:"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn hint_works_on_entries_and_a_full_board() {
+    // The BOJ sample with its solution typed in: nothing left to deduce.
+    let solved = solution(&board("boj-2580-sample.txt"));
+    let out = run(&["hint"], Some(solved.to_string().as_bytes()));
+    assert_eq!(text(&out.stdout), "solved: every cell is filled\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn hint_uses_the_marks_of_a_candidates_line() {
+    // An empty board where a person has crossed 1 out of r1c1..r1c8: the marks alone make r1c9
+    // the only place for 1 in row 1.
+    let line = ".23456789".repeat(8) + &"123456789".repeat(73);
+    assert_eq!(line.len(), 729);
+    let out = run(&["hint"], Some(line.as_bytes()));
+    assert_eq!(text(&out.stdout), "Hidden Single: in row 1, only r1c9 can hold 1\n");
+    assert_eq!(out.status.code(), Some(0));
+    // solve reads the same line (its search uses the digits, not the marks).
+    let out = run(&["solve", "--format", "line"], Some(line.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).trim().len(), 81);
+    // A wrong character at a candidate position is an error naming line and column.
+    let mut bad = line.into_bytes();
+    bad[11] = b'9';
+    let out = run(&["hint"], Some(&bad));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1, column 12: expected '3', '.' or '0'"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A cell with no candidate at all.
+    let empty = "123456789".repeat(40) + "........." + &"123456789".repeat(40);
+    let out = run(&["hint"], Some(empty.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1, column 361: r5c5 has no candidate"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn explain_numbers_every_step_and_ends_with_the_rating() {
+    let out = run(&["explain", asset("boj-2580-sample.txt").to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let blanks = board("boj-2580-sample.txt").blank_count();
+    assert_eq!(lines.len(), blanks + 1, "one step per blank, then the summary");
+    for (i, line) in lines[..blanks].iter().enumerate() {
+        assert!(line.starts_with(&format!("{}. Full House: ", i + 1)), "{line}");
+    }
+    assert_eq!(lines[blanks], "rating=1.0 level=easy hardest=Full House");
+    assert_eq!(out.status.code(), Some(0));
+
+    let out = run(&["explain", asset("hard.txt").to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("rating=2.6 level=hard hardest=Locked Candidates (Pointing)")
+    );
+    assert_eq!(rate(&board("hard.txt")).difficulty.to_string(), "2.6");
+
+    let out = run(&["explain", asset("hardest.sdk").to_str().unwrap()], None);
+    assert_eq!(
+        text(&out.stdout),
+        "no logical step: needs trial\nrating=9.0 level=needs-trial hardest=none\n"
+    );
+}
+
+#[test]
+fn rate_streams_one_tab_separated_line_per_puzzle() {
+    let out = run(&["rate", asset("collection.sdm").to_str().unwrap()], None);
+    let stdout = text(&out.stdout);
+    let expected_first =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\t1.2\teasy\tHidden Single";
+    assert_eq!(stdout.lines().next(), Some(expected_first));
+    assert_eq!(stdout.lines().count(), 12);
+    for line in stdout.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        let b: Board = fields[0].parse().unwrap();
+        let rating = rate(&b);
+        assert_eq!(fields[1], rating.difficulty.to_string());
+        assert_eq!(fields[2], rating.level.name());
+        assert_eq!(fields[3], rating.hardest.map_or("-", |t| t.name()));
+    }
+    assert_eq!(out.stderr, b"");
+    assert_eq!(out.status.code(), Some(0));
+    // Standard input, and --stats on standard error.
+    let input = std::fs::read(asset("collection.sdm")).unwrap();
+    let out = run(&["rate", "--stats"], Some(&input));
+    assert_eq!(text(&out.stdout), stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("puzzle=")).count(), 12);
+    assert!(
+        stderr.lines().last().unwrap().starts_with("total puzzles=12 rated=12 "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn rate_refuses_puzzles_without_exactly_one_solution() {
+    for (name, message) in [
+        (
+            "several-solutions.txt",
+            "several solutions: a rating needs a puzzle with one",
+        ),
+        ("no-solution.txt", "no solution"),
+    ] {
+        let out = run(&["rate", asset(name).to_str().unwrap()], None);
+        assert_eq!(out.stdout, b"", "{name}");
+        assert!(
+            text(&out.stderr).ends_with(&format!("{message}\n")),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+/// The puzzles and ratings of `generate`'s output lines.
+fn generated(stdout: &str) -> Vec<(Board, String)> {
+    stdout
+        .lines()
+        .map(|line| {
+            let (puzzle, comment) = line.split_once(" # ").expect("puzzle # rating");
+            assert_eq!(puzzle.len(), 81, "{line}");
+            (puzzle.parse().unwrap(), comment.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn generate_makes_unique_minimal_puzzles_again_from_a_seed() {
+    let out = run(&["generate", "--count", "4", "--seed", "42"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stderr, b"", "a given seed is not announced");
+    let stdout = text(&out.stdout);
+    let puzzles = generated(&stdout);
+    assert_eq!(puzzles.len(), 4);
+    for (b, comment) in &puzzles {
+        assert_eq!(count_solutions(b, 2), 1);
+        assert!(is_minimal(b));
+        let r = rate(b);
+        assert_eq!(*comment, format!("rating={} level={}", r.difficulty, r.level));
+    }
+    assert_eq!(
+        text(&run(&["generate", "--count", "4", "--seed", "42"], None).stdout),
+        stdout
+    );
+    assert_ne!(
+        text(&run(&["generate", "--count", "4", "--seed", "43"], None).stdout),
+        stdout
+    );
+    // Without a seed, the one used is said on standard error, and it makes the same puzzles.
+    let out = run(&["generate"], None);
+    let stderr = text(&out.stderr);
+    let seed = stderr.split_whitespace().nth(1).expect("seed N ...");
+    assert_eq!(
+        text(&run(&["generate", "--seed", seed], None).stdout),
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn generate_keeps_the_symmetry_and_level_asked() {
+    let out = run(
+        &["generate", "--count", "2", "--seed", "7", "--symmetry", "mirror"],
+        None,
+    );
+    for (b, _) in generated(&text(&out.stdout)) {
+        assert!(Symmetry::Mirror.holds_for(&b), "{b}");
+        assert!(is_minimal(&b));
+    }
+    let out = run(&["generate", "--count", "2", "--seed", "7", "--level", "hard"], None);
+    assert_eq!(out.status.code(), Some(0));
+    for (_, comment) in generated(&text(&out.stdout)) {
+        assert!(comment.ends_with("level=hard"), "{comment}");
+    }
+    // --no-minimal keeps more givens than the minimal puzzle from the same seed.
+    let minimal = generated(&text(&run(&["generate", "--seed", "3"], None).stdout));
+    let more = generated(&text(&run(&["generate", "--seed", "3", "--no-minimal"], None).stdout));
+    assert!(more[0].0.given_count() > minimal[0].0.given_count());
+    assert_eq!(count_solutions(&more[0].0, 2), 1);
+}
+
+#[test]
+fn generate_gives_up_with_a_clear_message() {
+    let out = run(
+        &[
+            "generate",
+            "--level",
+            "needs-trial",
+            "--seed",
+            "1",
+            "--time-limit",
+            "0.3",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("error: gave up: no needs-trial puzzle after "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("try another level, or more time"));
+    let out = run(&["generate", "--symmetry", "spiral"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("possible values: none, rotational, mirror, diagonal"));
+}
