@@ -700,3 +700,36 @@ fn a_pasted_puzzle_is_not_lost_without_a_question() {
     app.keys("C");
     assert!(question(&app).contains("unsaved"));
 }
+
+/// A candidates line (729 characters) opens and saves in place with the person's marks: a
+/// digit placed takes its digit out of its peers' marks, and nothing else changes. In a
+/// collection, where a save rewrites only the cells, it is refused with the reason: the file
+/// is untouched and the work kept.
+#[test]
+fn a_candidates_line_keeps_its_marks_when_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("marks.txt");
+    let line = ".23456789".repeat(8) + &"123456789".repeat(73) + "\n";
+    std::fs::write(&path, &line).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    assert_eq!(app.doc.source.format, Format::Candidates);
+    app.keys("lp9p"); // r1c2 = 9, a given
+    app.keys("w");
+    assert!(!app.is_modified(), "{}", app.message());
+    let saved = read(&path);
+    let cells: Vec<&str> = (0..81).map(|i| &saved[i * 9..i * 9 + 9]).collect();
+    assert_eq!(cells[1], "........9");
+    assert_eq!(cells[0], ".2345678.", "the person's mark kept, 9 gone");
+    assert_eq!(cells[9], "12345678.", "a peer in the box loses 9");
+    assert_eq!(cells[40], "123456789", "a cell elsewhere keeps all");
+
+    let collection = dir.path().join("marks.sdm");
+    let text = format!("{line}{line}");
+    std::fs::write(&collection, &text).unwrap();
+    let mut app = Bench::on_file(&collection, None);
+    app.keys("lp9p");
+    app.keys("w");
+    assert_eq!(read(&collection), text, "the file is untouched");
+    assert!(app.is_modified(), "the work is kept");
+    assert!(app.message().contains("candidates line"), "{}", app.message());
+}

@@ -197,21 +197,22 @@ impl fmt::Display for Format {
 }
 
 /// The 729 characters of a candidates line: a filled cell as its digit alone, an empty one as
-/// its marks (or, without marks, the digits its peers leave it).
+/// its marks (or, without marks, the digits its peers leave it; all nine if none is left).
 fn write_candidates(puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
-    let computed;
-    let marks = match &puzzle.marks {
-        Some(marks) => &**marks,
-        None => {
-            computed = puzzle.board.all_candidates();
-            &computed
-        }
-    };
+    let computed = puzzle.board.all_candidates();
     let mut line = String::with_capacity(729);
     for p in Pos::all() {
+        // A mark a digit placed since rules out is dropped.
+        let possible = match &puzzle.marks {
+            Some(marks) => DigitSet::from_bits(marks[p.index()].bits() & computed[p.index()].bits()),
+            None => computed[p.index()],
+        };
         let set = match puzzle.board.digit(p) {
             Some(d) => DigitSet::single(d),
-            None => marks[p.index()],
+            // No candidate cannot be written (it would not read back): all nine keep the line
+            // readable and the cell empty.
+            None if possible.is_empty() => DigitSet::ALL,
+            None => possible,
         };
         for d in Digit::all() {
             line.push(if set.contains(d) { d.to_char() } else { '.' });
