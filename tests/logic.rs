@@ -227,3 +227,25 @@ fn the_rating_agrees_with_sudoku_explainer() {
     let spearman = pearson(&ranks(&se), &ranks(&ours));
     assert!(spearman >= 0.9, "Spearman {spearman:.3} over {} puzzles", se.len());
 }
+
+#[test]
+fn the_quick_rating_equals_the_explained_one() {
+    // `rate` places singles in batches and asks about uniqueness lazily; `explain` takes one
+    // step at a time. They must agree on every puzzle.
+    let mut boards = puzzles("puzzles1_unbiased", 300).unwrap_or_default();
+    boards.extend(puzzles("top95.txt", 95).unwrap_or_default());
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    for name in ["easy.txt", "hard.txt", "boj-2580-sample.txt", "several-solutions.txt"] {
+        let text = std::fs::read(assets.join(name)).unwrap();
+        boards.push(sudoku_workbench::sudoku::parse_puzzle(&text).unwrap().board);
+    }
+    for board in &boards {
+        let quick = rate(board);
+        let full = explain(board).rating;
+        assert_eq!(
+            (quick.difficulty, quick.level, quick.hardest, quick.solved),
+            (full.difficulty, full.level, full.hardest, full.solved),
+            "{board}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 
 use super::{Status, nth_record, open_or_report, place, report_read_error};
 use crate::sudoku::generate::{Generator, Options, Symmetry};
+use crate::sudoku::logic::rating::rate_grid;
 use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
 use crate::sudoku::{Board, Reader, Record, count_solutions};
 use clap::Args;
@@ -183,11 +184,10 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             status = status.max(Status::NoSolution);
             continue;
         }
-        let path = explain_grid(grid_of(&record), true);
+        let rating = &rate_grid(grid_of(&record), &mut || true);
         let elapsed = clock.elapsed();
         total += elapsed;
         rated += 1;
-        let rating = &path.rating;
         writeln!(
             out,
             "{}\t{}\t{}\t{}",
@@ -204,7 +204,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                 record.line,
                 rating.difficulty,
                 rating.level,
-                path.steps.len(),
+                rating.counts.iter().map(|(_, n)| n).sum::<usize>(),
                 elapsed.as_micros()
             )?;
         }

@@ -245,7 +245,7 @@ pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
 }
 
 fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduction> {
-    let mut best: Option<(usize, bool, Candidate, Vec<Candidate>)> = None;
+    let mut best: Option<(usize, bool, Candidate, Vec<Candidate>, String)> = None;
     for p in grid.empty_cells().iter() {
         for d in grid.candidates(p).iter() {
             let assumption = Candidate::new(p, d);
@@ -258,16 +258,23 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
             let (size, one_digit, shown) = implications.proof_size(&implications.contradiction_roots());
             let better = best
                 .as_ref()
-                .is_none_or(|(s, o, _, _)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
+                .is_none_or(|(s, o, ..)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
             if better {
-                best = Some((size, one_digit, assumption, shown));
+                let what = match implications.contradiction {
+                    Some(Contradiction::Both(i)) => cand(i).map_or(String::new(), |c| {
+                        format!("{} both {} and not {}", c.pos, c.digit, c.digit)
+                    }),
+                    Some(Contradiction::EmptyCell(p)) => format!("{p} with no candidate"),
+                    Some(Contradiction::NoPlace(u, d)) => format!("{d} with no place in {}", unit_at(u as usize)),
+                    None => String::new(),
+                };
+                best = Some((size, one_digit, assumption, shown, what));
             }
         }
     }
-    let (size, one_digit, assumption, shown) = best?;
+    let (size, one_digit, assumption, shown, what) = best?;
     let explanation = format!(
-        "if {} were {}, singles would force a cell or a unit into having no candidate ({size} steps of proof), \
-         so it is not",
+        "if {} were {}, singles would leave {what} ({size} steps of proof), so it is not",
         assumption.pos, assumption.digit
     );
     let mut step = Deduction::new(

@@ -79,12 +79,40 @@ pub struct Grid {
     candidates: [DigitSet; 81],
     /// For each digit, the empty cells where it is still a candidate.
     places: [CellSet; 9],
+    /// The empty cells.
+    empty: CellSet,
 }
 
 impl Grid {
     /// The grid of `board`: its digits, and for each empty cell the digits no peer holds.
     pub fn new(board: &Board) -> Grid {
-        Grid::with_marks(board, &board.all_candidates())
+        Grid::from_candidates(board, board.all_candidates())
+    }
+
+    /// The grid of `board` whose empty cells have `candidates` (already consistent with it).
+    fn from_candidates(board: &Board, candidates: [DigitSet; 81]) -> Grid {
+        let mut grid = Grid {
+            values: std::array::from_fn(|i| board.cells()[i].digit()),
+            candidates: [DigitSet::EMPTY; 81],
+            places: [CellSet::EMPTY; 9],
+            empty: CellSet::EMPTY,
+        };
+        let mut places = [0u128; 9];
+        let mut empty = 0u128;
+        for (i, set) in candidates.iter().enumerate() {
+            if grid.values[i].is_none() {
+                empty |= 1 << i;
+                grid.candidates[i] = *set;
+                let mut bits = set.bits();
+                while bits != 0 {
+                    places[bits.trailing_zeros() as usize] |= 1 << i;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        grid.places = places.map(CellSet::from_bits);
+        grid.empty = CellSet::from_bits(empty);
+        grid
     }
 
     /// The grid of `board` with the candidates `marks` (a person's pencil marks, or a candidates
@@ -92,21 +120,10 @@ impl Grid {
     /// board's digits. Marks of filled cells are ignored.
     pub fn with_marks(board: &Board, marks: &[DigitSet; 81]) -> Grid {
         let computed = board.all_candidates();
-        let mut grid = Grid {
-            values: std::array::from_fn(|i| board.cells()[i].digit()),
-            candidates: [DigitSet::EMPTY; 81],
-            places: [CellSet::EMPTY; 9],
-        };
-        for p in Pos::all() {
-            if grid.values[p.index()].is_none() {
-                let set = DigitSet::from_bits(marks[p.index()].bits() & computed[p.index()].bits());
-                grid.candidates[p.index()] = set;
-                for d in set.iter() {
-                    grid.places[d.index()].insert(p);
-                }
-            }
-        }
-        grid
+        Grid::from_candidates(
+            board,
+            std::array::from_fn(|i| DigitSet::from_bits(marks[i].bits() & computed[i].bits())),
+        )
     }
 
     /// The digit in `p`, if any.
@@ -140,13 +157,13 @@ impl Grid {
     }
 
     /// The empty cells.
-    pub fn empty_cells(&self) -> CellSet {
-        Pos::all().filter(|p| self.values[p.index()].is_none()).collect()
+    pub const fn empty_cells(&self) -> CellSet {
+        self.empty
     }
 
     /// Whether every cell holds a digit.
-    pub fn is_solved(&self) -> bool {
-        self.values.iter().all(Option::is_some)
+    pub const fn is_solved(&self) -> bool {
+        self.empty.is_empty()
     }
 
     /// The digits already placed in `unit`.
@@ -161,6 +178,7 @@ impl Grid {
         }
         self.candidates[p.index()] = DigitSet::EMPTY;
         self.values[p.index()] = Some(d);
+        self.empty.remove(p);
         let peers = both(PEERS[p.index()], self.places[d.index()]);
         for q in peers.iter() {
             self.candidates[q.index()].remove(d);

@@ -30,46 +30,63 @@ pub struct Rules {
 /// The easiest deduction on `grid`, trying techniques in Sudoku Explainer's order (its rating of
 /// each, lowest first); `None` means no logical step: it needs trial.
 pub fn next_deduction(grid: &Grid, rules: Rules) -> Option<Deduction> {
-    type Finder = fn(&Grid) -> Option<Deduction>;
-    const BASIC: [Finder; 16] = [
-        singles::full_house,
-        |g| singles::hidden_single(g, false),
-        |g| singles::hidden_single(g, true),
-        |g| intersections::pointing(g, true),
-        |g| intersections::claiming(g, true),
-        |g| subsets::hidden_set(g, 2, true),
-        singles::naked_single,
-        |g| subsets::hidden_set(g, 3, true),
-        |g| intersections::pointing(g, false),
-        |g| intersections::claiming(g, false),
-        |g| subsets::naked_set(g, 2),
-        |g| fish::fish(g, 2),
-        |g| subsets::hidden_set(g, 2, false),
-        |g| subsets::naked_set(g, 3),
-        |g| fish::fish(g, 3),
-        |g| subsets::hidden_set(g, 3, false),
-    ];
-    const WINGS: [Finder; 2] = [wings::xy_wing, wings::xyz_wing];
-    const RECTANGLES: [Finder; 2] = [uniqueness::unique_rectangle_1, uniqueness::unique_rectangle_2];
-    const QUADS: [Finder; 3] = [
-        |g| subsets::naked_set(g, 4),
-        |g| fish::fish(g, 4),
-        |g| subsets::hidden_set(g, 4, false),
-    ];
-    let first = |finders: &[Finder]| finders.iter().find_map(|f| f(grid));
-    first(&BASIC)
-        .or_else(|| first(&WINGS))
-        .or_else(|| if rules.unique { first(&RECTANGLES) } else { None })
-        .or_else(|| first(&QUADS))
-        .or_else(|| {
-            if rules.unique {
-                uniqueness::bug_plus_one(grid)
-            } else {
-                None
-            }
-        })
-        .or_else(|| easiest_chain(grid))
-        .or_else(|| forcing::forcing_chain(grid))
+    next_from(grid, 0, &mut || rules.unique)
+}
+
+/// A technique finder.
+type Finder = fn(&Grid) -> Option<Deduction>;
+
+/// The finders in Sudoku Explainer's order, each with whether it assumes one solution. The
+/// chains and forcing chains come after these.
+const FINDERS: [(Finder, bool); 23] = [
+    (singles::full_house, false),
+    (|g| singles::hidden_single(g, false), false),
+    (|g| singles::hidden_single(g, true), false),
+    (|g| intersections::pointing(g, true), false),
+    (|g| intersections::claiming(g, true), false),
+    (|g| subsets::hidden_set(g, 2, true), false),
+    (singles::naked_single, false),
+    (|g| subsets::hidden_set(g, 3, true), false),
+    (|g| intersections::pointing(g, false), false),
+    (|g| intersections::claiming(g, false), false),
+    (|g| subsets::naked_set(g, 2), false),
+    (|g| fish::fish(g, 2), false),
+    (|g| subsets::hidden_set(g, 2, false), false),
+    (|g| subsets::naked_set(g, 3), false),
+    (|g| fish::fish(g, 3), false),
+    (|g| subsets::hidden_set(g, 3, false), false),
+    (wings::xy_wing, false),
+    (wings::xyz_wing, false),
+    (uniqueness::unique_rectangle_1, true),
+    (uniqueness::unique_rectangle_2, true),
+    (|g| subsets::naked_set(g, 4), false),
+    (|g| fish::fish(g, 4), false),
+    (|g| subsets::hidden_set(g, 4, false), false),
+];
+
+/// Where the finders after the three kinds of easy single start (see
+/// [`singles::place_easy_singles`]).
+pub(crate) const AFTER_EASY_SINGLES: usize = 3;
+
+/// [`next_deduction`] from the `start`-th finder on; `unique` is asked (once, when first
+/// needed) whether the puzzle has one solution.
+pub(crate) fn next_from(grid: &Grid, start: usize, unique: &mut dyn FnMut() -> bool) -> Option<Deduction> {
+    let mut known: Option<bool> = None;
+    let mut is_unique = || *known.get_or_insert_with(&mut *unique);
+    for &(finder, needs_unique) in &FINDERS[start..] {
+        if needs_unique && !is_unique() {
+            continue;
+        }
+        if let Some(step) = finder(grid) {
+            return Some(step);
+        }
+    }
+    if is_unique()
+        && let Some(step) = uniqueness::bug_plus_one(grid)
+    {
+        return Some(step);
+    }
+    easiest_chain(grid).or_else(|| forcing::forcing_chain(grid))
 }
 
 /// The lowest-rated chain: a Skyscraper or 2-String Kite (the shortest chains there are) if

@@ -3,7 +3,8 @@
 
 use super::deduction::{Deduction, Difficulty, Technique};
 use super::grid::Grid;
-use super::{Rules, apply, next_deduction};
+use super::singles::{place_easy_singles, place_naked_singles};
+use super::{AFTER_EASY_SINGLES, Rules, apply, next_deduction, next_from};
 use crate::sudoku::board::Board;
 use crate::sudoku::search::count_solutions;
 use std::fmt;
@@ -127,9 +128,69 @@ pub fn explain_grid(mut grid: Grid, unique: bool) -> SolvePath {
     SolvePath { steps, grid, rating }
 }
 
+/// The rating of `board`, as [`explain`] gives it, without writing the steps: singles, which
+/// are most of any solve, are placed all at once level by level (full houses, box singles, line
+/// singles, naked singles), which changes no hardest step, and whether the board has one
+/// solution is asked only if a uniqueness technique is reached.
+pub fn rate(board: &Board) -> Rating {
+    rate_grid(Grid::new(board), &mut || count_solutions(board, 2) == 1)
+}
+
+/// [`rate`] from a grid, asking `unique` whether the puzzle has one solution when it matters.
+pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
+    let mut known: Option<bool> = None;
+    let mut counts = [0usize; Technique::ALL.len()];
+    let mut hardest: Option<(Difficulty, Technique)> = None;
+    let mut note = |technique: Technique, difficulty: u16, times: usize| {
+        counts[technique as usize] += times;
+        if hardest.is_none_or(|(d, _)| Difficulty(difficulty) > d) {
+            hardest = Some((Difficulty(difficulty), technique));
+        }
+    };
+    while !grid.is_solved() {
+        if let Some((placed, technique, difficulty)) = place_easy_singles(&mut grid) {
+            note(technique, difficulty, placed);
+            continue;
+        }
+        let mut ask = || *known.get_or_insert_with(&mut *unique);
+        let Some(step) = next_from(&grid, AFTER_EASY_SINGLES, &mut ask) else {
+            break;
+        };
+        if step.technique == Technique::NakedSingle {
+            let placed = place_naked_singles(&mut grid);
+            note(step.technique, step.difficulty.0, placed);
+            continue;
+        }
+        if !apply(&mut grid, &step) {
+            break;
+        }
+        note(step.technique, step.difficulty.0, 1);
+    }
+    let solved = grid.is_solved();
+    let mut difficulty = hardest.map_or(Difficulty(0), |(d, _)| d);
+    let level = if solved {
+        Level::of(difficulty)
+    } else {
+        difficulty = difficulty.max(NEEDS_TRIAL);
+        Level::NeedsTrial
+    };
+    Rating {
+        difficulty,
+        level,
+        hardest: hardest.map(|(_, t)| t),
+        counts: Technique::ALL
+            .into_iter()
+            .filter(|t| counts[*t as usize] > 0)
+            .map(|t| (t, counts[t as usize]))
+            .collect(),
+        solved,
+    }
+}
+
 /// The rating of a solve that took `steps` and ended `solved` or not.
 fn rating_of(steps: &[Deduction], solved: bool) -> Rating {
-    let hardest = steps.iter().max_by_key(|s| s.difficulty);
+    // The first of the hardest, as `rate_grid` counts it.
+    let hardest = steps.iter().min_by_key(|s| std::cmp::Reverse(s.difficulty));
     let mut difficulty = hardest.map_or(Difficulty(0), |s| s.difficulty);
     let level = if solved {
         Level::of(difficulty)
@@ -149,11 +210,6 @@ fn rating_of(steps: &[Deduction], solved: bool) -> Rating {
         counts,
         solved,
     }
-}
-
-/// The rating of `board` (see [`explain`]).
-pub fn rate(board: &Board) -> Rating {
-    explain(board).rating
 }
 
 #[cfg(test)]

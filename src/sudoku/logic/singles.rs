@@ -4,74 +4,135 @@
 
 use super::deduction::{Candidate, Deduction, Technique};
 use super::grid::{Grid, UNIT_CELLS, both, unit_at};
-use crate::sudoku::board::{CellSet, DigitSet, Unit};
+use crate::sudoku::board::{CellSet, Digit, Pos, Unit};
 
 /// A unit with one empty cell: that cell takes the missing digit (Sudoku Explainer 1.0).
 pub fn full_house(grid: &Grid) -> Option<Deduction> {
-    for (i, cells) in UNIT_CELLS.iter().enumerate() {
-        let unit = unit_at(i);
-        let empty: Vec<_> = cells.iter().filter(|p| grid.value(*p).is_none()).collect();
-        let [pos] = empty[..] else { continue };
-        let missing = DigitSet::ALL.difference(grid.placed_in(unit));
-        let Some(digit) = missing.first() else { continue };
-        if !grid.has(pos, digit) {
-            continue;
+    let (i, pos, digit) = full_houses(grid).next()?;
+    let unit = unit_at(i);
+    let mut step = Deduction::new(
+        Technique::FullHouse,
+        10,
+        format!("{pos} is the last empty cell of {unit}, so it is {digit}"),
+    );
+    step.placements.push(Candidate::new(pos, digit));
+    step.cells = UNIT_CELLS[i];
+    step.units.push(unit);
+    Some(step)
+}
+
+/// Every full house: the unit's index, its empty cell and the digit (its one candidate).
+fn full_houses(grid: &Grid) -> impl Iterator<Item = (usize, Pos, Digit)> + '_ {
+    UNIT_CELLS.iter().enumerate().filter_map(|(i, cells)| {
+        let empty = both(grid.empty_cells(), *cells);
+        if empty.len() != 1 {
+            return None;
         }
-        let mut step = Deduction::new(
-            Technique::FullHouse,
-            10,
-            format!("{pos} is the last empty cell of {unit}, so it is {digit}"),
-        );
-        step.placements.push(Candidate::new(pos, digit));
-        step.cells = *cells;
-        step.units.push(unit);
-        return Some(step);
-    }
-    None
+        let pos = empty.iter().next()?;
+        let candidates = grid.candidates(pos);
+        (candidates.len() == 1).then_some((i, pos, candidates.first()?))
+    })
+}
+
+/// Every hidden single in the units `range` (boxes, or rows and columns): the unit's index, the
+/// cell and the digit. A digit placed in a unit has no place left there, so one place is a
+/// single.
+fn hidden_singles(grid: &Grid, range: std::ops::Range<usize>) -> impl Iterator<Item = (usize, Pos, Digit)> + '_ {
+    range.flat_map(move |i| {
+        Digit::all().filter_map(move |digit| {
+            let places = both(grid.places(digit), UNIT_CELLS[i]);
+            if places.len() == 1 {
+                places.iter().next().map(|p| (i, p, digit))
+            } else {
+                None
+            }
+        })
+    })
+}
+
+/// The units where a hidden single is rated 1.2 (boxes) or 1.5 (rows and columns).
+fn single_units(lines: bool) -> (std::ops::Range<usize>, u16) {
+    if lines { (0..18, 15) } else { (18..27, 12) }
 }
 
 /// The only place for a digit in a box (1.2), or with `lines` in a row or column (1.5).
 pub fn hidden_single(grid: &Grid, lines: bool) -> Option<Deduction> {
-    let (range, difficulty) = if lines { (0..18, 15) } else { (18..27, 12) };
-    for i in range {
-        let unit = unit_at(i);
-        let placed = grid.placed_in(unit);
-        for digit in DigitSet::ALL.difference(placed).iter() {
-            let places = grid.places_in(digit, unit);
-            if places.len() != 1 {
-                continue;
-            }
-            let Some(pos) = places.iter().next() else { continue };
-            let mut step = Deduction::new(
-                Technique::HiddenSingle,
-                difficulty,
-                format!("in {unit}, only {pos} can hold {digit}"),
-            );
-            step.placements.push(Candidate::new(pos, digit));
-            step.cells = UNIT_CELLS[i];
-            step.units.push(unit);
-            step.candidates.push(Candidate::new(pos, digit));
-            return Some(step);
-        }
-    }
-    None
+    let (range, difficulty) = single_units(lines);
+    let (i, pos, digit) = hidden_singles(grid, range).next()?;
+    let unit = unit_at(i);
+    let mut step = Deduction::new(
+        Technique::HiddenSingle,
+        difficulty,
+        format!("in {unit}, only {pos} can hold {digit}"),
+    );
+    step.placements.push(Candidate::new(pos, digit));
+    step.cells = UNIT_CELLS[i];
+    step.units.push(unit);
+    step.candidates.push(Candidate::new(pos, digit));
+    Some(step)
 }
 
 /// A cell with one candidate left (2.3).
 pub fn naked_single(grid: &Grid) -> Option<Deduction> {
-    for pos in grid.empty_cells().iter() {
-        let candidates = grid.candidates(pos);
-        if candidates.len() != 1 {
-            continue;
-        }
-        let digit = candidates.first()?;
-        let mut step = Deduction::new(Technique::NakedSingle, 23, format!("{pos} can only hold {digit}"));
-        step.placements.push(Candidate::new(pos, digit));
-        step.cells = CellSet::from_iter([pos]);
-        step.candidates.push(Candidate::new(pos, digit));
-        return Some(step);
+    let pos = grid.empty_cells().iter().find(|p| grid.candidates(*p).len() == 1)?;
+    let digit = grid.candidates(pos).first()?;
+    let mut step = Deduction::new(Technique::NakedSingle, 23, format!("{pos} can only hold {digit}"));
+    step.placements.push(Candidate::new(pos, digit));
+    step.cells = CellSet::from_iter([pos]);
+    step.candidates.push(Candidate::new(pos, digit));
+    Some(step)
+}
+
+/// For rating, where only the hardest step counts: places every full house, else every box
+/// hidden single, else every line hidden single there is now (each stays true while the others
+/// are placed), without writing a word. Returns how many, the technique and its rating, or
+/// `None` when there is none of the three.
+pub fn place_easy_singles(grid: &mut Grid) -> Option<(usize, Technique, u16)> {
+    // A fixed buffer: this runs a dozen times per puzzle rated, and allocating showed.
+    let mut found = [(Pos::FIRST, Digit::from_index(0)); 27 * 9];
+    let mut count = 0;
+    for (_, p, d) in full_houses(grid) {
+        found[count] = (p, d);
+        count += 1;
     }
-    None
+    let mut kind = (Technique::FullHouse, 10);
+    for lines in [false, true] {
+        if count == 0 {
+            let (range, difficulty) = single_units(lines);
+            for (_, p, d) in hidden_singles(grid, range) {
+                found[count] = (p, d);
+                count += 1;
+            }
+            kind = (Technique::HiddenSingle, difficulty);
+        }
+    }
+    let placed = place_found(grid, &found[..count]);
+    (placed > 0).then_some((placed, kind.0, kind.1))
+}
+
+/// For rating: places every naked single there is, as long as each is still one; how many.
+pub fn place_naked_singles(grid: &mut Grid) -> usize {
+    let mut placed = 0;
+    for p in grid.empty_cells().iter() {
+        let candidates = grid.candidates(p);
+        if let (1, Some(d)) = (candidates.len(), candidates.first()) {
+            grid.place(p, d);
+            placed += 1;
+        }
+    }
+    placed
+}
+
+/// Places each of `found` that is still open and possible; how many.
+fn place_found(grid: &mut Grid, found: &[(Pos, Digit)]) -> usize {
+    let mut placed = 0;
+    for &(p, d) in found {
+        if grid.value(p).is_none() && grid.has(p, d) {
+            grid.place(p, d);
+            placed += 1;
+        }
+    }
+    placed
 }
 
 /// The cells of `unit` that `cells` holds.
