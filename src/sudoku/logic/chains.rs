@@ -390,4 +390,26 @@ mod tests {
         // Without the column's pair there is no chain.
         assert_eq!(x_chain(&box_pair()), None);
     }
+
+    #[test]
+    fn aic_mixes_cells_and_units() {
+        // (1)r1c1 = (2)r1c1 - (2)r1c5 = (2)r4c5 - (2)r4c2 = (1)r4c2: the bivalue cells r1c1 and
+        // r4c2 ({1,2}) joined through column 5, where 2 has two places. One end is 1, so the
+        // cells seeing both lose 1: r1c2, r2c2, r3c2 (box 1 and column 2), r4c1, r5c1, r6c1.
+        let mut grid = with_cells(&[((1, 1), &[1, 2]), ((4, 2), &[1, 2])]);
+        for r in (1..=9).filter(|r| ![1, 4].contains(r)) {
+            grid.eliminate(at(r, 5), d(2));
+        }
+        let step = aic(&grid).unwrap();
+        assert_eq!(step.technique, Technique::Aic);
+        let expected: Vec<Candidate> = [(1, 2), (2, 2), (3, 2), (4, 1), (5, 1), (6, 1)]
+            .into_iter()
+            .map(|(r, c)| Candidate::new(at(r, c), d(1)))
+            .collect();
+        assert_eq!(step.eliminations, expected);
+        assert_eq!(step.candidates.len(), 6);
+        assert_eq!(step.difficulty.0, 71, "mixed, six candidates");
+        // Without column 5's pair the cells are not joined: no chain.
+        assert_eq!(aic(&with_cells(&[((1, 1), &[1, 2]), ((4, 2), &[1, 2])])), None);
+    }
 }

@@ -193,4 +193,31 @@ mod tests {
         assert_eq!(step.eliminations.len(), 6 * 3);
         assert!(step.eliminations.iter().all(|c| [0, 3, 6].contains(&c.pos.col())));
     }
+
+    #[test]
+    fn jellyfish_of_four_rows_in_a_cycle() {
+        // 3 in rows 1, 3, 5, 7 only in columns {1,3}, {3,5}, {5,7}, {7,1}: any two or three rows
+        // spread over more columns than rows, all four over exactly four.
+        let three = Digit::new(3).unwrap();
+        let mut grid = Grid::new(&Board::empty());
+        for (r, cols) in [(1, [1usize, 3]), (3, [3, 5]), (5, [5, 7]), (7, [7, 1])] {
+            for c in (1..=9).filter(|c| !cols.contains(c)) {
+                grid.eliminate(at(r, c), three);
+            }
+        }
+        assert_eq!(fish(&grid, 2), None);
+        assert_eq!(fish(&grid, 3), None);
+        let step = fish(&grid, 4).unwrap();
+        assert_eq!(step.technique, Technique::Jellyfish);
+        assert_eq!(
+            step.eliminations.len(),
+            5 * 4,
+            "rows 2, 4, 6, 8, 9 in columns 1, 3, 5, 7"
+        );
+        assert!(
+            step.eliminations
+                .iter()
+                .all(|c| [0, 2, 4, 6].contains(&c.pos.col()) && c.pos.row() % 2 == 1 || c.pos.row() == 8)
+        );
+    }
 }

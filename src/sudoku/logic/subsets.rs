@@ -284,4 +284,41 @@ mod tests {
         assert!(step.eliminations.iter().all(|c| c.digit.get() > 4));
         assert_eq!(hidden_set(&grid, 3, false), None);
     }
+
+    #[test]
+    fn naked_quad_of_four_two_digit_cells() {
+        // Row 1: {1,2}, {2,3}, {3,4}, {4,1}: no pair or triple, but four cells hold four digits.
+        let mut grid = row_one_keeping(&[1], &[1, 2]);
+        for (c, keep) in [(2, [2u8, 3]), (3, [3, 4]), (4, [4, 1])] {
+            for digit in DigitSet::ALL.difference(keep.iter().map(|&n| d(n)).collect()).iter() {
+                grid.eliminate(at(1, c), digit);
+            }
+        }
+        assert_eq!(naked_set(&grid, 2), None);
+        assert_eq!(naked_set(&grid, 3).map(|s| s.units), None);
+        let step = naked_set(&grid, 4).unwrap();
+        assert_eq!(step.technique, Technique::NakedQuad);
+        assert_eq!(step.units, vec![Unit::Row(0)]);
+        assert_eq!(step.eliminations.len(), 5 * 4);
+        assert!(step.eliminations.iter().all(|c| c.pos.col() >= 4 && c.digit.get() <= 4));
+    }
+
+    #[test]
+    fn hidden_triple_in_a_row() {
+        // In row 1, 1 is only in c1/c2, 2 in c2/c3, 3 in c1/c3: no hidden pair, a hidden triple.
+        let mut grid = Grid::new(&Board::empty());
+        for (n, cols) in [(1u8, [1usize, 2]), (2, [2, 3]), (3, [1, 3])] {
+            for c in (1..=9).filter(|c| !cols.contains(c)) {
+                grid.eliminate(at(1, c), d(n));
+            }
+        }
+        assert_eq!(hidden_set(&grid, 2, false), None);
+        let step = hidden_set(&grid, 3, false).unwrap();
+        assert_eq!(step.technique, Technique::HiddenTriple);
+        assert_eq!(step.difficulty.0, 40);
+        assert_eq!(step.cells, [at(1, 1), at(1, 2), at(1, 3)].into_iter().collect());
+        // Each of the three cells keeps two of 1, 2, 3 and loses 4..9.
+        assert_eq!(step.eliminations.len(), 3 * 6);
+        assert!(step.eliminations.iter().all(|c| c.digit.get() >= 4));
+    }
 }
