@@ -81,12 +81,54 @@ pub struct Grid {
     places: [CellSet; 9],
     /// The empty cells.
     empty: CellSet,
+    /// The digits placed in each unit, in [`UNIT_CELLS`] order.
+    placed: [u16; 27],
 }
 
 impl Grid {
     /// The grid of `board`: its digits, and for each empty cell the digits no peer holds.
     pub fn new(board: &Board) -> Grid {
-        Grid::from_candidates(board, board.all_candidates())
+        // One pass for the digits of each unit; then a digit's places are the empty cells
+        // outside the units that hold it (a few dozen unions of 81-bit masks), and a cell's
+        // candidates the digits none of its units holds. Rating a puzzle starts here, so this
+        // avoids going through the candidates cell by cell and digit by digit.
+        let mut values = [None; 81];
+        let mut used = [0u16; 27];
+        let mut empty = 0u128;
+        for (i, cell) in board.cells().iter().enumerate() {
+            match cell.digit() {
+                Some(d) => {
+                    values[i] = Some(d);
+                    let bit = 1 << d.index();
+                    used[i / 9] |= bit;
+                    used[9 + i % 9] |= bit;
+                    used[18 + i / 27 * 3 + i % 9 / 3] |= bit;
+                }
+                None => empty |= 1 << i,
+            }
+        }
+        let mut forbidden = [0u128; 9];
+        for (u, digits) in used.iter().enumerate() {
+            let mut rest = *digits;
+            while rest != 0 {
+                forbidden[rest.trailing_zeros() as usize] |= UNIT_CELLS[u].bits();
+                rest &= rest - 1;
+            }
+        }
+        let candidates = std::array::from_fn(|i| {
+            if empty >> i & 1 == 0 {
+                return DigitSet::EMPTY;
+            }
+            let taken = used[i / 9] | used[9 + i % 9] | used[18 + i / 27 * 3 + i % 9 / 3];
+            DigitSet::ALL.difference(DigitSet::from_bits(taken))
+        });
+        Grid {
+            values,
+            candidates,
+            places: std::array::from_fn(|d| CellSet::from_bits(empty & !forbidden[d])),
+            empty: CellSet::from_bits(empty),
+            placed: used,
+        }
     }
 
     /// The grid of `board` whose empty cells have `candidates` (already consistent with it).
@@ -96,7 +138,15 @@ impl Grid {
             candidates: [DigitSet::EMPTY; 81],
             places: [CellSet::EMPTY; 9],
             empty: CellSet::EMPTY,
+            placed: [0; 27],
         };
+        for (i, value) in grid.values.iter().enumerate() {
+            if let Some(d) = value {
+                for unit in [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3] {
+                    grid.placed[unit] |= 1 << d.index();
+                }
+            }
+        }
         let mut places = [0u128; 9];
         let mut empty = 0u128;
         for (i, set) in candidates.iter().enumerate() {
@@ -167,8 +217,8 @@ impl Grid {
     }
 
     /// The digits already placed in `unit`.
-    pub fn placed_in(&self, unit: Unit) -> DigitSet {
-        unit.cells().iter().filter_map(|p| self.values[p.index()]).collect()
+    pub const fn placed_in(&self, unit: Unit) -> DigitSet {
+        DigitSet::from_bits(self.placed[unit_index(unit)])
     }
 
     /// Places `d` in `p` and removes `d` from the candidates of its peers.
@@ -179,6 +229,9 @@ impl Grid {
         self.candidates[p.index()] = DigitSet::EMPTY;
         self.values[p.index()] = Some(d);
         self.empty.remove(p);
+        for unit in p.units() {
+            self.placed[unit_index(unit)] |= 1 << d.index();
+        }
         let peers = both(PEERS[p.index()], self.places[d.index()]);
         for q in peers.iter() {
             self.candidates[q.index()].remove(d);

@@ -4,7 +4,7 @@
 
 use super::deduction::{Candidate, Deduction, Technique, cell_list};
 use super::grid::{Grid, UNIT_CELLS, unit_index};
-use crate::sudoku::board::{DigitSet, Pos, Unit};
+use crate::sudoku::board::{Digit, Pos, Unit};
 
 /// Pointing: in a box, a digit's places all lie in one row or column. With `direct`, only one
 /// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
@@ -12,13 +12,18 @@ use crate::sudoku::board::{DigitSet, Pos, Unit};
 pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
     for b in 0..9u8 {
         let source = Unit::Box(b);
-        for digit in DigitSet::ALL.difference(grid.placed_in(source)).iter() {
-            let places = grid.places_in(digit, source);
-            let Some(first) = places.iter().next() else { continue };
-            let line = if places.iter().all(|p| p.row() == first.row()) {
-                Unit::Row(first.row() as u8)
-            } else if places.iter().all(|p| p.col() == first.col()) {
-                Unit::Col(first.col() as u8)
+        let box_cells = UNIT_CELLS[unit_index(source)].bits();
+        for digit in Digit::all() {
+            let places = grid.places(digit).bits() & box_cells;
+            if places == 0 {
+                continue;
+            }
+            let first = places.trailing_zeros() as usize;
+            let (row, col) = (Unit::Row((first / 9) as u8), Unit::Col((first % 9) as u8));
+            let line = if places & !UNIT_CELLS[unit_index(row)].bits() == 0 {
+                row
+            } else if places & !UNIT_CELLS[unit_index(col)].bits() == 0 {
+                col
             } else {
                 continue;
             };
@@ -33,15 +38,18 @@ pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
 /// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
 /// leaves a hidden single (1.9); otherwise any (2.8).
 pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
-    for i in 0..18 {
+    for (i, line) in UNIT_CELLS[..18].iter().enumerate() {
         let source = super::grid::unit_at(i);
-        for digit in DigitSet::ALL.difference(grid.placed_in(source)).iter() {
-            let places = grid.places_in(digit, source);
-            let Some(first) = places.iter().next() else { continue };
-            if places.len() < 2 || !places.iter().all(|p| p.box_index() == first.box_index()) {
+        for digit in Digit::all() {
+            let places = grid.places(digit).bits() & line.bits();
+            if places.count_ones() < 2 {
                 continue;
             }
-            let target = Unit::Box(first.box_index() as u8);
+            let first = places.trailing_zeros() as usize;
+            let target = Unit::Box((first / 27 * 3 + first % 9 / 3) as u8);
+            if places & !UNIT_CELLS[unit_index(target)].bits() != 0 {
+                continue;
+            }
             if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct) {
                 return Some(step);
             }
@@ -65,10 +73,10 @@ fn locked(
     if victims.is_empty() {
         return None;
     }
-    let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
     if direct && !leaves_hidden_single(grid, digit, source, target) {
         return None;
     }
+    let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
     let difficulty = match (technique, direct) {
         (Technique::Pointing, true) => 17,
         (Technique::Pointing, false) => 26,
@@ -92,15 +100,34 @@ fn locked(
 /// (another box) or claiming (another parallel line).
 fn leaves_hidden_single(grid: &Grid, digit: crate::sudoku::board::Digit, source: Unit, target: Unit) -> bool {
     let target_cells = UNIT_CELLS[unit_index(target)];
-    let same_kind = |u: &Unit| std::mem::discriminant(u) == std::mem::discriminant(&source);
-    crate::sudoku::board::Unit::all()
-        .filter(|u| same_kind(u) && *u != source)
-        .any(|other| {
-            let places = grid.places_in(digit, other);
-            let crosses =
-                super::grid::both(UNIT_CELLS[unit_index(other)], target_cells) != crate::sudoku::board::CellSet::EMPTY;
-            crosses && places.len() > 1 && places.difference(target_cells).len() == 1
-        })
+    // The two other units of the source's kind that cross the target: the boxes beside the
+    // source box along the line, or the lines beside the source line through the box.
+    let others: [Unit; 2] = match (source, target) {
+        (Unit::Box(b), Unit::Row(_)) => {
+            let first = b / 3 * 3;
+            let mut it = (first..first + 3).filter(|x| *x != b).map(Unit::Box);
+            [it.next().unwrap_or(source), it.next().unwrap_or(source)]
+        }
+        (Unit::Box(b), _) => {
+            let mut it = (0..3).map(|k| k * 3 + b % 3).filter(|x| *x != b).map(Unit::Box);
+            [it.next().unwrap_or(source), it.next().unwrap_or(source)]
+        }
+        (Unit::Row(r), Unit::Box(_)) => {
+            let first = r / 3 * 3;
+            let mut it = (first..first + 3).filter(|x| *x != r).map(Unit::Row);
+            [it.next().unwrap_or(source), it.next().unwrap_or(source)]
+        }
+        (Unit::Col(c), Unit::Box(_)) => {
+            let first = c / 3 * 3;
+            let mut it = (first..first + 3).filter(|x| *x != c).map(Unit::Col);
+            [it.next().unwrap_or(source), it.next().unwrap_or(source)]
+        }
+        _ => return false,
+    };
+    others.into_iter().any(|other| {
+        let places = grid.places_in(digit, other);
+        places.len() > 1 && places.difference(target_cells).len() == 1
+    })
 }
 
 #[cfg(test)]

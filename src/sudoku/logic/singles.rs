@@ -83,31 +83,57 @@ pub fn naked_single(grid: &Grid) -> Option<Deduction> {
     Some(step)
 }
 
-/// For rating, where only the hardest step counts: places every full house, else every box
-/// hidden single, else every line hidden single there is now (each stays true while the others
-/// are placed), without writing a word. Returns how many, the technique and its rating, or
-/// `None` when there is none of the three.
+/// For rating, where only the hardest step counts: places every full house there is, else
+/// sweeps the boxes placing each hidden single as it is found (and sweeps again while that
+/// finds some), else the same with rows and columns; no word is written. Returns how many, the
+/// technique and its rating, or `None` when there is none of the three. Batching changes no
+/// hardest step: a single stays true while others are placed, and every single found after the
+/// first of a harder kind is rated no higher than that one.
 pub fn place_easy_singles(grid: &mut Grid) -> Option<(usize, Technique, u16)> {
-    // A fixed buffer: this runs a dozen times per puzzle rated, and allocating showed.
-    let mut found = [(Pos::FIRST, Digit::from_index(0)); 27 * 9];
-    let mut count = 0;
-    for (_, p, d) in full_houses(grid) {
-        found[count] = (p, d);
-        count += 1;
-    }
-    let mut kind = (Technique::FullHouse, 10);
-    for lines in [false, true] {
-        if count == 0 {
-            let (range, difficulty) = single_units(lines);
-            for (_, p, d) in hidden_singles(grid, range) {
-                found[count] = (p, d);
-                count += 1;
-            }
-            kind = (Technique::HiddenSingle, difficulty);
+    let mut houses = 0;
+    for cells in &UNIT_CELLS {
+        let open = both(grid.empty_cells(), *cells);
+        if open.len() == 1
+            && let Some(p) = open.iter().next()
+            && let (1, Some(d)) = (grid.candidates(p).len(), grid.candidates(p).first())
+        {
+            grid.place(p, d);
+            houses += 1;
         }
     }
-    let placed = place_found(grid, &found[..count]);
-    (placed > 0).then_some((placed, kind.0, kind.1))
+    if houses > 0 {
+        return Some((houses, Technique::FullHouse, 10));
+    }
+    for lines in [false, true] {
+        let (range, difficulty) = single_units(lines);
+        let mut placed = 0;
+        loop {
+            let mut found = 0;
+            for digit in Digit::all() {
+                for cells in &UNIT_CELLS[range.clone()] {
+                    // (A digit placed everywhere has no places left: skip its units.)
+                    let all = grid.places(digit).bits();
+                    if all == 0 {
+                        break;
+                    }
+                    let places = all & cells.bits();
+                    if places != 0 && places & (places - 1) == 0 {
+                        let p = Pos::new(places.trailing_zeros() as usize).unwrap_or(Pos::FIRST);
+                        grid.place(p, digit);
+                        found += 1;
+                    }
+                }
+            }
+            placed += found;
+            if found == 0 {
+                break;
+            }
+        }
+        if placed > 0 {
+            return Some((placed, Technique::HiddenSingle, difficulty));
+        }
+    }
+    None
 }
 
 /// For rating: places every naked single there is, as long as each is still one; how many.
@@ -116,18 +142,6 @@ pub fn place_naked_singles(grid: &mut Grid) -> usize {
     for p in grid.empty_cells().iter() {
         let candidates = grid.candidates(p);
         if let (1, Some(d)) = (candidates.len(), candidates.first()) {
-            grid.place(p, d);
-            placed += 1;
-        }
-    }
-    placed
-}
-
-/// Places each of `found` that is still open and possible; how many.
-fn place_found(grid: &mut Grid, found: &[(Pos, Digit)]) -> usize {
-    let mut placed = 0;
-    for &(p, d) in found {
-        if grid.value(p).is_none() && grid.has(p, d) {
             grid.place(p, d);
             placed += 1;
         }

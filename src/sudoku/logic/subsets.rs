@@ -3,35 +3,40 @@
 
 use super::deduction::{Candidate, Deduction, Technique, cell_list, digit_list, elimination_list};
 use super::grid::{Grid, UNIT_CELLS, unit_at};
-use crate::sudoku::board::{CellSet, Digit, DigitSet, Pos};
+use crate::sudoku::board::{CellSet, DigitSet, Pos};
 
-/// Calls `found` with every combination of `size` items of `items`, as indices, until it
-/// returns something.
-fn combinations<T>(items: usize, size: usize, found: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
-    fn walk<T>(
-        start: usize,
-        items: usize,
+/// Finds `size` of `items` (each a 9-bit mask) whose union has exactly `size` bits and which
+/// `accept` takes, as (the chosen items as bits of their indices, the union). Unions that
+/// outgrow `size` are cut early; nothing is allocated, since this runs for every unit at every
+/// step of a rating.
+fn subset(items: &[u16], size: usize, accept: &mut impl FnMut(u16, u16) -> bool) -> Option<(u16, u16)> {
+    fn walk(
+        items: &[u16],
         size: usize,
-        chosen: &mut Vec<usize>,
-        found: &mut impl FnMut(&[usize]) -> Option<T>,
-    ) -> Option<T> {
-        if chosen.len() == size {
-            return found(chosen);
+        start: usize,
+        chosen: (u16, usize),
+        union: u16,
+        accept: &mut impl FnMut(u16, u16) -> bool,
+    ) -> Option<(u16, u16)> {
+        let (mask, count) = chosen;
+        if count == size {
+            return (union.count_ones() as usize == size && accept(mask, union)).then_some((mask, union));
         }
-        for i in start..items {
-            if items - i < size - chosen.len() {
+        for i in start..items.len() {
+            if items.len() - i < size - count {
                 break;
             }
-            chosen.push(i);
-            let result = walk(i + 1, items, size, chosen, found);
-            chosen.pop();
-            if result.is_some() {
-                return result;
+            let grown = union | items[i];
+            if grown.count_ones() as usize > size {
+                continue;
+            }
+            if let Some(found) = walk(items, size, i + 1, (mask | 1 << i, count + 1), grown, accept) {
+                return Some(found);
             }
         }
         None
     }
-    walk(0, items, size, &mut Vec::with_capacity(size), found)
+    walk(items, size, 0, (0, 0), 0, accept)
 }
 
 /// The naked set of `size` cells and its Sudoku Explainer rating.
@@ -47,52 +52,57 @@ const fn naked_technique(size: usize) -> (Technique, u16) {
 /// unit's other cells. Naked pair 3.0, triple 3.6, quad 5.0.
 pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
     for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
+        // A naked set needs another empty cell in its unit to remove anything from.
+        if super::grid::both(grid.empty_cells(), *unit_cells).len() <= size {
+            continue;
+        }
         let unit = unit_at(i);
-        let cells: Vec<Pos> = unit_cells
-            .iter()
-            .filter(|p| (2..=size).contains(&grid.candidates(*p).len()))
-            .collect();
-        let found = combinations(cells.len(), size, &mut |chosen| {
-            let set: CellSet = chosen.iter().map(|&k| cells[k]).collect();
-            let digits = set.iter().fold(DigitSet::EMPTY, |acc, p| {
-                DigitSet::from_bits(acc.bits() | grid.candidates(p).bits())
-            });
-            if digits.len() != size {
-                return None;
+        let all = unit.cells();
+        // The unit's cells with two to `size` candidates, and those candidates.
+        let (mut cells, mut masks, mut n) = ([Pos::FIRST; 9], [0u16; 9], 0);
+        for p in all {
+            let c = grid.candidates(p);
+            if (2..=size).contains(&c.len()) {
+                (cells[n], masks[n]) = (p, c.bits());
+                n += 1;
             }
-            let eliminations: Vec<Candidate> = unit_cells
+        }
+        let chosen_cells = |mask: u16| -> CellSet { (0..n).filter(|k| mask >> k & 1 == 1).map(|k| cells[k]).collect() };
+        let found = subset(&masks[..n], size, &mut |mask, digits| {
+            let set = chosen_cells(mask);
+            unit_cells
                 .difference(set)
                 .iter()
-                .flat_map(|p| {
-                    DigitSet::from_bits(grid.candidates(p).bits() & digits.bits())
-                        .iter()
-                        .map(move |d| Candidate::new(p, d))
-                })
-                .collect();
-            if eliminations.is_empty() {
-                return None;
-            }
-            let (technique, difficulty) = naked_technique(size);
-            let explanation = format!(
-                "in {unit}, {} hold only {}, so {} leave the unit's other cells: {}",
-                cell_list(set.iter()),
-                digit_list(digits.iter()),
-                if size == 2 { "both" } else { "they" },
-                elimination_list(&eliminations)
-            );
-            let mut step = Deduction::new(technique, difficulty, explanation);
-            step.eliminations = eliminations;
-            step.cells = set;
-            step.units.push(unit);
-            step.candidates = set
-                .iter()
-                .flat_map(|p| grid.candidates(p).iter().map(move |d| Candidate::new(p, d)))
-                .collect();
-            Some(step)
+                .any(|p| grid.candidates(p).bits() & digits != 0)
         });
-        if found.is_some() {
-            return found;
-        }
+        let Some((mask, digits)) = found else { continue };
+        let (set, digits) = (chosen_cells(mask), DigitSet::from_bits(digits));
+        let eliminations: Vec<Candidate> = unit_cells
+            .difference(set)
+            .iter()
+            .flat_map(|p| {
+                DigitSet::from_bits(grid.candidates(p).bits() & digits.bits())
+                    .iter()
+                    .map(move |d| Candidate::new(p, d))
+            })
+            .collect();
+        let (technique, difficulty) = naked_technique(size);
+        let explanation = format!(
+            "in {unit}, {} hold only {}, so {} leave the unit's other cells: {}",
+            cell_list(set.iter()),
+            digit_list(digits.iter()),
+            if size == 2 { "both" } else { "they" },
+            elimination_list(&eliminations)
+        );
+        let mut step = Deduction::new(technique, difficulty, explanation);
+        step.eliminations = eliminations;
+        step.cells = set;
+        step.units.push(unit);
+        step.candidates = set
+            .iter()
+            .flat_map(|p| grid.candidates(p).iter().map(move |d| Candidate::new(p, d)))
+            .collect();
+        return Some(step);
     }
     None
 }
@@ -101,85 +111,86 @@ pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
 /// other candidates. Hidden pair 3.4, triple 4.0, quad 5.4; with `direct`, only a pair (2.0) or
 /// triple (2.5) whose eliminations leave a hidden single.
 pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
-    for i in 0..UNIT_CELLS.len() {
-        let unit = unit_at(i);
-        let digits: Vec<Digit> = DigitSet::ALL
-            .difference(grid.placed_in(unit))
-            .iter()
-            .filter(|d| (2..=size).contains(&grid.places_in(*d, unit).len()))
-            .collect();
-        let found = combinations(digits.len(), size, &mut |chosen| {
-            let set: DigitSet = chosen.iter().map(|&k| digits[k]).collect();
-            let cells = set
-                .iter()
-                .fold(CellSet::EMPTY, |acc, d| acc.union(grid.places_in(d, unit)));
-            if cells.len() != size {
-                return None;
-            }
-            let eliminations: Vec<Candidate> = cells
-                .iter()
-                .flat_map(|p| {
-                    grid.candidates(p)
-                        .difference(set)
-                        .iter()
-                        .map(move |d| Candidate::new(p, d))
-                })
-                .collect();
-            if eliminations.is_empty() || (direct && !leaves_hidden_single(grid, unit, set, cells)) {
-                return None;
-            }
-            let (technique, difficulty) = match (size, direct) {
-                (2, true) => (Technique::HiddenPair, 20),
-                (2, false) => (Technique::HiddenPair, 34),
-                (3, true) => (Technique::HiddenTriple, 25),
-                (3, false) => (Technique::HiddenTriple, 40),
-                _ => (Technique::HiddenQuad, 54),
-            };
-            let explanation = format!(
-                "in {unit}, {} can only go in {}, so those cells lose their other candidates: {}",
-                digit_list(set.iter()),
-                cell_list(cells.iter()),
-                elimination_list(&eliminations)
-            );
-            let mut step = Deduction::new(technique, difficulty, explanation);
-            step.eliminations = eliminations;
-            step.cells = cells;
-            step.units.push(unit);
-            step.candidates = cells
-                .iter()
-                .flat_map(|p| {
-                    DigitSet::from_bits(grid.candidates(p).bits() & set.bits())
-                        .iter()
-                        .map(move |d| Candidate::new(p, d))
-                })
-                .collect();
-            Some(step)
-        });
-        if found.is_some() {
-            return found;
+    for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
+        // A hidden set filling every empty cell of its unit removes nothing.
+        if super::grid::both(grid.empty_cells(), *unit_cells).len() <= size {
+            continue;
         }
+        let unit = unit_at(i);
+        let all = unit.cells();
+        // Where in the unit (bit k for its k-th cell) each digit can go.
+        let mut spots = [0u16; 9];
+        for (k, p) in all.iter().enumerate() {
+            let mut rest = grid.candidates(*p).bits();
+            while rest != 0 {
+                spots[rest.trailing_zeros() as usize] |= 1 << k;
+                rest &= rest - 1;
+            }
+        }
+        let (mut digits, mut masks, mut n) = ([0usize; 9], [0u16; 9], 0);
+        for (d, spot) in spots.iter().enumerate() {
+            if (2..=size).contains(&(spot.count_ones() as usize)) {
+                (digits[n], masks[n]) = (d, *spot);
+                n += 1;
+            }
+        }
+        let chosen_digits =
+            |mask: u16| -> u16 { (0..n).filter(|k| mask >> k & 1 == 1).fold(0, |m, k| m | 1 << digits[k]) };
+        let found = subset(&masks[..n], size, &mut |mask, where_| {
+            let set = chosen_digits(mask);
+            let loses = (0..9).any(|k| where_ >> k & 1 == 1 && grid.candidates(all[k]).bits() & !set != 0);
+            // Direct: another digit left with one place outside the set's cells.
+            let direct_ok = !direct
+                || (0..9)
+                    .any(|d| set >> d & 1 == 0 && spots[d].count_ones() > 1 && (spots[d] & !where_).count_ones() == 1);
+            loses && direct_ok
+        });
+        let Some((mask, where_)) = found else { continue };
+        let set = DigitSet::from_bits(chosen_digits(mask));
+        let cells: CellSet = (0..9).filter(|k| where_ >> k & 1 == 1).map(|k| all[k]).collect();
+        let eliminations: Vec<Candidate> = cells
+            .iter()
+            .flat_map(|p| {
+                grid.candidates(p)
+                    .difference(set)
+                    .iter()
+                    .map(move |d| Candidate::new(p, d))
+            })
+            .collect();
+        let (technique, difficulty) = match (size, direct) {
+            (2, true) => (Technique::HiddenPair, 20),
+            (2, false) => (Technique::HiddenPair, 34),
+            (3, true) => (Technique::HiddenTriple, 25),
+            (3, false) => (Technique::HiddenTriple, 40),
+            _ => (Technique::HiddenQuad, 54),
+        };
+        let explanation = format!(
+            "in {unit}, {} can only go in {}, so those cells lose their other candidates: {}",
+            digit_list(set.iter()),
+            cell_list(cells.iter()),
+            elimination_list(&eliminations)
+        );
+        let mut step = Deduction::new(technique, difficulty, explanation);
+        step.eliminations = eliminations;
+        step.cells = cells;
+        step.units.push(unit);
+        step.candidates = cells
+            .iter()
+            .flat_map(|p| {
+                DigitSet::from_bits(grid.candidates(p).bits() & set.bits())
+                    .iter()
+                    .map(move |d| Candidate::new(p, d))
+            })
+            .collect();
+        return Some(step);
     }
     None
-}
-
-/// Whether the hidden set `digits` in `cells` of `unit` leaves another digit of the unit a
-/// single place outside them: Sudoku Explainer's direct hidden pair or triple, which it rates as
-/// the hidden single it gives at once.
-fn leaves_hidden_single(grid: &Grid, unit: crate::sudoku::board::Unit, digits: DigitSet, cells: CellSet) -> bool {
-    DigitSet::ALL
-        .difference(grid.placed_in(unit))
-        .difference(digits)
-        .iter()
-        .any(|d| {
-            let places = grid.places_in(d, unit);
-            places.len() > 1 && places.difference(cells).len() == 1
-        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, Unit};
+    use crate::sudoku::board::{Board, Digit, Unit};
 
     fn at(r: usize, c: usize) -> Pos {
         Pos::at(r - 1, c - 1).unwrap()
