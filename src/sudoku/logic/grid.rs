@@ -3,6 +3,7 @@
 //! digit on the board rules out.
 
 use crate::sudoku::board::{Board, CellSet, Digit, DigitSet, Pos, Unit};
+use std::cell::Cell;
 
 /// The cells of each of the 27 units, in [`Unit::all`] order (rows, columns, boxes).
 pub const UNIT_CELLS: [CellSet; 27] = unit_masks();
@@ -83,6 +84,9 @@ pub struct Grid {
     empty: CellSet,
     /// The digits placed in each unit, in [`UNIT_CELLS`] order.
     placed: [u16; 27],
+    /// [`Grid::spots`], once asked for, until the grid changes: the hidden-set finders read it
+    /// five times per step of a rating.
+    spots: Cell<Option<[[u16; 9]; 27]>>,
 }
 
 impl Grid {
@@ -128,6 +132,7 @@ impl Grid {
             places: std::array::from_fn(|d| CellSet::from_bits(empty & !forbidden[d])),
             empty: CellSet::from_bits(empty),
             placed: used,
+            spots: Cell::new(None),
         }
     }
 
@@ -139,6 +144,7 @@ impl Grid {
             places: [CellSet::EMPTY; 9],
             empty: CellSet::EMPTY,
             placed: [0; 27],
+            spots: Cell::new(None),
         };
         for (i, value) in grid.values.iter().enumerate() {
             if let Some(d) = value {
@@ -221,6 +227,35 @@ impl Grid {
         DigitSet::from_bits(self.placed[unit_index(unit)])
     }
 
+    /// For every unit (in [`UNIT_CELLS`] order) and digit, where in the unit the digit can go:
+    /// bit `k` for the unit's `k`-th cell in [`Unit::cells`] order.
+    pub fn spots(&self) -> [[u16; 9]; 27] {
+        if let Some(spots) = self.spots.get() {
+            return spots;
+        }
+        let mut spots = [[0u16; 9]; 27];
+        for (d, places) in self.places.iter().enumerate() {
+            let bits = places.bits();
+            for r in 0..9 {
+                let row = ((bits >> (9 * r)) & 0x1FF) as u16;
+                if row == 0 {
+                    continue;
+                }
+                spots[r][d] = row;
+                for j in 0..3 {
+                    spots[18 + r / 3 * 3 + j][d] |= ((row >> (3 * j)) & 7) << (3 * (r % 3));
+                }
+                let mut rest = row;
+                while rest != 0 {
+                    spots[9 + rest.trailing_zeros() as usize][d] |= 1 << r;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        self.spots.set(Some(spots));
+        spots
+    }
+
     /// Places `d` in `p` and removes `d` from the candidates of its peers.
     pub fn place(&mut self, p: Pos, d: Digit) {
         for other in self.candidates[p.index()].iter() {
@@ -229,6 +264,7 @@ impl Grid {
         self.candidates[p.index()] = DigitSet::EMPTY;
         self.values[p.index()] = Some(d);
         self.empty.remove(p);
+        self.spots.set(None);
         for unit in p.units() {
             self.placed[unit_index(unit)] |= 1 << d.index();
         }
@@ -242,6 +278,7 @@ impl Grid {
     /// Removes the candidate `d` from `p`; whether it was there.
     pub fn eliminate(&mut self, p: Pos, d: Digit) -> bool {
         let had = self.has(p, d);
+        self.spots.set(None);
         self.candidates[p.index()].remove(d);
         self.places[d.index()].remove(p);
         had
@@ -298,5 +335,29 @@ mod tests {
         assert!(grid.eliminate(Pos::at(4, 4).unwrap(), d));
         assert!(!grid.eliminate(Pos::at(4, 4).unwrap(), d));
         assert_eq!(grid.places(d).len(), 81 - 22);
+    }
+
+    #[test]
+    fn spots_say_where_each_digit_goes_in_each_unit() {
+        let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .unwrap();
+        let mut grid = Grid::new(&board);
+        for round in 0..2 {
+            let spots = grid.spots();
+            for (u, unit) in Unit::all().enumerate() {
+                for d in Digit::all() {
+                    let expected = unit
+                        .cells()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| grid.has(**p, d))
+                        .fold(0u16, |m, (k, _)| m | 1 << k);
+                    assert_eq!(spots[u][d.index()], expected, "round {round}: {unit} digit {d}");
+                }
+            }
+            // A change forgets the cached table.
+            grid.place(Pos::at(0, 0).unwrap(), Digit::new(4).unwrap());
+        }
     }
 }

@@ -10,20 +10,22 @@ use crate::sudoku::board::{Digit, Pos, Unit};
 /// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
 /// otherwise any (2.6).
 pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
+    let spots = grid.spots();
     for b in 0..9u8 {
         let source = Unit::Box(b);
-        let box_cells = UNIT_CELLS[unit_index(source)].bits();
         for digit in Digit::all() {
-            let places = grid.places(digit).bits() & box_cells;
+            // Bit k of a box is its cell (k / 3, k % 3): three rows of three bits.
+            let places = spots[18 + b as usize][digit.index()];
             if places == 0 {
                 continue;
             }
-            let first = places.trailing_zeros() as usize;
-            let (row, col) = (Unit::Row((first / 9) as u8), Unit::Col((first % 9) as u8));
-            let line = if places & !UNIT_CELLS[unit_index(row)].bits() == 0 {
-                row
-            } else if places & !UNIT_CELLS[unit_index(col)].bits() == 0 {
-                col
+            let rows = [places & 7, places >> 3 & 7, places >> 6 & 7];
+            let columns = (places | places >> 3 | places >> 6) & 7;
+            let line = if rows.iter().filter(|r| **r != 0).count() == 1 {
+                let j = rows.iter().position(|r| *r != 0).unwrap_or(0);
+                Unit::Row(b / 3 * 3 + j as u8)
+            } else if columns.count_ones() == 1 {
+                Unit::Col(b % 3 * 3 + columns.trailing_zeros() as u8)
             } else {
                 continue;
             };
@@ -38,18 +40,25 @@ pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
 /// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
 /// leaves a hidden single (1.9); otherwise any (2.8).
 pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
-    for (i, line) in UNIT_CELLS[..18].iter().enumerate() {
+    let spots = grid.spots();
+    for i in 0..18 {
         let source = super::grid::unit_at(i);
         for digit in Digit::all() {
-            let places = grid.places(digit).bits() & line.bits();
+            // A line's nine places, three per box it crosses.
+            let places = spots[i][digit.index()];
             if places.count_ones() < 2 {
                 continue;
             }
-            let first = places.trailing_zeros() as usize;
-            let target = Unit::Box((first / 27 * 3 + first % 9 / 3) as u8);
-            if places & !UNIT_CELLS[unit_index(target)].bits() != 0 {
+            let thirds = [places & 7, places >> 3 & 7, places >> 6 & 7];
+            if thirds.iter().filter(|t| **t != 0).count() != 1 {
                 continue;
             }
+            let j = thirds.iter().position(|t| *t != 0).unwrap_or(0) as u8;
+            let target = match source {
+                Unit::Row(r) => Unit::Box(r / 3 * 3 + j),
+                Unit::Col(c) => Unit::Box(j * 3 + c / 3),
+                Unit::Box(_) => continue,
+            };
             if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct) {
                 return Some(step);
             }

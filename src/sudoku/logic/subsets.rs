@@ -111,6 +111,7 @@ pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
 /// other candidates. Hidden pair 3.4, triple 4.0, quad 5.4; with `direct`, only a pair (2.0) or
 /// triple (2.5) whose eliminations leave a hidden single.
 pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
+    let every_spot = grid.spots();
     for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
         // A hidden set filling every empty cell of its unit removes nothing.
         if super::grid::both(grid.empty_cells(), *unit_cells).len() <= size {
@@ -119,14 +120,7 @@ pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
         let unit = unit_at(i);
         let all = unit.cells();
         // Where in the unit (bit k for its k-th cell) each digit can go.
-        let mut spots = [0u16; 9];
-        for (k, p) in all.iter().enumerate() {
-            let mut rest = grid.candidates(*p).bits();
-            while rest != 0 {
-                spots[rest.trailing_zeros() as usize] |= 1 << k;
-                rest &= rest - 1;
-            }
-        }
+        let spots = every_spot[i];
         let (mut digits, mut masks, mut n) = ([0usize; 9], [0u16; 9], 0);
         for (d, spot) in spots.iter().enumerate() {
             if (2..=size).contains(&(spot.count_ones() as usize)) {
