@@ -41,11 +41,11 @@ pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
 /// leaves a hidden single (1.9); otherwise any (2.8).
 pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
     let spots = grid.spots();
-    for i in 0..18 {
+    for (i, line) in spots[..18].iter().enumerate() {
         let source = super::grid::unit_at(i);
         for digit in Digit::all() {
             // A line's nine places, three per box it crosses.
-            let places = spots[i][digit.index()];
+            let places = line[digit.index()];
             if places.count_ones() < 2 {
                 continue;
             }
