@@ -139,6 +139,23 @@ fn hint_uses_the_marks_of_a_candidates_line() {
         "{}",
         text(&out.stderr)
     );
+    // Marks that leave a cell nothing once the digits are placed: no solution, said so.
+    let dead = "12.......".to_string() + "1........" + ".2......." + &"123456789".repeat(78);
+    let out = run(&["hint"], Some(dead.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>: no solution: the marks leave r1c1 no candidate\n"
+    );
+    // 729 cells running on into text: an error where they run on, not a puzzle misread.
+    let glued = "123456789".repeat(81) + "#x";
+    let out = run(&["check"], Some(glued.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1, column 730: expected a blank or the end of the line after 729 candidates"),
+        "{}",
+        text(&out.stderr)
+    );
     // A cell with no candidate at all.
     let empty = "123456789".repeat(40) + "........." + &"123456789".repeat(40);
     let out = run(&["hint"], Some(empty.as_bytes()));

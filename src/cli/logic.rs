@@ -67,6 +67,19 @@ fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
         .map(|name| Symmetry::from_name(&name).expect("the parser only accepts symmetry names"))
 }
 
+/// Why the marks of a candidates line leave no solution, if they do: a cell with no candidate
+/// left, or a digit with no place left in a unit.
+fn broken_marks(grid: &Grid, where_: &str, err: &mut impl Write) -> io::Result<bool> {
+    if !grid.is_broken() {
+        return Ok(false);
+    }
+    match grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
+        Some(p) => writeln!(err, "{where_}: no solution: the marks leave {p} no candidate")?,
+        None => writeln!(err, "{where_}: no solution: the marks leave a digit no place in a unit")?,
+    }
+    Ok(true)
+}
+
 /// The board of a record and its candidates: the record's pencil marks when it has them.
 fn grid_of(record: &Record) -> Grid {
     match &record.puzzle.marks {
@@ -101,6 +114,9 @@ pub fn hint(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::
         return Ok(Status::NoSolution);
     };
     let grid = grid_of(&record);
+    if broken_marks(&grid, &where_, err)? {
+        return Ok(Status::NoSolution);
+    }
     if grid.is_solved() {
         writeln!(out, "solved: every cell is filled")?;
         out.flush()?;
@@ -138,7 +154,11 @@ pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> i
     let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
         return Ok(Status::NoSolution);
     };
-    let SolvePath { steps, rating, .. } = explain_grid(grid_of(&record), count == 1);
+    let grid = grid_of(&record);
+    if broken_marks(&grid, &where_, err)? {
+        return Ok(Status::NoSolution);
+    }
+    let SolvePath { steps, rating, .. } = explain_grid(grid, count == 1);
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "{}. {}", i + 1, step.line())?;
     }
@@ -184,7 +204,12 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             status = status.max(Status::NoSolution);
             continue;
         }
-        let rating = &rate_grid(grid_of(&record), &mut || true);
+        let grid = grid_of(&record);
+        if broken_marks(&grid, &where_, err)? {
+            status = status.max(Status::NoSolution);
+            continue;
+        }
+        let rating = &rate_grid(grid, &mut || true);
         let elapsed = clock.elapsed();
         total += elapsed;
         rated += 1;

@@ -951,8 +951,21 @@ fn parse_candidates(text: &str, line: usize) -> Option<Result<(Puzzle, usize), P
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
     let cells = bytes.get(start..start + 729)?;
     let is_cell = |b: u8| b.is_ascii_digit() || b == b'.';
-    if !cells.iter().all(|&b| is_cell(b)) || bytes.get(start + 729).is_some_and(|b| !b.is_ascii_whitespace()) {
+    if !cells.iter().all(|&b| is_cell(b)) {
         return None;
+    }
+    // 729 cells run on into more text: neither a candidates line nor a puzzle line with a
+    // comment (which a blank would separate), so say where it goes wrong.
+    if let Some(&b) = bytes.get(start + 729).filter(|b| !b.is_ascii_whitespace()) {
+        let found = text[start + 729..].chars().next().unwrap_or(b as char);
+        return Some(Err(ParseError::new(
+            line,
+            start + 730,
+            ParseErrorKind::UnexpectedChar {
+                found,
+                expected: "a blank or the end of the line after 729 candidates",
+            },
+        )));
     }
     let mut digits = [0u8; 81];
     let mut marks = [super::board::DigitSet::EMPTY; 81];
