@@ -11,31 +11,17 @@
 //! `cargo bench --bench logic`; pin it to one core with `taskset -c 1` for steadier figures.
 //! Reads `../shared/puzzles`; without it, the collection groups say so and are skipped.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::cli::asset;
+use common::data_set;
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::path::PathBuf;
 use sudoku::strategy::{Strategy as PeerStrategy, StrategySolver};
+use sudoku_workbench::sudoku::Board;
 use sudoku_workbench::sudoku::generate::{Generator, Options};
 use sudoku_workbench::sudoku::logic::rate;
-use sudoku_workbench::sudoku::{Board, parse_document};
-
-fn load(file: &str) -> Option<Vec<Board>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles")
-        .join(file);
-    let Ok(text) = std::fs::read(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
-        return None;
-    };
-    let doc = parse_document(&text, None).expect("the shared sets parse");
-    Some(
-        doc.puzzles
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|r| r.puzzle.board)
-            .collect(),
-    )
-}
 
 /// Every strategy the crate has.
 const PEER_STRATEGIES: [PeerStrategy; 16] = [
@@ -67,7 +53,7 @@ fn random(count: usize) -> Vec<Board> {
 }
 
 fn logic(c: &mut Criterion) {
-    let easy = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/easy.txt")).expect("an asset");
+    let easy = std::fs::read(asset("easy.txt")).expect("an asset");
     let newspaper = sudoku_workbench::sudoku::parse_puzzle(&easy).expect("it parses").board;
     let peer_newspaper = sudoku::Sudoku::from_str_line(&newspaper.to_string()).expect("81 cells");
     let mut group = c.benchmark_group("rate/newspaper");
@@ -79,7 +65,7 @@ fn logic(c: &mut Criterion) {
 
     let random = random(10_000);
     let mut sets: Vec<(&str, Vec<Board>)> = vec![("random-10000", random)];
-    if let Some(top) = load("puzzles3_magictour_top1465") {
+    if let Some(top) = data_set("puzzles3_magictour_top1465", usize::MAX) {
         sets.push(("top1465", top));
     }
     for (name, boards) in &sets {

@@ -4,10 +4,13 @@
 //!
 //! `cargo bench --bench solvers`; pin it to one core with `taskset -c 1` for steadier figures.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::data_set;
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::path::PathBuf;
-use sudoku_workbench::sudoku::{Board, Strategy, count_solutions, parse_document, solve};
+use sudoku_workbench::sudoku::{Strategy, count_solutions, solve};
 
 /// (name in the report, file in ../shared/puzzles)
 const SETS: [(&str, &str); 4] = [
@@ -17,27 +20,11 @@ const SETS: [(&str, &str); 4] = [
     ("forum-hardest-1106", "puzzles6_forum_hardest_1106"),
 ];
 
-fn load(file: &str) -> Option<Vec<Board>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles")
-        .join(file);
-    let Ok(text) = std::fs::read(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
-        return None;
-    };
-    let doc = parse_document(&text, None).expect("the shared sets parse");
-    Some(
-        doc.puzzles
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|r| r.puzzle.board)
-            .collect(),
-    )
-}
-
 fn solvers(c: &mut Criterion) {
     for (name, file) in SETS {
-        let Some(boards) = load(file) else { continue };
+        let Some(boards) = data_set(file, usize::MAX) else {
+            continue;
+        };
         let peers: Vec<sudoku::Sudoku> = boards
             .iter()
             .map(|b| sudoku::Sudoku::from_str_line(&b.to_string()).expect("81 cells"))

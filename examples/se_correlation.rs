@@ -3,39 +3,13 @@
 //! `cargo run --release --example se_correlation`. Prints the figure, the count, and the mean
 //! rating of each SE band.
 
+#[path = "../tests/common/stats.rs"]
+mod stats;
+
+use stats::{pearson, spearman};
 use std::path::PathBuf;
 use sudoku_workbench::sudoku::Board;
 use sudoku_workbench::sudoku::logic::rate;
-
-/// The ranks of `values` (1-based), ties given the mean of their ranks.
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        let mean = (i + j) as f64 / 2.0 + 1.0;
-        for &k in &order[i..=j] {
-            ranks[k] = mean;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-/// Pearson's correlation of two equal-length series.
-fn pearson(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
-    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
-    cov / (vx * vy).sqrt()
-}
 
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");
@@ -54,7 +28,7 @@ fn main() {
             ours.push(rate(&board).difficulty.value());
         }
     }
-    let rho = pearson(&ranks(&se), &ranks(&ours));
+    let rho = spearman(&se, &ours);
     println!(
         "puzzles={} spearman={rho:.3} pearson={:.3}",
         se.len(),

@@ -1,34 +1,13 @@
 //! The command line as a user runs it: the built binary on the assets and on broken files,
 //! asserting standard output, standard error and the exit status.
 
+mod common;
+
+use common::cli::{BIN, asset, run, text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use sudoku_workbench::sudoku::{Board, Format, parse_document};
-
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
-
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
 
 fn board_of(path: &Path) -> Board {
     std::fs::read_to_string(path).unwrap().parse().unwrap()

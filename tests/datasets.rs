@@ -5,24 +5,14 @@
 
 mod common;
 
-use common::{data_dir, reference_naive};
-use std::fs::File;
-use std::io::BufReader;
-use sudoku_workbench::sudoku::{Board, Reader, Strategy, count_solutions, solve};
-
-fn puzzles(name: &str) -> Option<Vec<Board>> {
-    let path = data_dir()?.join(name);
-    let reader = Reader::new(BufReader::new(File::open(&path).expect("a listed data set")));
-    Some(
-        reader
-            .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")).puzzle.board)
-            .collect(),
-    )
-}
+use common::{data_set, reference_naive};
+use sudoku_workbench::sudoku::{Strategy, count_solutions, solve};
 
 /// Solves every puzzle of a set with `fast` and counts its solutions up to 2.
 fn check_set(name: &str, expected_count: usize, at_least_two: bool) {
-    let Some(boards) = puzzles(name) else { return };
+    let Some(boards) = data_set(name, usize::MAX) else {
+        return;
+    };
     assert_eq!(boards.len(), expected_count, "{name}: puzzles read");
     for (i, board) in boards.iter().enumerate() {
         let solution = solve(board, Strategy::Fast).unwrap().solution;
@@ -80,11 +70,11 @@ fn the_small_sets() {
 
 #[test]
 fn naive_matches_the_textbook_on_real_puzzles() {
-    let Some(mut boards) = puzzles("easy50.txt") else {
+    let Some(mut boards) = data_set("easy50.txt", usize::MAX) else {
         return;
     };
-    boards.extend(puzzles("puzzles1_unbiased").unwrap_or_default().into_iter().take(300));
-    boards.extend(puzzles("top95.txt").unwrap_or_default());
+    boards.extend(data_set("puzzles1_unbiased", 300).unwrap_or_default());
+    boards.extend(data_set("top95.txt", usize::MAX).unwrap_or_default());
     let mut compared = 0;
     for board in &boards {
         // Some puzzles take the textbook order billions of placements; compare those that finish.

@@ -5,24 +5,12 @@
 
 mod common;
 
-use common::data_dir;
+use common::data_set;
+use common::stats::spearman;
 use std::collections::BTreeSet;
-use std::fs::File;
-use std::io::BufReader;
 use sudoku_workbench::sudoku::generate::{Generator, Options, Symmetry, is_minimal};
 use sudoku_workbench::sudoku::logic::{Grid, Rules, Technique, apply, explain, next_deduction, rate};
-use sudoku_workbench::sudoku::{Board, Reader, Solutions, uniqueness};
-
-fn puzzles(name: &str, take: usize) -> Option<Vec<Board>> {
-    let path = data_dir()?.join(name);
-    let reader = Reader::new(BufReader::new(File::open(&path).expect("a listed data set")));
-    Some(
-        reader
-            .take(take)
-            .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")).puzzle.board)
-            .collect(),
-    )
-}
+use sudoku_workbench::sudoku::{Board, Solutions, uniqueness};
 
 /// Solves `board` by logic, checking every step against the solution; returns the techniques
 /// used and whether logic finished.
@@ -63,7 +51,7 @@ fn check_against_solution(name: &str, board: &Board) -> (BTreeSet<Technique>, bo
 }
 
 fn check_set(name: &str, take: usize) -> Option<BTreeSet<Technique>> {
-    let boards = puzzles(name, take)?;
+    let boards = data_set(name, take)?;
     let mut all = BTreeSet::new();
     for (i, board) in boards.iter().enumerate() {
         let (used, _) = check_against_solution(&format!("{name} #{}", i + 1), board);
@@ -129,7 +117,7 @@ fn assets_solve_to_their_solution() {
 
 #[test]
 fn singles_only_puzzles_come_out_as_their_solution() {
-    let Some(boards) = puzzles("puzzles1_unbiased", 1000) else {
+    let Some(boards) = data_set("puzzles1_unbiased", 1000) else {
         return;
     };
     let mut singles_only = 0;
@@ -173,34 +161,6 @@ fn two_hundred_generated_puzzles_are_unique_minimal_and_symmetric() {
     }
 }
 
-/// The ranks of `values` (1-based), ties given the mean of their ranks.
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        for &k in &order[i..=j] {
-            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-fn pearson(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
-    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
-    cov / (vx * vy).sqrt()
-}
-
 #[test]
 fn the_rating_agrees_with_sudoku_explainer() {
     // Every other puzzle of the SE-rated fixtures (tests/fixtures/se-rated, 2,362 puzzles rated
@@ -224,7 +184,7 @@ fn the_rating_agrees_with_sudoku_explainer() {
         ours.push(rate(&puzzle.parse::<Board>().expect("81 digits")).difficulty.value());
     }
     assert!(se.len() >= 1000);
-    let spearman = pearson(&ranks(&se), &ranks(&ours));
+    let spearman = spearman(&se, &ours);
     assert!(spearman >= 0.9, "Spearman {spearman:.3} over {} puzzles", se.len());
 }
 
@@ -232,8 +192,8 @@ fn the_rating_agrees_with_sudoku_explainer() {
 fn the_quick_rating_equals_the_explained_one() {
     // `rate` places singles in batches and asks about uniqueness lazily; `explain` takes one
     // step at a time. They must agree on every puzzle.
-    let mut boards = puzzles("puzzles1_unbiased", 300).unwrap_or_default();
-    boards.extend(puzzles("top95.txt", 95).unwrap_or_default());
+    let mut boards = data_set("puzzles1_unbiased", 300).unwrap_or_default();
+    boards.extend(data_set("top95.txt", 95).unwrap_or_default());
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     for name in ["easy.txt", "hard.txt", "boj-2580-sample.txt", "several-solutions.txt"] {
         let text = std::fs::read(assets.join(name)).unwrap();

@@ -2,36 +2,12 @@
 //! on the assets and on broken input, asserting the exact output (it is meant for scripts),
 //! standard error and the exit status, and that what they say is true of the puzzle.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::cli::{asset, run, text};
 use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
 use sudoku_workbench::sudoku::logic::rate;
 use sudoku_workbench::sudoku::{Board, Solutions, count_solutions, parse_puzzle, uniqueness};
-
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
-
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
 
 fn board(name: &str) -> Board {
     parse_puzzle(&std::fs::read(asset(name)).unwrap()).unwrap().board

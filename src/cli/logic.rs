@@ -6,7 +6,7 @@ use super::{Status, nth_record, open_or_report, place, report_read_error};
 use crate::sudoku::generate::{Generator, Options, Symmetry};
 use crate::sudoku::logic::rating::rate_grid;
 use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
-use crate::sudoku::{Board, Reader, Record, count_solutions};
+use crate::sudoku::{Reader, Record, count_solutions};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
@@ -67,41 +67,38 @@ fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
         .map(|name| Symmetry::from_name(&name).expect("the parser only accepts symmetry names"))
 }
 
-/// Why the marks of a candidates line leave no solution, if they do: a cell with no candidate
-/// left, or a digit with no place left in a unit.
-fn broken_marks(grid: &Grid, where_: &str, err: &mut impl Write) -> io::Result<bool> {
-    if !grid.is_broken() {
-        return Ok(false);
-    }
-    match grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
-        Some(p) => writeln!(err, "{where_}: no solution: the marks leave {p} no candidate")?,
-        None => writeln!(err, "{where_}: no solution: the marks leave a digit no place in a unit")?,
-    }
-    Ok(true)
-}
-
-/// The board of a record and its candidates: the record's pencil marks when it has them.
-fn grid_of(record: &Record) -> Grid {
-    match &record.puzzle.marks {
-        Some(marks) => Grid::with_marks(&record.puzzle.board, marks),
-        None => Grid::new(&record.puzzle.board),
-    }
-}
-
-/// Why a board cannot be reasoned about, as `solve` says it: a contradiction, or no solution.
-/// `None` if it has solutions; the number of them (up to 2) otherwise.
-fn solutions(board: &Board, where_: &str, err: &mut impl Write) -> io::Result<Option<u64>> {
-    if let Some(contradiction) = board.contradiction() {
-        writeln!(err, "{where_}: no solution: {contradiction}")?;
-        return Ok(None);
-    }
-    match count_solutions(board, 2) {
-        0 => {
-            writeln!(err, "{where_}: no solution")?;
-            Ok(None)
+/// The grid to reason on for `record` (its pencil marks when it has them), and how many
+/// solutions its board has (2 meaning "at least two"); or `None`, once it is said on `err` as
+/// `solve` says it, when there is none: a contradiction among the digits, no solution, or marks
+/// that leave a cell no candidate or a digit no place in a unit. Results written so far are
+/// flushed first, so that a terminal shows both streams in order.
+fn grid_to_reason_on(
+    record: &Record,
+    where_: &str,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Option<(Grid, u64)>> {
+    let board = &record.puzzle.board;
+    let grid = match &record.puzzle.marks {
+        Some(marks) => Grid::with_marks(board, marks),
+        None => Grid::new(board),
+    };
+    let why = if let Some(contradiction) = board.contradiction() {
+        format!(": {contradiction}")
+    } else if grid.is_broken() {
+        match grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
+            Some(p) => format!(": the marks leave {p} no candidate"),
+            None => ": the marks leave a digit no place in a unit".to_string(),
         }
-        n => Ok(Some(n)),
-    }
+    } else {
+        match count_solutions(board, 2) {
+            0 => String::new(),
+            count => return Ok(Some((grid, count))),
+        }
+    };
+    out.flush()?;
+    writeln!(err, "{where_}: no solution{why}")?;
+    Ok(None)
 }
 
 /// `hint`: the next deduction, as `<technique>: <explanation>`; status 1 with "no logical step:
@@ -110,13 +107,9 @@ pub fn hint(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
-    let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+    let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
         return Ok(Status::NoSolution);
     };
-    let grid = grid_of(&record);
-    if broken_marks(&grid, &where_, err)? {
-        return Ok(Status::NoSolution);
-    }
     if grid.is_solved() {
         writeln!(out, "solved: every cell is filled")?;
         out.flush()?;
@@ -151,13 +144,9 @@ pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> i
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
-    let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+    let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
         return Ok(Status::NoSolution);
     };
-    let grid = grid_of(&record);
-    if broken_marks(&grid, &where_, err)? {
-        return Ok(Status::NoSolution);
-    }
     let SolvePath { steps, rating, .. } = explain_grid(grid, count == 1);
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "{}. {}", i + 1, step.line())?;
@@ -194,18 +183,13 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
         puzzles += 1;
         let where_ = place(&input.name, reader.is_collection(), record.line);
         let clock = Instant::now();
-        let Some(count) = solutions(&record.puzzle.board, &where_, err)? else {
+        let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
             status = status.max(Status::NoSolution);
             continue;
         };
         if count > 1 {
             out.flush()?;
             writeln!(err, "{where_}: several solutions: a rating needs a puzzle with one")?;
-            status = status.max(Status::NoSolution);
-            continue;
-        }
-        let grid = grid_of(&record);
-        if broken_marks(&grid, &where_, err)? {
             status = status.max(Status::NoSolution);
             continue;
         }

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: the textbook BOJ 2580 algorithm written as plain
 //! recursion (the reference the `naive` strategy must match), random solved grids and puzzles,
-//! and the benchmark data sets when they are present.
+//! the benchmark data sets when they are present, running the binary, and rank correlation.
 #![allow(dead_code)] // each test binary uses a part
 
 use std::path::PathBuf;
@@ -132,4 +132,20 @@ pub fn data_dir() -> Option<PathBuf> {
         None
     }
 }
+/// The first `take` puzzles of the shared data set `name`, or `None` (with a note) when the
+/// sets are absent. A puzzle that does not read fails the test that asked.
+pub fn data_set(name: &str, take: usize) -> Option<Vec<sudoku_workbench::sudoku::Board>> {
+    let path = data_dir()?.join(name);
+    let file = std::fs::File::open(&path).expect("a listed data set");
+    let reader = sudoku_workbench::sudoku::Reader::new(std::io::BufReader::new(file));
+    Some(
+        reader
+            .take(take)
+            .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")).puzzle.board)
+            .collect(),
+    )
+}
+
+pub mod cli;
+pub mod stats;
 pub mod workbench;

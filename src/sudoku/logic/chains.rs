@@ -304,22 +304,8 @@ pub fn aic(grid: &Grid) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, DigitSet};
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    fn restrict(grid: &mut Grid, p: Pos, keep: &[u8]) {
-        let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
-        for digit in DigitSet::ALL.difference(keep).iter() {
-            grid.eliminate(p, digit);
-        }
-    }
+    use crate::sudoku::board::Board;
+    use crate::sudoku::logic::testing::{at, d, with_cells};
 
     #[test]
     fn length_bonus_follows_sudoku_explainer() {
@@ -327,15 +313,6 @@ mod tests {
         assert_eq!(bonus, vec![0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
         assert_eq!(chain_difficulty(4, false), 66);
         assert_eq!(chain_difficulty(6, true), 71);
-    }
-
-    /// An empty grid with the cells given restricted to the digits given.
-    fn with_cells(cells: &[((usize, usize), &[u8])]) -> Grid {
-        let mut grid = Grid::new(&Board::empty());
-        for &((r, c), keep) in cells {
-            restrict(&mut grid, at(r, c), keep);
-        }
-        grid
     }
 
     #[test]

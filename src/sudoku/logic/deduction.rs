@@ -218,9 +218,9 @@ impl Deduction {
         }
     }
 
-    /// The one-line form: `<technique>: <explanation>`.
+    /// The one-line form: `<technique>: <explanation>` (its `Display`).
     pub fn line(&self) -> String {
-        format!("{}: {}", self.technique, self.explanation)
+        self.to_string()
     }
 }
 

@@ -140,11 +140,8 @@ fn found(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, Pos};
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
+    use crate::sudoku::board::Board;
+    use crate::sudoku::logic::testing::at;
 
     /// An empty grid where `digit` is kept, in each row of `rows`, to the columns `cols`.
     fn confined(digit: Digit, rows: &[usize], cols: &[usize]) -> Grid {

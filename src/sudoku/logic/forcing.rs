@@ -380,21 +380,13 @@ fn verity(grid: &Grid, all: &[Option<Implications>]) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::Board;
+    use crate::sudoku::logic::testing::{at, d, with_cells};
 
     #[test]
     fn a_contradiction_removes_the_assumption() {
         // Row 1 of box 1 holds {1,2}, {1,3}, {2,3}: a naked triple. Assuming r2c1 = 1 forces
         // r1c2 = 3, r1c1 = 2 and leaves r1c3 with nothing.
-        let mut grid = Grid::new(&Board::empty());
-        let at = |r: usize, c: usize| Pos::at(r - 1, c - 1).unwrap();
-        let d = |n: u8| Digit::new(n).unwrap();
-        for (p, keep) in [(at(1, 1), &[1u8, 2][..]), (at(1, 2), &[1, 3]), (at(1, 3), &[2, 3])] {
-            let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
-            for e in DigitSet::ALL.difference(keep).iter() {
-                grid.eliminate(p, e);
-            }
-        }
+        let grid = with_cells(&[((1, 1), &[1, 2]), ((1, 2), &[1, 3]), ((1, 3), &[2, 3])]);
         let follow = Implications::follow(&grid, Candidate::new(at(2, 1), d(1)));
         assert!(follow.contradiction.is_some());
         let roots = follow.contradiction_roots();

@@ -61,13 +61,6 @@ pub const fn unit_at(i: usize) -> Unit {
     }
 }
 
-/// The cells that see every cell of `cells` (none of `cells` itself).
-pub fn common_peers(cells: CellSet) -> CellSet {
-    cells.iter().fold(CellSet::ALL, |acc, p| {
-        CellSet::from_bits(acc.bits() & PEERS[p.index()].bits())
-    })
-}
-
 /// The intersection of two cell sets.
 pub const fn both(a: CellSet, b: CellSet) -> CellSet {
     CellSet::from_bits(a.bits() & b.bits())

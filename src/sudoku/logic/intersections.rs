@@ -143,10 +143,7 @@ fn leaves_hidden_single(grid: &Grid, digit: crate::sudoku::board::Digit, source:
 mod tests {
     use super::*;
     use crate::sudoku::board::{Board, Digit};
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
+    use crate::sudoku::logic::testing::at;
 
     #[test]
     fn pointing_clears_the_rest_of_the_row() {

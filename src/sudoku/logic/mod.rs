@@ -12,6 +12,8 @@ pub mod rating;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+#[cfg(test)]
+mod testing;
 pub mod uniqueness;
 pub mod wings;
 
@@ -68,20 +70,18 @@ const FINDERS: [(Finder, bool); 23] = [
 /// [`singles::place_easy_singles`]).
 pub(crate) const AFTER_EASY_SINGLES: usize = 3;
 
-/// [`next_deduction`] from the `start`-th finder on; `unique` is asked (once, when first
-/// needed) whether the puzzle has one solution.
+/// [`next_deduction`] from the `start`-th finder on; `unique` is asked whether the puzzle has one
+/// solution when a uniqueness technique is reached (the caller remembers the answer).
 pub(crate) fn next_from(grid: &Grid, start: usize, unique: &mut dyn FnMut() -> bool) -> Option<Deduction> {
-    let mut known: Option<bool> = None;
-    let mut is_unique = || *known.get_or_insert_with(&mut *unique);
     for &(finder, needs_unique) in &FINDERS[start..] {
-        if needs_unique && !is_unique() {
+        if needs_unique && !unique() {
             continue;
         }
         if let Some(step) = finder(grid) {
             return Some(step);
         }
     }
-    if is_unique()
+    if unique()
         && let Some(step) = uniqueness::bug_plus_one(grid)
     {
         return Some(step);

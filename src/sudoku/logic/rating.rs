@@ -115,6 +115,7 @@ pub fn explain(board: &Board) -> SolvePath {
 pub fn explain_grid(mut grid: Grid, unique: bool) -> SolvePath {
     let rules = Rules { unique };
     let mut steps = Vec::new();
+    let mut tally = Tally::default();
     while !grid.is_solved() {
         let Some(step) = next_deduction(&grid, rules) else {
             break;
@@ -122,9 +123,10 @@ pub fn explain_grid(mut grid: Grid, unique: bool) -> SolvePath {
         if !apply(&mut grid, &step) {
             break;
         }
+        tally.note(step.technique, step.difficulty, 1);
         steps.push(step);
     }
-    let rating = rating_of(&steps, grid.is_solved());
+    let rating = tally.rating(grid.is_solved());
     SolvePath { steps, grid, rating }
 }
 
@@ -139,17 +141,10 @@ pub fn rate(board: &Board) -> Rating {
 /// [`rate`] from a grid, asking `unique` whether the puzzle has one solution when it matters.
 pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
     let mut known: Option<bool> = None;
-    let mut counts = [0usize; Technique::ALL.len()];
-    let mut hardest: Option<(Difficulty, Technique)> = None;
-    let mut note = |technique: Technique, difficulty: u16, times: usize| {
-        counts[technique as usize] += times;
-        if hardest.is_none_or(|(d, _)| Difficulty(difficulty) > d) {
-            hardest = Some((Difficulty(difficulty), technique));
-        }
-    };
+    let mut tally = Tally::default();
     while !grid.is_solved() {
         if let Some((placed, technique, difficulty)) = place_easy_singles(&mut grid) {
-            note(technique, difficulty, placed);
+            tally.note(technique, Difficulty(difficulty), placed);
             continue;
         }
         let mut ask = || *known.get_or_insert_with(&mut *unique);
@@ -158,57 +153,53 @@ pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
         };
         if step.technique == Technique::NakedSingle {
             let placed = place_naked_singles(&mut grid);
-            note(step.technique, step.difficulty.0, placed);
+            tally.note(step.technique, step.difficulty, placed);
             continue;
         }
         if !apply(&mut grid, &step) {
             break;
         }
-        note(step.technique, step.difficulty.0, 1);
+        tally.note(step.technique, step.difficulty, 1);
     }
-    let solved = grid.is_solved();
-    let mut difficulty = hardest.map_or(Difficulty(0), |(d, _)| d);
-    let level = if solved {
-        Level::of(difficulty)
-    } else {
-        difficulty = difficulty.max(NEEDS_TRIAL);
-        Level::NeedsTrial
-    };
-    Rating {
-        difficulty,
-        level,
-        hardest: hardest.map(|(_, t)| t),
-        counts: Technique::ALL
-            .into_iter()
-            .filter(|t| counts[*t as usize] > 0)
-            .map(|t| (t, counts[t as usize]))
-            .collect(),
-        solved,
-    }
+    tally.rating(grid.is_solved())
 }
 
-/// The rating of a solve that took `steps` and ended `solved` or not.
-fn rating_of(steps: &[Deduction], solved: bool) -> Rating {
-    // The first of the hardest, as `rate_grid` counts it.
-    let hardest = steps.iter().min_by_key(|s| std::cmp::Reverse(s.difficulty));
-    let mut difficulty = hardest.map_or(Difficulty(0), |s| s.difficulty);
-    let level = if solved {
-        Level::of(difficulty)
-    } else {
-        difficulty = difficulty.max(NEEDS_TRIAL);
-        Level::NeedsTrial
-    };
-    let counts = Technique::ALL
-        .into_iter()
-        .map(|t| (t, steps.iter().filter(|s| s.technique == t).count()))
-        .filter(|(_, n)| *n > 0)
-        .collect();
-    Rating {
-        difficulty,
-        level,
-        hardest: hardest.map(|s| s.technique),
-        counts,
-        solved,
+/// What a solve used: how often each technique, and the first of its hardest steps.
+#[derive(Default)]
+struct Tally {
+    counts: [usize; Technique::ALL.len()],
+    hardest: Option<(Difficulty, Technique)>,
+}
+
+impl Tally {
+    /// `times` steps of `technique` rated `difficulty`.
+    fn note(&mut self, technique: Technique, difficulty: Difficulty, times: usize) {
+        self.counts[technique as usize] += times;
+        if self.hardest.is_none_or(|(d, _)| difficulty > d) {
+            self.hardest = Some((difficulty, technique));
+        }
+    }
+
+    /// The rating of a solve that ended `solved` or not.
+    fn rating(&self, solved: bool) -> Rating {
+        let mut difficulty = self.hardest.map_or(Difficulty(0), |(d, _)| d);
+        let level = if solved {
+            Level::of(difficulty)
+        } else {
+            difficulty = difficulty.max(NEEDS_TRIAL);
+            Level::NeedsTrial
+        };
+        Rating {
+            difficulty,
+            level,
+            hardest: self.hardest.map(|(_, t)| t),
+            counts: Technique::ALL
+                .into_iter()
+                .filter(|t| self.counts[*t as usize] > 0)
+                .map(|t| (t, self.counts[t as usize]))
+                .collect(),
+            solved,
+        }
     }
 }
 

@@ -140,10 +140,7 @@ pub fn two_string_kite(grid: &Grid) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::sudoku::board::Board;
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
+    use crate::sudoku::logic::testing::at;
 
     /// An empty grid where `digit` keeps, in each unit given, only the cells given.
     fn keep(digit: Digit, units: &[(Unit, &[Pos])]) -> Grid {

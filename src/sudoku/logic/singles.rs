@@ -4,7 +4,7 @@
 
 use super::deduction::{Candidate, Deduction, Technique};
 use super::grid::{Grid, UNIT_CELLS, both, unit_at};
-use crate::sudoku::board::{CellSet, Digit, Pos, Unit};
+use crate::sudoku::board::{CellSet, Digit, Pos};
 
 /// A unit with one empty cell: that cell takes the missing digit (Sudoku Explainer 1.0).
 pub fn full_house(grid: &Grid) -> Option<Deduction> {
@@ -149,33 +149,21 @@ pub fn place_naked_singles(grid: &mut Grid) -> usize {
     placed
 }
 
-/// The cells of `unit` that `cells` holds.
-pub fn within(cells: CellSet, unit: Unit) -> CellSet {
-    both(cells, UNIT_CELLS[super::grid::unit_index(unit)])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, Digit, Pos};
+    use crate::sudoku::board::Board;
+    use crate::sudoku::logic::testing::{at, d};
 
     fn grid(line: &str) -> Grid {
         Grid::new(&line.parse::<Board>().unwrap())
-    }
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
-
-    fn digit(n: u8) -> Digit {
-        Digit::new(n).unwrap()
     }
 
     #[test]
     fn full_house_fills_the_last_cell_of_a_row() {
         let g = grid(&format!("12345678.{}", ".".repeat(72)));
         let step = full_house(&g).unwrap();
-        assert_eq!(step.placements, vec![Candidate::new(at(1, 9), digit(9))]);
+        assert_eq!(step.placements, vec![Candidate::new(at(1, 9), d(9))]);
         assert_eq!(
             step.line(),
             "Full House: r1c9 is the last empty cell of row 1, so it is 9"
@@ -194,7 +182,7 @@ mod tests {
         cells[63 + 1] = '7'; // r8c2
         let g = grid(&cells.iter().collect::<String>());
         let step = hidden_single(&g, false).unwrap();
-        assert_eq!(step.placements, vec![Candidate::new(at(3, 3), digit(7))]);
+        assert_eq!(step.placements, vec![Candidate::new(at(3, 3), d(7))]);
         assert_eq!(step.difficulty.0, 12);
         assert_eq!(step.line(), "Hidden Single: in box 1, only r3c3 can hold 7");
         // With one 7 fewer, box 1 has two places: no hidden single anywhere.
@@ -212,7 +200,7 @@ mod tests {
         }
         let g = grid(&cells.iter().collect::<String>());
         let step = naked_single(&g).unwrap();
-        assert_eq!(step.placements, vec![Candidate::new(at(1, 1), digit(9))]);
+        assert_eq!(step.placements, vec![Candidate::new(at(1, 1), d(9))]);
         assert_eq!(step.line(), "Naked Single: r1c1 can only hold 9");
         cells[9 * 4] = '.';
         assert_eq!(naked_single(&grid(&cells.iter().collect::<String>())), None);

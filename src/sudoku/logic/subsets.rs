@@ -184,24 +184,14 @@ pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, Digit, Unit};
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
+    use crate::sudoku::board::{Board, Unit};
+    use crate::sudoku::logic::testing::{at, d, restrict};
 
     /// An empty grid where `cells` of row 1 keep only `keep`.
     fn row_one_keeping(cells: &[usize], keep: &[u8]) -> Grid {
         let mut grid = Grid::new(&Board::empty());
-        let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
         for &c in cells {
-            for digit in DigitSet::ALL.difference(keep).iter() {
-                grid.eliminate(at(1, c), digit);
-            }
+            restrict(&mut grid, at(1, c), keep);
         }
         grid
     }

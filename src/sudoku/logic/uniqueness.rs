@@ -161,25 +161,7 @@ pub fn bug_plus_one(grid: &Grid) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::sudoku::board::Board;
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    fn with_cells(cells: &[((usize, usize), &[u8])]) -> Grid {
-        let mut grid = Grid::new(&Board::empty());
-        for &((r, c), keep) in cells {
-            let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
-            for digit in DigitSet::ALL.difference(keep).iter() {
-                grid.eliminate(at(r, c), digit);
-            }
-        }
-        grid
-    }
+    use crate::sudoku::logic::testing::{at, d, with_cells};
 
     #[test]
     fn type_1_clears_the_pair_from_the_fourth_corner() {

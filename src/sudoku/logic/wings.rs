@@ -179,26 +179,8 @@ pub fn w_wing(grid: &Grid) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::board::{Board, Unit};
-
-    fn at(r: usize, c: usize) -> Pos {
-        Pos::at(r - 1, c - 1).unwrap()
-    }
-
-    fn d(n: u8) -> Digit {
-        Digit::new(n).unwrap()
-    }
-
-    fn with_cells(cells: &[((usize, usize), &[u8])]) -> Grid {
-        let mut grid = Grid::new(&Board::empty());
-        for &((r, c), keep) in cells {
-            let keep: DigitSet = keep.iter().map(|&n| d(n)).collect();
-            for digit in DigitSet::ALL.difference(keep).iter() {
-                grid.eliminate(at(r, c), digit);
-            }
-        }
-        grid
-    }
+    use crate::sudoku::board::Unit;
+    use crate::sudoku::logic::testing::{at, d, with_cells};
 
     #[test]
     fn xy_wing_removes_z_where_both_pincers_see() {
