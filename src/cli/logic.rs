@@ -2,7 +2,7 @@
 //! path and its rating), `rate` (a line per puzzle, streamed) and `generate` (new puzzles with one
 //! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`.
 
-use super::{Status, nth_record, open_or_report, place, report_read_error};
+use super::{Status, next_record, nth_record, open_or_report, place};
 use crate::sudoku::generate::{Generator, Options, Symmetry};
 use crate::sudoku::logic::rating::rate_grid;
 use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
@@ -169,17 +169,8 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let mut status = Status::Solved;
     let (mut puzzles, mut rated, mut total) = (0u64, 0u64, Duration::ZERO);
     let started = Instant::now();
-    while let Some(item) = reader.next() {
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                status = status.max(Status::Unreadable);
-                if report_read_error(out, err, &input.name, &e)? {
-                    continue;
-                }
-                break;
-            }
-        };
+    let mut unreadable = 0;
+    while let Some(record) = next_record(&mut reader, &input.name, &mut unreadable, out, err)? {
         puzzles += 1;
         let where_ = place(&input.name, reader.is_collection(), record.line);
         let clock = Instant::now();
@@ -230,6 +221,9 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
         )?;
     }
     out.flush()?;
+    if unreadable > 0 {
+        status = status.max(Status::Unreadable);
+    }
     Ok(status)
 }
 

@@ -164,6 +164,29 @@ fn report_read_error(out: &mut impl Write, err: &mut impl Write, input: &str, e:
     }
 }
 
+/// The next puzzle of `reader` that reads. One that does not is reported and counted in
+/// `unreadable`; reading goes on past a bad line of a collection and stops at a failed read.
+fn next_record<R: std::io::BufRead>(
+    reader: &mut Reader<R>,
+    name: &str,
+    unreadable: &mut u64,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Option<Record>> {
+    for item in reader.by_ref() {
+        match item {
+            Ok(record) => return Ok(Some(record)),
+            Err(e) => {
+                *unreadable += 1;
+                if !report_read_error(out, err, name, &e)? {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// Opens the input of a command, or says why it cannot be read.
 fn open_or_report(path: Option<&std::path::Path>, err: &mut impl Write) -> io::Result<Option<Input>> {
     match open_input(path) {
@@ -186,18 +209,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let started = Instant::now();
     let mut text = String::with_capacity(256);
     let mut written = 0u64;
-    while let Some(item) = reader.next() {
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                status = status.max(Status::Unreadable);
-                totals.unreadable += 1;
-                if report_read_error(out, err, &input.name, &e)? {
-                    continue;
-                }
-                break;
-            }
-        };
+    while let Some(record) = next_record(&mut reader, &input.name, &mut totals.unreadable, out, err)? {
         totals.puzzles += 1;
         let collection = reader.is_collection();
         let where_ = || place(&input.name, collection, record.line);
@@ -283,6 +295,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         )?;
     }
     out.flush()?;
+    if totals.unreadable > 0 {
+        status = status.max(Status::Unreadable);
+    }
     Ok(status)
 }
 
@@ -320,17 +335,8 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
     let mut status = Status::Solved;
     let mut first = true;
-    while let Some(item) = reader.next() {
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                status = status.max(Status::Unreadable);
-                if report_read_error(out, err, &input.name, &e)? {
-                    continue;
-                }
-                break;
-            }
-        };
+    let mut unreadable = 0;
+    while let Some(record) = next_record(&mut reader, &input.name, &mut unreadable, out, err)? {
         let format = reader.format().unwrap_or(Format::Line);
         let collection = reader.is_collection();
         if first {
@@ -356,6 +362,9 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         }
     }
     out.flush()?;
+    if unreadable > 0 {
+        status = status.max(Status::Unreadable);
+    }
     Ok(status)
 }
 
