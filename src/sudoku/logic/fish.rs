@@ -7,12 +7,23 @@ use crate::sudoku::board::{CellSet, Digit, Unit};
 
 /// A fish of `size` lines on any digit: X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2.
 pub fn fish(grid: &Grid, size: usize) -> Option<Deduction> {
+    fish_scan(grid, size, &mut 0)
+}
+
+/// [`fish`], skipping the digits set in `clean` (bit `d` for [`Digit::index`]) and setting those
+/// where it finds nothing: a digit's fish reads only its places.
+pub(crate) fn fish_scan(grid: &Grid, size: usize, clean: &mut u32) -> Option<Deduction> {
     for digit in Digit::all() {
+        let bit = 1 << digit.index();
+        if *clean & bit != 0 {
+            continue;
+        }
         for rows_are_base in [true, false] {
             if let Some(step) = fish_on(grid, digit, size, rows_are_base) {
                 return Some(step);
             }
         }
+        *clean |= bit;
     }
     None
 }

@@ -10,8 +10,19 @@ use crate::sudoku::board::{Digit, Pos, Unit};
 /// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
 /// otherwise any (2.6).
 pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
+    pointing_scan(grid, direct, &mut 0)
+}
+
+/// [`pointing`], skipping the boxes set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and setting
+/// those where it finds nothing.
+pub(crate) fn pointing_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Option<Deduction> {
     let spots = grid.spots();
     for b in 0..9u8 {
+        let bit = 1 << (18 + b);
+        if *clean & bit != 0 {
+            continue;
+        }
+        *clean |= bit;
         let source = Unit::Box(b);
         for digit in Digit::all() {
             // Bit k of a box is its cell (k / 3, k % 3): three rows of three bits.
@@ -30,6 +41,7 @@ pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
                 continue;
             };
             if let Some(step) = locked(grid, digit, source, line, Technique::Pointing, direct) {
+                *clean &= !bit;
                 return Some(step);
             }
         }
@@ -40,8 +52,18 @@ pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
 /// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
 /// leaves a hidden single (1.9); otherwise any (2.8).
 pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
+    claiming_scan(grid, direct, &mut 0)
+}
+
+/// [`claiming`], skipping the lines set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and setting
+/// those where it finds nothing.
+pub(crate) fn claiming_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Option<Deduction> {
     let spots = grid.spots();
     for (i, line) in spots[..18].iter().enumerate() {
+        if *clean >> i & 1 == 1 {
+            continue;
+        }
+        *clean |= 1 << i;
         let source = super::grid::unit_at(i);
         for digit in Digit::all() {
             // A line's nine places, three per box it crosses.
@@ -60,11 +82,41 @@ pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
                 Unit::Box(_) => continue,
             };
             if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct) {
+                *clean &= !(1 << i);
                 return Some(step);
             }
         }
     }
     None
+}
+
+/// The units whose pointing or claiming may change when `unit` (an index of [`UNIT_CELLS`])
+/// changes, as bits of [`UNIT_CELLS`] positions: a box's pattern reads the box, the lines through
+/// it and (for a direct one) the boxes beside it along those lines; a line's reads the line, the
+/// boxes it crosses and (direct) the lines beside it through those boxes.
+pub(crate) const fn sources_reading(unit: usize) -> u32 {
+    // Bits of the three rows of a band, three columns of a stack, three boxes of a band or stack.
+    const fn rows(band: usize) -> u32 {
+        0b111 << (band * 3)
+    }
+    const fn cols(stack: usize) -> u32 {
+        0b111 << (9 + stack * 3)
+    }
+    const fn band_boxes(band: usize) -> u32 {
+        0b111 << (18 + band * 3)
+    }
+    const fn stack_boxes(stack: usize) -> u32 {
+        0b1001001 << (18 + stack)
+    }
+    match unit / 9 {
+        // A row: the boxes of its band point into it; the rows of its band claim through it.
+        0 => band_boxes(unit / 3) | rows(unit / 3),
+        1 => stack_boxes((unit - 9) / 3) | cols((unit - 9) / 3),
+        _ => {
+            let b = unit - 18;
+            band_boxes(b / 3) | stack_boxes(b % 3) | rows(b / 3) | cols(b % 3)
+        }
+    }
 }
 
 /// `digit` is locked in the meeting of `source` and `target`: remove it from the rest of

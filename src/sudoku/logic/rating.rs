@@ -4,7 +4,7 @@
 use super::deduction::{Deduction, Difficulty, Technique};
 use super::grid::Grid;
 use super::singles::{place_easy_singles, place_naked_singles};
-use super::{AFTER_EASY_SINGLES, Rules, apply, next_deduction, next_from};
+use super::{AFTER_EASY_SINGLES, Rules, Scans, apply, next_deduction, next_from};
 use crate::sudoku::board::Board;
 use crate::sudoku::search::count_solutions;
 use std::fmt;
@@ -142,13 +142,14 @@ pub fn rate(board: &Board) -> Rating {
 pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
     let mut known: Option<bool> = None;
     let mut tally = Tally::default();
+    let mut scans = Scans::new(&grid);
     while !grid.is_solved() {
         if let Some((placed, technique, difficulty)) = place_easy_singles(&mut grid) {
             tally.note(technique, Difficulty(difficulty), placed);
             continue;
         }
         let mut ask = || *known.get_or_insert_with(&mut *unique);
-        let Some(step) = next_from(&grid, AFTER_EASY_SINGLES, &mut ask) else {
+        let Some(step) = next_from(&grid, AFTER_EASY_SINGLES, &mut ask, &mut scans) else {
             break;
         };
         if step.technique == Technique::NakedSingle {

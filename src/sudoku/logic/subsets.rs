@@ -51,7 +51,17 @@ const fn naked_technique(size: usize) -> (Technique, u16) {
 /// `size` cells of a unit whose candidates together are `size` digits: those digits leave the
 /// unit's other cells. Naked pair 3.0, triple 3.6, quad 5.0.
 pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
+    naked_set_scan(grid, size, &mut 0)
+}
+
+/// [`naked_set`], skipping the units set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and
+/// setting those where it finds nothing.
+pub(crate) fn naked_set_scan(grid: &Grid, size: usize, clean: &mut u32) -> Option<Deduction> {
     for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
+        if *clean >> i & 1 == 1 {
+            continue;
+        }
+        *clean |= 1 << i;
         // A naked set needs another empty cell in its unit to remove anything from.
         if super::grid::both(grid.empty_cells(), *unit_cells).len() <= size {
             continue;
@@ -76,6 +86,7 @@ pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
                 .any(|p| grid.candidates(p).bits() & digits != 0)
         });
         let Some((mask, digits)) = found else { continue };
+        *clean &= !(1 << i);
         let (set, digits) = (chosen_cells(mask), DigitSet::from_bits(digits));
         let eliminations: Vec<Candidate> = unit_cells
             .difference(set)
@@ -111,8 +122,21 @@ pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
 /// other candidates. Hidden pair 3.4, triple 4.0, quad 5.4; with `direct`, only a pair (2.0) or
 /// triple (2.5) whose eliminations leave a hidden single.
 pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
+    hidden_set_scan(grid, size, direct, &mut 0)
+}
+
+/// [`hidden_set`], skipping the units set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and
+/// setting those where it finds nothing.
+pub(crate) fn hidden_set_scan(grid: &Grid, size: usize, direct: bool, clean: &mut u32) -> Option<Deduction> {
+    if *clean == (1 << UNIT_CELLS.len()) - 1 {
+        return None;
+    }
     let every_spot = grid.spots();
     for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
+        if *clean >> i & 1 == 1 {
+            continue;
+        }
+        *clean |= 1 << i;
         // A hidden set filling every empty cell of its unit removes nothing.
         if super::grid::both(grid.empty_cells(), *unit_cells).len() <= size {
             continue;
@@ -140,6 +164,7 @@ pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
             loses && direct_ok
         });
         let Some((mask, where_)) = found else { continue };
+        *clean &= !(1 << i);
         let set = DigitSet::from_bits(chosen_digits(mask));
         let cells: CellSet = (0..9).filter(|k| where_ >> k & 1 == 1).map(|k| all[k]).collect();
         let eliminations: Vec<Candidate> = cells
