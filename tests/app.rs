@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 use std::time::{Duration, Instant};
 use sudoku_workbench::app::browser::{Entry, Listing, Preview};
 use sudoku_workbench::app::jobs::Count;
-use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then};
+use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then, Typing};
 use sudoku_workbench::sudoku::{Board, Cell, Format, Step, Strategy, parse_document};
 use sudoku_workbench::tui::input::Input;
 use sudoku_workbench::tui::keymap::action_for;
@@ -82,14 +82,14 @@ fn puzzle_edit_mode_types_givens_so_a_newspaper_puzzle_can_be_entered() {
     let mut app = Bench::on_asset("hardest.sdk");
     app.keys("C");
     assert_eq!(app.doc.board, Board::empty());
-    assert!(app.puzzle_edit, "an empty board is for typing a puzzle");
+    assert_eq!(app.typing, Typing::Givens, "an empty board is for typing a puzzle");
     // The cursor moves on after each cell: a row types as nine keys, `.` and `0` for blanks.
     app.keys("53..7....6");
     assert_eq!(app.doc.board.to_string()[..10], *"53..7....6");
     assert_eq!(app.doc.board.cell(pos(0, 0)), Cell::Given(digit(5)));
     assert_eq!(app.cursor, pos(1, 1));
     app.keys("p");
-    assert!(!app.puzzle_edit);
+    assert_eq!(app.typing, Typing::Entries);
     app.act(Action::Select(pos(0, 2)));
     app.keys("4");
     assert_eq!(app.doc.board.cell(pos(0, 2)), Cell::Entry(digit(4)));

@@ -283,6 +283,7 @@ fn every_size_renders_without_panicking() {
 #[test]
 fn large_terminals_show_large_cells_with_candidates() {
     let mut app = app_on("hardest.sdk", false);
+    app.update(Action::CycleMarksView);
     let terminal = draw(&mut app, 200, 60);
     insta::assert_snapshot!("editing_200x60", terminal.backend());
 }
@@ -422,4 +423,78 @@ fn the_save_prompt_names_the_format() {
     let text = terminal.backend().to_string();
     assert!(text.contains("line"), "the format of .txt is named:\n{text}");
     assert!(text.contains("Tab"), "and how to choose another:\n{text}");
+}
+
+/// The board of hardest.sdk with the user's marks 1 and 2 in r1c2 and 4 in r2c2, in notes mode
+/// with the cursor on r1c2.
+fn with_marks(monochrome: bool) -> Bench {
+    let mut app = app_on("hardest.sdk", monochrome);
+    app.update(Action::ToggleNotes);
+    move_to(&mut app, pos(1, 1));
+    app.update(Action::Digit(Digit::new(4).unwrap()));
+    move_to(&mut app, pos(0, 1));
+    for d in [1, 2] {
+        app.update(Action::Digit(Digit::new(d).unwrap()));
+    }
+    app.message = None;
+    app
+}
+
+#[test]
+fn notes_mode_in_compact_cells_shows_which_cells_have_marks() {
+    let mut app = with_marks(false);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("notes_80x24", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    // Too small for the marks themselves: a sign in the marked cells, in the marks' colour.
+    for p in [pos(0, 1), pos(1, 1)] {
+        let (text, style) = cell(buffer, p);
+        assert!(text.contains('∷'), "{p}: {text:?}");
+        if p != pos(0, 1) {
+            assert_eq!(style.fg, Some(Color::Cyan), "{p}");
+        }
+    }
+    for p in [pos(0, 2), pos(2, 2)] {
+        assert!(cell(buffer, p).0.contains('·'), "{p} has no mark");
+    }
+    // The cursor cell's marks in full, and the mode, in the panel and the title.
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("Cell r1c2   marks 1 2"), "{text}");
+    assert!(text.contains("marks (notes; m ends it)"), "{text}");
+    assert!(text.contains("SOLVE BY HAND · NOTES"), "{text}");
+}
+
+#[test]
+fn notes_mode_in_large_cells_shows_the_marks_apart_from_computed_candidates() {
+    let mut app = with_marks(false);
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("notes_200x60", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let screen = Screen::new(*buffer.area()).unwrap();
+    // In a huge cell, digit k sits at column 2 + 3 * ((k - 1) % 3), row 1 + (k - 1) / 3.
+    let mark = |p: Pos, k: u16| {
+        let rect = screen.cell_rect(p);
+        let c = &buffer[(rect.x + 2 + 3 * ((k - 1) % 3), rect.y + 1 + (k - 1) / 3)];
+        (c.symbol().to_string(), c.fg)
+    };
+    assert_eq!(mark(pos(0, 1), 1), ("1".into(), Color::Cyan));
+    assert_eq!(mark(pos(0, 1), 2), ("2".into(), Color::Cyan));
+    assert_eq!(mark(pos(0, 1), 4).0, " ", "4 is not marked there");
+    assert_eq!(mark(pos(1, 1), 4), ("4".into(), Color::Cyan));
+    // Only the user's marks: r1c3 can hold 2, 4, 5, 6 or 9 but has no mark.
+    assert_eq!(mark(pos(0, 2), 2).0, " ");
+    // The computed view shows every cell's candidates, in their own dim grey.
+    app.update(Action::CycleMarksView);
+    let terminal = draw(&mut app, 200, 60);
+    let buffer = terminal.backend().buffer();
+    let mark = |p: Pos, k: u16| {
+        let rect = screen.cell_rect(p);
+        let c = &buffer[(rect.x + 2 + 3 * ((k - 1) % 3), rect.y + 1 + (k - 1) / 3)];
+        (c.symbol().to_string(), c.fg)
+    };
+    assert_eq!(mark(pos(0, 2), 2), ("2".into(), Color::DarkGray));
+    assert_eq!(mark(pos(0, 1), 4), ("4".into(), Color::DarkGray));
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("showing computed candidates (v: yours)"), "{text}");
+    assert!(text.contains("computed 1 2 4 6"), "{text}");
 }

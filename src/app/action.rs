@@ -36,6 +36,16 @@ pub enum Action {
     ClearCell,
     /// Toggle puzzle-edit mode, where typed digits become givens.
     TogglePuzzleEdit,
+    /// Toggle notes mode, where typed digits add or remove pencil marks.
+    ToggleNotes,
+    /// Mark every empty cell with the digits its row, column and box leave possible.
+    FillMarks,
+    /// Remove every pencil mark.
+    ClearMarks,
+    /// Show the user's marks or the computed candidates.
+    CycleMarksView,
+    /// Turn on or off the removal of a written digit from the marks of its peers.
+    ToggleRemoveMarks,
     /// Make every entry (and solver digit) a given.
     KeepEntriesAsGivens,
     /// Remove entries and solver digits, keeping the givens.

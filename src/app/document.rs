@@ -3,7 +3,7 @@
 //! and whether there is unsaved work.
 
 use super::files::Fingerprint;
-use crate::sudoku::{Board, Cell, Format, Note, ParseError, Parsed, Pos, Puzzle, Record};
+use crate::sudoku::{Board, Cell, Format, Marks, Note, ParseError, Parsed, Pos, Puzzle, Record};
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -60,6 +60,8 @@ pub struct Source {
     pub disk: Option<Fingerprint>,
     /// The board as saved (or as loaded): unsaved work is a difference from it.
     pub saved: Board,
+    /// The pencil marks as saved (or as loaded).
+    pub saved_marks: Marks,
 }
 
 /// The board being edited and its source.
@@ -67,6 +69,8 @@ pub struct Source {
 pub struct Document {
     /// Givens, entries and solver digits.
     pub board: Board,
+    /// The user's pencil marks.
+    pub marks: Marks,
     /// Where it came from.
     pub source: Source,
 }
@@ -93,8 +97,15 @@ impl Document {
         disk: Option<Fingerprint>,
     ) -> Document {
         let board = record.puzzle.board.clone();
+        // A candidates line's candidates, or a progress file's marks, are the user's marks.
+        let marks = record
+            .puzzle
+            .marks
+            .as_deref()
+            .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
         let text = Puzzle {
             board: Board::empty(),
+            marks: None,
             ..record.puzzle
         };
         Document {
@@ -105,8 +116,10 @@ impl Document {
                 text: Arc::new(text),
                 disk,
                 saved: board.clone(),
+                saved_marks: marks,
             },
             board,
+            marks,
         }
     }
 
@@ -114,6 +127,7 @@ impl Document {
     pub fn new_empty() -> Document {
         Document {
             board: Board::empty(),
+            marks: Marks::NONE,
             source: Source {
                 origin: Origin::New,
                 format: Format::Sdk,
@@ -121,6 +135,7 @@ impl Document {
                 text: Arc::new(Puzzle::default()),
                 disk: None,
                 saved: Board::empty(),
+                saved_marks: Marks::NONE,
             },
         }
     }
@@ -142,9 +157,9 @@ impl Document {
         ))
     }
 
-    /// Whether the board differs from what is saved.
+    /// Whether the board or the marks differ from what is saved.
     pub fn is_modified(&self) -> bool {
-        self.board != self.source.saved
+        self.board != self.source.saved || self.marks != self.source.saved_marks
     }
 
     /// How many entries the user typed.
@@ -157,17 +172,36 @@ impl Document {
         count(&self.board, |c| matches!(c, Cell::Placed(_)))
     }
 
-    /// Whether the board holds something a givens-only format cannot keep.
+    /// Whether the board holds something a givens-only format cannot keep: entries, solver
+    /// digits, pencil marks.
     pub fn has_progress(&self) -> bool {
-        self.entry_count() + self.placed_count() > 0
+        self.entry_count() + self.placed_count() > 0 || self.has_marks()
     }
 
-    /// The puzzle to write: the board with the source's other lines.
+    /// Whether `format` keeps all the board holds: its entries and solver digits, its marks.
+    pub fn fits(&self, format: Format) -> bool {
+        (self.entry_count() + self.placed_count() == 0 || format.keeps_entries())
+            && (!self.has_marks() || format.keeps_marks())
+    }
+
+    /// Whether some empty cell has pencil marks.
+    pub fn has_marks(&self) -> bool {
+        !self.marks.of_empty_cells(&self.board).is_empty()
+    }
+
+    /// The puzzle to write: the board, its marks, and the source's other lines.
     pub fn puzzle(&self) -> Puzzle {
         Puzzle {
             board: self.board.clone(),
+            marks: self.puzzle_marks(),
             ..(*self.source.text).clone()
         }
+    }
+
+    /// The marks of the empty cells as a puzzle holds them: `None` when there are none.
+    pub fn puzzle_marks(&self) -> Option<Box<[crate::sudoku::DigitSet; 81]>> {
+        let marks = self.marks.of_empty_cells(&self.board);
+        (!marks.is_empty()).then(|| Box::new(*marks.sets()))
     }
 
     /// The file the document is saved to, if it has one.

@@ -1,41 +1,85 @@
-//! Editing the board: typing digits (entries, or givens in puzzle-edit mode), clearing, undo and
-//! redo, pasting a board, and moving through a collection.
+//! Editing the board: typing digits (entries, givens in puzzle-edit mode, or pencil marks in
+//! notes mode), clearing, undo and redo, pasting a board, and moving through a collection.
 
 use super::document::{Document, Origin};
-use super::{Action, App, Effect, Mode, Then, moved};
-use crate::sudoku::{Cell, Pos, parse_document};
+use super::settings::MarksView;
+use super::{Action, App, Effect, Mode, Then, Typing, moved};
+use crate::sudoku::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
 
 impl App {
     pub(super) fn update_edit(&mut self, action: Action) {
         match action {
             Action::Move(direction) => self.cursor = moved(self.cursor, direction),
             Action::Select(pos) => self.cursor = pos,
-            Action::Digit(d) => {
-                if self.puzzle_edit {
-                    self.set_cell(Cell::Given(d));
+            Action::Digit(d) => match self.typing {
+                Typing::Givens => {
+                    self.write(Cell::Given(d));
                     self.advance_cursor();
-                } else if self.doc.board.cell(self.cursor).is_given() {
-                    self.refuse_given();
-                } else {
-                    self.set_cell(Cell::Entry(d));
                 }
-            }
-            Action::ClearCell => {
-                if self.puzzle_edit {
+                _ if self.doc.board.cell(self.cursor).is_given() => self.refuse_given(),
+                Typing::Entries => self.write(Cell::Entry(d)),
+                Typing::Marks => self.toggle_mark(d),
+            },
+            Action::ClearCell => match self.typing {
+                Typing::Givens => {
                     self.set_cell(Cell::Empty);
                     self.advance_cursor();
-                } else if self.doc.board.cell(self.cursor).is_given() {
-                    self.refuse_given();
-                } else {
-                    self.set_cell(Cell::Empty);
                 }
-            }
+                _ if self.doc.board.cell(self.cursor).is_given() => self.refuse_given(),
+                // In notes mode an empty cell's marks go; a digit goes first.
+                Typing::Marks if self.doc.board.digit(self.cursor).is_none() => {
+                    let mut marks = self.doc.marks;
+                    marks.set(self.cursor, DigitSet::EMPTY);
+                    self.change_sheet(self.doc.board.clone(), marks);
+                }
+                Typing::Entries | Typing::Marks => self.set_cell(Cell::Empty),
+            },
             Action::TogglePuzzleEdit => {
-                self.puzzle_edit = !self.puzzle_edit;
-                self.say(if self.puzzle_edit {
+                self.typing = if self.typing == Typing::Givens {
+                    Typing::Entries
+                } else {
+                    Typing::Givens
+                };
+                self.say(if self.typing == Typing::Givens {
                     "Puzzle-edit mode: digits you type are givens; the cursor moves on after each"
                 } else {
                     "Solving mode: digits you type are entries; givens are protected"
+                });
+            }
+            Action::ToggleNotes => {
+                self.typing = if self.typing == Typing::Marks {
+                    Typing::Entries
+                } else {
+                    Typing::Marks
+                };
+                self.say(if self.typing == Typing::Marks {
+                    "Notes mode: 1-9 add or remove a pencil mark in the cell (m again: digits)"
+                } else {
+                    "Digits mode: 1-9 write an entry (m: notes)"
+                });
+            }
+            Action::FillMarks => self.fill_marks(),
+            Action::ClearMarks => {
+                if self.doc.marks.is_empty() {
+                    self.say("No pencil marks to clear");
+                } else {
+                    self.change_sheet(self.doc.board.clone(), Marks::NONE);
+                    self.say("Every pencil mark cleared (u undoes)");
+                }
+            }
+            Action::CycleMarksView => {
+                self.settings.marks_view = self.settings.marks_view.next();
+                self.say(match self.settings.marks_view {
+                    MarksView::Mine => "Showing your marks (v: the computed candidates)",
+                    MarksView::Computed => "Showing the computed candidates, not your marks (v: your marks)",
+                });
+            }
+            Action::ToggleRemoveMarks => {
+                self.settings.remove_marks = !self.settings.remove_marks;
+                self.say(if self.settings.remove_marks {
+                    "A digit you write now leaves the marks of its row, column and box"
+                } else {
+                    "A digit you write now leaves the marks around it as they are"
                 });
             }
             Action::KeepEntriesAsGivens => {
@@ -107,6 +151,40 @@ impl App {
         let mut board = self.doc.board.clone();
         board.set(self.cursor, cell);
         self.change_board(board);
+    }
+
+    /// Writes `cell` (a digit) in the cursor cell, taking the digit from the marks of its peers
+    /// if the player wants that, as one change.
+    fn write(&mut self, cell: Cell) {
+        let mut board = self.doc.board.clone();
+        board.set(self.cursor, cell);
+        let marks = match cell.digit() {
+            Some(d) if self.settings.remove_marks => self.doc.marks.after_writing(self.cursor, d),
+            _ => self.doc.marks,
+        };
+        self.change_sheet(board, marks);
+    }
+
+    /// Adds `d` to the cursor cell's marks, or removes it.
+    fn toggle_mark(&mut self, d: Digit) {
+        if let Some(held) = self.doc.board.digit(self.cursor) {
+            self.complain(format!("{} holds {held}: clear it (0) to mark it", self.cursor));
+            return;
+        }
+        let mut marks = self.doc.marks;
+        marks.toggle(self.cursor, d);
+        self.change_sheet(self.doc.board.clone(), marks);
+    }
+
+    /// Marks every empty cell with the digits its peers leave it, replacing the marks it had.
+    fn fill_marks(&mut self) {
+        let computed = Marks::from_sets(self.doc.board.all_candidates());
+        if computed == self.doc.marks {
+            self.say("Every empty cell already has its possible digits marked");
+            return;
+        }
+        self.change_sheet(self.doc.board.clone(), computed);
+        self.say("Every empty cell marked with the digits its row, column and box leave (u undoes)");
     }
 
     fn go_to_sibling(&mut self, next: bool) {

@@ -13,7 +13,7 @@ use super::builtin::BUILTINS;
 use super::document::{Document, Origin};
 use super::files::{Fingerprint, LoadError, hint_of, read_bytes, read_puzzles, write_atomically, write_target};
 use super::recovery::{self, Keeper, LeftOver};
-use crate::sudoku::{Board, Format, Parsed, ReadError, Reader, parse_document, rewrite_cells};
+use crate::sudoku::{Board, Format, Marks, Parsed, ReadError, Reader, parse_document, rewrite_cells};
 use crate::text::{io_error, printable};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -315,9 +315,15 @@ fn reopen(text: &str) -> Result<Document, String> {
             }
             doc.source.format = whence.format;
             doc.source.saved = Board::empty();
+            doc.source.saved_marks = Marks::NONE;
             doc
         }
     };
+    doc.marks = record
+        .puzzle
+        .marks
+        .as_deref()
+        .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();

@@ -12,6 +12,7 @@ pub mod files;
 pub mod history;
 pub mod jobs;
 pub mod recovery;
+pub mod settings;
 pub mod stepper;
 
 mod browse;
@@ -23,12 +24,13 @@ pub use action::{Action, Direction};
 pub use document::{Document, Origin};
 pub use effects::{Effect, Offer, Runtime};
 
-use crate::sudoku::{Board, Counters, Format, Pos, Strategy};
+use crate::sudoku::{Board, Counters, Format, Marks, Pos, Strategy};
 use crate::text::printable;
 use browser::Browser;
 use history::{Change, History};
 use jobs::{Count, LiveCount, SolveJob};
 pub use save::PendingSave;
+use settings::Settings;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use stepper::Stepper;
@@ -50,6 +52,17 @@ pub enum Mode {
     Step(Box<Stepper>),
     /// Choosing a file.
     Browse(Box<Browser>),
+}
+
+/// What a digit typed on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typing {
+    /// Writes an entry: solving, the givens protected.
+    Entries,
+    /// Writes a given and moves on: typing in a puzzle.
+    Givens,
+    /// Adds or removes a pencil mark: notes.
+    Marks,
 }
 
 /// Something over the screen that takes the keys until it is closed.
@@ -181,8 +194,10 @@ pub struct App {
     pub solve_strategy: Strategy,
     /// The strategy step mode starts with (`n`).
     pub step_strategy: Strategy,
-    /// Whether typed digits are givens (typing in a puzzle).
-    pub puzzle_edit: bool,
+    /// What typed digits do.
+    pub typing: Typing,
+    /// The player's settings.
+    pub settings: Settings,
     count: LiveCount,
     /// The note about the last action.
     pub message: Option<Message>,
@@ -213,7 +228,8 @@ impl App {
             overlay: None,
             solve_strategy: Strategy::Fast,
             step_strategy: Strategy::Naive,
-            puzzle_edit: false,
+            typing: Typing::Entries,
+            settings: Settings::default(),
             message: None,
             last_solve: None,
             size: (80, 24),
@@ -466,7 +482,7 @@ impl App {
             }
             Then::ClearAll => {
                 self.replace_document(Document::new_empty());
-                self.puzzle_edit = true;
+                self.typing = Typing::Givens;
                 self.say("Empty board: type the givens (puzzle-edit mode is on; p turns it off)");
             }
             Then::SolveFromGivens => {
@@ -491,10 +507,21 @@ impl App {
 
     /// Puts `board` in the document as one undoable change.
     fn change_board(&mut self, board: Board) {
-        if board != self.doc.board {
-            let before = std::mem::replace(&mut self.doc.board, board);
-            self.history.record(Change::Edit(before));
-            self.board_changed();
+        self.change_sheet(board, self.doc.marks);
+    }
+
+    /// Puts `board` and `marks` in the document as one undoable change.
+    fn change_sheet(&mut self, board: Board, marks: Marks) {
+        if board != self.doc.board || marks != self.doc.marks {
+            let before = (
+                std::mem::replace(&mut self.doc.board, board),
+                std::mem::replace(&mut self.doc.marks, marks),
+            );
+            let board_changed = before.0 != self.doc.board;
+            self.history.record(Change::Edit(before.0, before.1));
+            if board_changed {
+                self.board_changed();
+            }
         }
     }
 
@@ -507,7 +534,7 @@ impl App {
         let before = std::mem::replace(&mut self.doc, doc);
         self.history.record(Change::Load(Box::new(before)));
         self.mode = Mode::Edit;
-        self.puzzle_edit = false;
+        self.typing = Typing::Entries;
         self.last_solve = None;
         self.board_changed();
         let name = self.doc.name();

@@ -51,7 +51,7 @@ pub fn text_of(doc: &Document) -> String {
         notes: if keep_lines { text.notes.clone() } else { Vec::new() },
         comment: if keep_lines { text.comment.clone() } else { None },
         fields: text.fields.clone(),
-        marks: None,
+        marks: doc.puzzle_marks(),
     };
     let (kind, name) = match &doc.source.origin {
         Origin::File(path) => ("file", escape_path(path)),

@@ -9,7 +9,7 @@ use super::document::Origin;
 use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest};
 use super::files::{Fingerprint, hint_of};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
-use crate::sudoku::{Board, Format, Puzzle};
+use crate::sudoku::{Board, Format, Marks, Puzzle};
 use crate::text::printable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,8 +26,12 @@ pub struct PendingSave {
     pub keep_collection: bool,
     /// The board the file holds once saved.
     pub saved: Board,
+    /// The marks the file holds once saved.
+    pub saved_marks: Marks,
     /// What the format could not hold (entries, solver digits), for the message.
     pub left_out: usize,
+    /// Whether the format could not hold the pencil marks.
+    pub marks_left_out: bool,
     /// The request, to ask it again over a changed or existing file.
     pub request: SaveRequest,
     /// The path as typed in the save prompt, to show it again if the save fails.
@@ -43,7 +47,7 @@ impl App {
             return;
         };
         let format = self.doc.source.format;
-        if self.doc.has_progress() && !format.keeps_entries() {
+        if !self.doc.fits(format) {
             self.ask_save_path();
             return;
         }
@@ -94,12 +98,20 @@ impl App {
         } else {
             self.doc.board.givens_only()
         };
+        let saved_marks = if format.keeps_marks() {
+            self.doc.marks.of_empty_cells(&self.doc.board)
+        } else {
+            Marks::NONE
+        };
+        let marks_left_out = !format.keeps_marks() && self.doc.has_marks();
         self.pending_save = Some(PendingSave {
             path: path.to_path_buf(),
             format,
             keep_collection,
             saved,
+            saved_marks,
             left_out,
+            marks_left_out,
             request: request.clone(),
             typed,
         });
@@ -107,15 +119,14 @@ impl App {
     }
 
     /// Opens the save prompt, with a name to start from: the file's own, or, when the board
-    /// holds entries its format cannot keep, the same name as a progress file.
+    /// holds entries or marks its format cannot keep, the same name as a progress file.
     pub(super) fn ask_save_path(&mut self) {
-        let progress = self.doc.has_progress();
         let (suggested, format) = match &self.doc.source.origin {
             Origin::File(path) => (self.shown_path(path), self.doc.source.format),
             Origin::Builtin(name) => ((*name).to_string(), self.doc.source.format),
             Origin::Pasted | Origin::New => ("puzzle.sdk".to_string(), Format::Sdk),
         };
-        let (input, format) = if progress && !format.keeps_entries() {
+        let (input, format) = if !self.doc.fits(format) {
             (
                 with_extension(&suggested, Format::Progress.extension()),
                 Format::Progress,
@@ -123,9 +134,9 @@ impl App {
         } else {
             (suggested, format)
         };
-        let label = if progress && !self.doc.source.format.keeps_entries() {
+        let label = if !self.doc.fits(self.doc.source.format) {
             format!(
-                "{} holds givens only: save your game (entries and all) as",
+                "{} holds givens only: save your game (entries, marks and all) as",
                 match self.doc.path() {
                     Some(path) => printable(&path.file_name().unwrap_or_default().to_string_lossy()).into_owned(),
                     None => format!("A {} file", self.doc.source.format.name()),
@@ -307,15 +318,21 @@ impl App {
         source.format = pending.format;
         source.disk = Some(fingerprint);
         source.saved = pending.saved;
+        source.saved_marks = pending.saved_marks;
         let mut text = format!(
             "Saved to {} ({})",
             pending.path.file_name().unwrap_or_default().to_string_lossy(),
             pending.format.description()
         );
-        if pending.left_out > 0 {
+        let left_out = match (pending.left_out, pending.marks_left_out) {
+            (0, false) => None,
+            (0, true) => Some("your pencil marks are".to_string()),
+            (n, false) => Some(format!("your {n} entries and solver digits are")),
+            (n, true) => Some(format!("your {n} entries and solver digits, and your marks, are")),
+        };
+        if let Some(what) = left_out {
             text.push_str(&format!(
-                "; it holds givens only: your {} entries and solver digits are not in it and still unsaved (.swb keeps them)",
-                pending.left_out
+                "; it holds givens only: {what} not in it and still unsaved (.swb keeps them)"
             ));
             self.complain(text);
         } else {

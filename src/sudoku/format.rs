@@ -1,9 +1,10 @@
 //! Writing boards: the BOJ 2580 grid, the 81-character line, SadMan `.sdk`, Simple Sudoku `.ss`, a
 //! pretty grid with box borders, and our progress file (an `.sdk` whose `#!` lines add the
-//! entries and the solver's digits). Every format reads back to the same givens, and writes the
+//! entries, the solver's digits and the user's pencil marks). Every format reads back to the same givens, and writes the
 //! puzzle's other lines (metadata, comments) back where they stood.
 
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
+use super::marks::Marks;
 use super::puzzle::{Note, Puzzle};
 use std::fmt;
 
@@ -69,7 +70,7 @@ impl Format {
             Format::Sdk => "SadMan .sdk",
             Format::Ss => "Simple Sudoku .ss",
             Format::Grid => "printed grid",
-            Format::Progress => "progress (.swb: givens, entries, solver digits)",
+            Format::Progress => "progress (.swb: givens, entries, marks, solver digits)",
             Format::Candidates => "729-character candidates line",
         }
     }
@@ -88,6 +89,12 @@ impl Format {
     /// givens. The others hold givens only.
     pub const fn keeps_entries(self) -> bool {
         matches!(self, Format::Progress)
+    }
+
+    /// Whether the format keeps a person's pencil marks: the progress file exactly, a candidates
+    /// line as the candidates of each empty cell.
+    pub const fn keeps_marks(self) -> bool {
+        matches!(self, Format::Progress | Format::Candidates)
     }
 
     /// The format a file extension suggests: for reading, only a tie-breaker between
@@ -139,6 +146,12 @@ impl Format {
             for (key, kind) in [("entries", Kind::Entry), ("solver", Kind::Placed)] {
                 if board.cells().iter().any(|c| Kind::of(*c) == Some(kind)) {
                     writeln!(out, "#!{key} {}", cells_of(board, kind))?;
+                }
+            }
+            if let Some(marks) = &puzzle.marks {
+                let marks = Marks::from_sets(**marks).of_empty_cells(board);
+                if !marks.is_empty() {
+                    writeln!(out, "#!marks {}", marks.to_line())?;
                 }
             }
             for (key, value) in &puzzle.fields {
@@ -441,6 +454,47 @@ mod tests {
         assert_eq!(lines[3], "#!source sdk 1 puzzle.sdk");
         assert_eq!(lines[4], "4.....8.5", "the grid holds the givens only");
         assert_eq!(lines.len(), 13);
+    }
+
+    #[test]
+    fn progress_keeps_pencil_marks_of_empty_cells() {
+        let mut p = sample();
+        p.board.set(Pos::at(0, 1).unwrap(), Cell::Entry(Digit::new(1).unwrap()));
+        let mut marks = [DigitSet::EMPTY; 81];
+        marks[2] = DigitSet::from_bits(0b1_0000_0011);
+        // The marks of a cell that holds a digit (a given, an entry) are not written.
+        marks[0] = DigitSet::from_bits(0b111);
+        marks[1] = DigitSet::from_bits(0b111);
+        p.marks = Some(Box::new(marks));
+        let text = Format::Progress.to_string(&p);
+        let line = text.lines().find(|l| l.starts_with("#!marks ")).expect("a marks line");
+        assert_eq!(&line[8..8 + 27], format!("{}12......9", ".".repeat(18)));
+        let read = crate::sudoku::parse_puzzle(text.as_bytes()).expect("it reads back");
+        let mut expected = [DigitSet::EMPTY; 81];
+        expected[2] = marks[2];
+        assert_eq!(read.marks.as_deref(), Some(&expected));
+        assert_eq!(read.board, p.board);
+        // No marks, no line.
+        p.marks = Some(Box::new([DigitSet::EMPTY; 81]));
+        assert!(!Format::Progress.to_string(&p).contains("#!marks"));
+    }
+
+    #[test]
+    fn a_bad_marks_line_says_where() {
+        let mut p = sample();
+        let mut marks = [DigitSet::EMPTY; 81];
+        marks[2] = DigitSet::from_bits(0b11);
+        p.marks = Some(Box::new(marks));
+        let text = Format::Progress.to_string(&p);
+        // The second mark of r1c3 is column 8 + 18 + 2 of line 2; a '7' cannot stand there.
+        let broken = text.replacen("#!marks ..................12", "#!marks ..................17", 1);
+        let error = crate::sudoku::parse_puzzle(broken.as_bytes()).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 28), "{error}");
+        assert!(error.to_string().contains("'2' or '.'"), "{error}");
+        let short = text.replacen("#!marks .........", "#!marks ", 1);
+        let error = crate::sudoku::parse_puzzle(short.as_bytes()).unwrap_err();
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.to_string().contains("found 80 cells"), "{error}");
     }
 
     #[test]

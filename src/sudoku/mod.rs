@@ -8,12 +8,14 @@ pub mod board;
 pub mod format;
 pub mod generate;
 pub mod logic;
+pub mod marks;
 pub mod parse;
 pub mod puzzle;
 pub mod search;
 
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;
+pub use marks::Marks;
 pub use parse::{
     Cells, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, parse_document, parse_puzzle,
     rewrite_cells,

@@ -12,8 +12,9 @@
 //! puzzle as a [`Note`], with where it stood, and every record knows the byte offsets of its cells
 //! ([`Cells`]), so that a save can rewrite the cells of a file and nothing else.
 
-use super::board::{Board, Cell, Digit, Pos};
+use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::format::{Format, PROGRESS_MARK, PROGRESS_VERSION};
+use super::marks::Marks;
 use super::puzzle::{Note, Puzzle};
 use std::fmt;
 use std::io::{self, BufRead};
@@ -540,7 +541,9 @@ impl<R: BufRead> Reader<R> {
         } else {
             grid.format_of_a_line()
         };
-        grid.apply_progress(&mut puzzle.board)?;
+        if let Some(marks) = grid.apply_progress(&mut puzzle.board)? {
+            puzzle.marks = Some(marks);
+        }
         puzzle.notes = grid.notes;
         puzzle.fields = grid.fields;
         self.format = Some(format);
@@ -1267,11 +1270,16 @@ impl GridBuilder {
 
     /// Puts a progress file's entries and solver digits on `board` (its givens), and keeps its
     /// other `#!` lines as fields.
-    fn apply_progress(&mut self, board: &mut Board) -> Result<(), ParseError> {
+    fn apply_progress(&mut self, board: &mut Board) -> Result<Option<Box<[DigitSet; 81]>>, ParseError> {
+        let mut marks = None;
         for p in std::mem::take(&mut self.progress_lines) {
             let wrap: fn(Digit) -> Cell = match p.key.as_str() {
                 "entries" => Cell::Entry,
                 "solver" => Cell::Placed,
+                "marks" => {
+                    marks = Some(p);
+                    continue;
+                }
                 _ => {
                     self.fields.push((p.key, p.value));
                     continue;
@@ -1291,7 +1299,13 @@ impl GridBuilder {
                 board.set(pos, wrap(d));
             }
         }
-        Ok(())
+        // Marks last, once the digits are known: the marks of a filled cell are moot.
+        marks
+            .map(|line| {
+                let marks = parse_marks(&line.value, line.line, line.column)?;
+                Ok(Box::new(*Marks::from_sets(marks).of_empty_cells(board).sets()))
+            })
+            .transpose()
     }
 
     /// The puzzle, where its cells are, and its format, once the input has ended; `next_line`
@@ -1335,17 +1349,65 @@ impl GridBuilder {
         let mut offsets = Box::new([0u64; 81]);
         offsets.copy_from_slice(&self.offsets);
         let mut board = Board::from_givens(&digits);
-        self.apply_progress(&mut board)?;
+        let marks = self.apply_progress(&mut board)?;
         let puzzle = Puzzle {
             board,
             notes: self.notes,
             comment: None,
             fields: self.fields,
-            marks: None,
+            marks,
         };
         Ok((puzzle, Cells::Grid(offsets), format))
     }
 }
+
+/// The pencil marks of a progress file's `#!marks` line (`value`, starting at `column` of
+/// `line`): 81 groups of nine characters, the `k`-th the digit `k` or `.` for a digit not marked.
+fn parse_marks(value: &str, line: usize, column: usize) -> Result<[DigitSet; 81], ParseError> {
+    let mut sets = [DigitSet::EMPTY; 81];
+    let mut count = 0;
+    for (i, c) in value.trim_end().chars().enumerate() {
+        let error = |kind| ParseError::new(line, column + i, kind);
+        let (cell, k) = (i / 9, i % 9);
+        if cell >= 81 {
+            return Err(error(ParseErrorKind::UnexpectedChar {
+                found: c,
+                expected: "the end of the line after 729 marks",
+            }));
+        }
+        let digit = Digit::new(k as u8 + 1).expect("k is below 9");
+        if c == digit.to_char() {
+            sets[cell].insert(digit);
+        } else if c != '.' {
+            return Err(error(ParseErrorKind::UnexpectedChar {
+                found: c,
+                expected: MARK_EXPECTED[k],
+            }));
+        }
+        count = i + 1;
+    }
+    if count < 729 {
+        return Err(ParseError::new(
+            line,
+            column + count,
+            ParseErrorKind::TooFewCells { found: count / 9 },
+        ));
+    }
+    Ok(sets)
+}
+
+/// What may stand at each of the nine places of a cell's marks.
+const MARK_EXPECTED: [&str; 9] = [
+    "'1' or '.' (the first of a cell's nine marks)",
+    "'2' or '.' (the second of a cell's nine marks)",
+    "'3' or '.' (the third of a cell's nine marks)",
+    "'4' or '.' (the fourth of a cell's nine marks)",
+    "'5' or '.' (the fifth of a cell's nine marks)",
+    "'6' or '.' (the sixth of a cell's nine marks)",
+    "'7' or '.' (the seventh of a cell's nine marks)",
+    "'8' or '.' (the eighth of a cell's nine marks)",
+    "'9' or '.' (the ninth of a cell's nine marks)",
+];
 
 /// In a row whose cells are separated by blanks, the first run of several digits, as an error:
 /// `0 6 10 2` is a mistyped BOJ row, not a row of ten cells.

@@ -4,7 +4,7 @@
 
 use super::layout::CellSize;
 use super::theme::Theme;
-use crate::sudoku::{Board, Cell, CellSet, Pos};
+use crate::sudoku::{Board, Cell, CellSet, DigitSet, Pos};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -12,6 +12,9 @@ use ratatui::widgets::Widget;
 
 /// The mark of an empty cell.
 pub const BLANK: char = '·';
+
+/// An empty cell with pencil marks, in cells too small to show them.
+pub const MARKED: char = '∷';
 
 /// What the board shows and how.
 pub struct BoardWidget<'a> {
@@ -24,8 +27,9 @@ pub struct BoardWidget<'a> {
     pub focus_is_search: bool,
     /// Cells of the guesses on the search stack.
     pub decisions: CellSet,
-    /// Whether to show the candidates of empty cells (large cells only).
-    pub pencil_marks: bool,
+    /// The pencil marks to show in empty cells (in full in large cells, as [`MARKED`] in
+    /// compact ones), and whether they are the computed candidates rather than the user's.
+    pub marks: Option<(&'a [DigitSet; 81], bool)>,
     /// The size of one cell.
     pub cell: CellSize,
     /// The styles.
@@ -41,7 +45,10 @@ impl Widget for BoardWidget<'_> {
         draw_grid(area, buf, self.cell, self.theme.border);
         let conflicts = self.board.conflicting_cells();
         let focus_digit = self.focus.and_then(|p| self.board.digit(p));
-        let candidates = (self.pencil_marks && self.cell.is_large()).then(|| self.board.all_candidates());
+        let mark_style = match self.marks {
+            Some((_, true)) => self.theme.candidate,
+            _ => self.theme.mark,
+        };
         for pos in Pos::all() {
             let rect = Rect::new(
                 area.x + 1 + pos.col() as u16 * (self.cell.width + 1),
@@ -78,11 +85,14 @@ impl Widget for BoardWidget<'_> {
                 });
             }
             buf.set_style(rect, style);
-            let marks = candidates
-                .as_ref()
-                .map(|all| all[pos.index()])
-                .filter(|_| cell.digit().is_none());
-            draw_cell(buf, rect, cell, focused, marks, self.theme);
+            // Small cells show only that the user marked a cell: every empty cell has
+            // computed candidates, so a sign for them would say nothing.
+            let marks = self
+                .marks
+                .filter(|(_, computed)| self.cell.is_large() || !computed)
+                .map(|(all, _)| all[pos.index()])
+                .filter(|m| cell.digit().is_none() && !m.is_empty());
+            draw_cell(buf, rect, cell, focused, marks, mark_style);
         }
     }
 }
@@ -111,16 +121,10 @@ fn glyph_fill(cell: Cell) -> char {
     }
 }
 
-/// The inside of one cell: the digit (big in huge cells), or the blank mark, or pencil marks,
-/// with brackets around the focused cell so that it shows without colour.
-fn draw_cell(
-    buf: &mut Buffer,
-    rect: Rect,
-    cell: Cell,
-    focused: bool,
-    candidates: Option<crate::sudoku::DigitSet>,
-    theme: &Theme,
-) {
+/// The inside of one cell: the digit (big in huge cells), or the blank mark, or pencil marks
+/// (a 3x3 block where there is room, [`MARKED`] where not), with brackets around the focused
+/// cell so that it shows without colour.
+fn draw_cell(buf: &mut Buffer, rect: Rect, cell: Cell, focused: bool, marks: Option<DigitSet>, mark_style: Style) {
     let mid_x = rect.x + rect.width / 2;
     let mid_y = rect.y + rect.height / 2;
     if focused {
@@ -128,7 +132,7 @@ fn draw_cell(
         buf[(rect.right() - 1, mid_y)].set_char(']');
     }
     let huge = rect.height >= 5;
-    match (cell.digit(), candidates) {
+    match (cell.digit(), marks) {
         (Some(d), _) if huge => {
             let fill = glyph_fill(cell);
             for (dy, row) in BIG[d.index()].iter().enumerate() {
@@ -142,19 +146,22 @@ fn draw_cell(
         (Some(d), _) => {
             buf[(mid_x, mid_y)].set_char(d.to_char());
         }
-        (None, Some(candidates)) => {
-            // A 3x3 block of candidates, spaced out in huge cells.
+        (None, Some(marks)) if rect.height >= 3 => {
+            // A 3x3 block of marks, spaced out in huge cells.
             let (step_x, step_y, x0, y0) = if huge {
                 (3, 1, rect.x + 2, rect.y + 1)
             } else {
                 (2, 1, rect.x + 1, rect.y)
             };
-            for d in candidates.iter() {
+            for d in marks.iter() {
                 let i = d.index() as u16;
                 let cell = &mut buf[(x0 + (i % 3) * step_x, y0 + (i / 3) * step_y)];
                 cell.set_char(d.to_char());
-                cell.set_style(theme.candidate);
+                cell.set_style(mark_style);
             }
+        }
+        (None, Some(_)) => {
+            buf[(mid_x, mid_y)].set_char(MARKED).set_style(mark_style);
         }
         (None, None) => {
             buf[(mid_x, mid_y)].set_char(BLANK);

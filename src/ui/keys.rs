@@ -140,6 +140,7 @@ use Context::*;
 use Key::*;
 
 const EDITING: &str = "Editing";
+const MARKS: &str = "Pencil marks";
 const FILES: &str = "Files";
 const SOLVING: &str = "Solving";
 const STEPPING: &str = "Step mode";
@@ -201,7 +202,7 @@ pub static BINDINGS: &[Binding] = &[
         Does::Act(Action::ClearCell),
         "0 . x ⌫ Del",
         "clear the cell",
-        Some(("0", "clear")),
+        None,
         EDITING,
     ),
     bind(
@@ -257,6 +258,51 @@ pub static BINDINGS: &[Binding] = &[
         "redo",
         None,
         EDITING,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('m')]),
+        Does::Act(Action::ToggleNotes),
+        "m",
+        "notes: 1-9 add or remove a mark",
+        Some(("m", "notes")),
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('M')]),
+        Does::Act(Action::FillMarks),
+        "M",
+        "mark every cell's possible digits",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('E')]),
+        Does::Act(Action::ClearMarks),
+        "E",
+        "erase every mark",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('v')]),
+        Does::Act(Action::CycleMarksView),
+        "v",
+        "show your marks / computed ones",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('a')]),
+        Does::Act(Action::ToggleRemoveMarks),
+        "a",
+        "a digit written leaves peers' marks",
+        None,
+        MARKS,
     ),
     bind(
         Edit,
@@ -809,7 +855,7 @@ mod tests {
         }
         let sections = help_sections();
         let names: Vec<_> = sections.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, [EDITING, SOLVING, FILES, STEPPING, BROWSING, ANYWHERE]);
+        assert_eq!(names, [EDITING, MARKS, SOLVING, FILES, STEPPING, BROWSING, ANYWHERE]);
         let step: Vec<_> = hints(Step).map(|(k, _)| k).collect();
         assert!(step.contains(&"Enter") && step.contains(&"Esc"), "{step:?}");
     }

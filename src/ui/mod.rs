@@ -8,7 +8,8 @@ pub mod overlay;
 pub mod panel;
 pub mod theme;
 
-use crate::app::{App, Mode, Overlay};
+use crate::app::settings::MarksView;
+use crate::app::{App, Mode, Overlay, Typing};
 use crate::sudoku::CellSet;
 use board::BoardWidget;
 use layout::Screen;
@@ -64,12 +65,22 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }
                 _ => (Some(app.cursor), false, CellSet::EMPTY),
             };
+            // The user's marks, or the candidates worked out from the board (always on the
+            // search's board in step mode: the user's marks are not the search's).
+            let computed;
+            let marks = match (mode, app.settings.marks_view) {
+                (Mode::Edit | Mode::Solving(_), MarksView::Mine) => Some((app.doc.marks.sets(), false)),
+                _ => {
+                    computed = board.all_candidates();
+                    Some((&computed, true))
+                }
+            };
             BoardWidget {
                 board: &board,
                 focus,
                 focus_is_search,
                 decisions,
-                pencil_marks: true,
+                marks,
                 cell: screen.cell,
                 theme: &theme,
             }
@@ -95,12 +106,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
-    let mode = match (&app.mode, app.puzzle_edit) {
+    let mode = match (&app.mode, app.typing) {
         (Mode::Step(_), _) => "STEP",
         (Mode::Solving(_), _) => "SOLVING",
         (Mode::Browse(_), _) => "OPEN",
-        (Mode::Edit, true) => "EDIT PUZZLE",
-        (Mode::Edit, false) => "SOLVE BY HAND",
+        (Mode::Edit, Typing::Givens) => "EDIT PUZZLE",
+        (Mode::Edit, Typing::Entries) => "SOLVE BY HAND",
+        (Mode::Edit, Typing::Marks) => "SOLVE BY HAND · NOTES",
     };
     let mut spans = vec![Span::styled(
         format!(" sudoku-workbench │ {} ", app.doc.name()),

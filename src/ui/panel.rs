@@ -4,8 +4,9 @@
 
 use super::theme::Theme;
 use crate::app::jobs::Count;
+use crate::app::settings::MarksView;
 use crate::app::stepper::{Run, Stepper};
-use crate::app::{App, Mode};
+use crate::app::{App, Mode, Typing};
 use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
 use crate::text::{duration, grouped, printable};
 use ratatui::buffer::Buffer;
@@ -162,18 +163,33 @@ impl Panel<'_> {
             t.value,
         );
         let cell = match board.cell(app.cursor) {
-            Cell::Empty => format!("candidates {}", spaced(board.candidates(app.cursor))),
+            Cell::Empty => match app.settings.marks_view {
+                MarksView::Mine if app.doc.marks.get(app.cursor).is_empty() => "no marks".to_string(),
+                MarksView::Mine => format!("marks {}", spaced(app.doc.marks.get(app.cursor))),
+                MarksView::Computed => format!("computed {}", spaced(board.candidates(app.cursor))),
+            },
             Cell::Given(d) => format!("given {d}"),
             Cell::Entry(d) => format!("entry {d}"),
             Cell::Placed(d) => format!("solver's {d}"),
         };
         out.row(&format!("Cell {}", app.cursor), cell, t.value);
-        let mode = if app.puzzle_edit {
-            "givens (puzzle edit; p ends it)"
-        } else {
-            "entries (p: givens)"
+        let (mode, style) = match app.typing {
+            Typing::Entries => ("entries (m: notes)", t.value),
+            Typing::Givens => ("givens (puzzle edit; p ends it)", t.key),
+            Typing::Marks => ("marks (notes; m ends it)", t.key),
         };
-        out.row("Typing", mode, if app.puzzle_edit { t.key } else { t.value });
+        out.row("Typing", mode, style);
+        // Which marks the board shows, once there is something to say (room is short).
+        let marked = app.doc.marks.of_empty_cells(board).cells_marked();
+        let shown = match app.settings.marks_view {
+            MarksView::Mine if marked == 0 && app.typing != Typing::Marks => None,
+            MarksView::Mine if marked == 0 => Some("yours: none (M fills)".to_string()),
+            MarksView::Mine => Some(format!("yours: {marked} cells")),
+            MarksView::Computed => Some("showing computed candidates (v: yours)".to_string()),
+        };
+        if let Some(shown) = shown {
+            out.row("Marks", shown, t.value);
+        }
         // Short of room, the message (which says the same) stands for the last solve's report.
         let report = app
             .last_solve

@@ -21,8 +21,10 @@ pub struct Theme {
     pub placed: Style,
     /// The mark of an empty cell.
     pub blank: Style,
-    /// Pencil marks (candidates) in large cells.
+    /// Computed candidates in empty cells.
     pub candidate: Style,
+    /// The user's own pencil marks.
+    pub mark: Style,
     /// The row, column and box of the focused cell.
     pub peer: Style,
     /// Digits equal to the focused cell's digit.
@@ -65,6 +67,7 @@ impl Theme {
             placed: Style::new().add_modifier(Modifier::ITALIC),
             blank: Style::new().add_modifier(Modifier::DIM),
             candidate: Style::new().add_modifier(Modifier::DIM),
+            mark: Style::new(),
             peer: Style::new(),
             same_digit: Style::new().add_modifier(Modifier::UNDERLINED),
             conflict: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
@@ -92,6 +95,7 @@ impl Theme {
             placed: mono.placed.fg(Color::LightGreen),
             blank: mono.blank.fg(Color::DarkGray),
             candidate: mono.candidate.fg(Color::DarkGray),
+            mark: mono.mark.fg(Color::Cyan),
             peer: mono.peer.bg(Color::Indexed(236)),
             same_digit: mono.same_digit.fg(Color::Yellow),
             // Reverse video of red on the default background: a red cell, and a reversed one

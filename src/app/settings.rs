@@ -1,0 +1,47 @@
+//! What a player can set about how the workbench looks and behaves while they solve: which
+//! marks the board shows, and whether writing a digit clears it from the marks around it.
+
+/// Which pencil marks the board shows in its empty cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarksView {
+    /// The user's own marks.
+    Mine,
+    /// The candidates the board's digits leave each empty cell, worked out by the workbench.
+    Computed,
+}
+
+impl MarksView {
+    /// The other view.
+    pub const fn next(self) -> MarksView {
+        match self {
+            MarksView::Mine => MarksView::Computed,
+            MarksView::Computed => MarksView::Mine,
+        }
+    }
+
+    /// What the view shows, for the panel and messages.
+    pub const fn label(self) -> &'static str {
+        match self {
+            MarksView::Mine => "your marks",
+            MarksView::Computed => "computed candidates",
+        }
+    }
+}
+
+/// The player's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Which marks the board shows.
+    pub marks_view: MarksView,
+    /// Whether writing a digit removes it from the marks of the cell's peers.
+    pub remove_marks: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            marks_view: MarksView::Mine,
+            remove_marks: true,
+        }
+    }
+}
