@@ -498,3 +498,102 @@ fn notes_mode_in_large_cells_shows_the_marks_apart_from_computed_candidates() {
     assert!(text.contains("showing computed candidates (v: yours)"), "{text}");
     assert!(text.contains("computed 1 2 4 6"), "{text}");
 }
+
+/// The first hint on hard.txt (the cursor moved off the board's top left, so the shading shows).
+fn hinted(stage_presses: usize) -> Bench {
+    let mut app = app_on("hard.txt", false);
+    move_to(&mut app, pos(8, 8));
+    // Singles first: press on until the hint is the puzzle's locked candidates.
+    for _ in 0..100 {
+        app.update(Action::Hint);
+        let hint = app.hint.clone().expect("a hint");
+        if !hint.step.eliminations.is_empty() {
+            break;
+        }
+        app.update(Action::Hint);
+        app.update(Action::Hint);
+    }
+    for _ in 1..stage_presses {
+        app.update(Action::Hint);
+    }
+    app.settle();
+    app
+}
+
+#[test]
+fn a_hint_first_shades_where_to_look() {
+    let mut app = hinted(1);
+    let hint = app.hint.clone().unwrap();
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("hint_where_80x24", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let area = hint.area();
+    assert!(!area.is_empty());
+    for p in Pos::all().filter(|p| *p != pos(8, 8)) {
+        let shaded = cell(buffer, p).1.bg == Some(Color::Indexed(22));
+        assert_eq!(shaded, area.contains(p), "{p}");
+    }
+}
+
+#[test]
+fn a_hint_then_shows_why_with_the_candidates_that_prove_it() {
+    let mut app = hinted(2);
+    let hint = app.hint.clone().unwrap();
+    let terminal = draw(&mut app, 120, 40);
+    insta::assert_snapshot!("hint_why_120x40", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let screen = Screen::new(*buffer.area()).unwrap();
+    // In a large cell, digit k sits at column 1 + 2 * ((k - 1) % 3), row (k - 1) / 3.
+    let mark = |c: &sudoku_workbench::sudoku::logic::Candidate| {
+        let rect = screen.cell_rect(c.pos);
+        let k = u16::from(c.digit.get()) - 1;
+        buffer[(rect.x + 1 + 2 * (k % 3), rect.y + k / 3)].clone()
+    };
+    for c in &hint.step.eliminations {
+        let shown = mark(c);
+        assert_eq!(shown.symbol(), c.digit.to_string());
+        assert_eq!(shown.fg, Color::LightRed, "{c:?} is removed");
+        assert!(shown.modifier.contains(Modifier::CROSSED_OUT));
+    }
+    for c in &hint.step.candidates {
+        let shown = mark(c);
+        assert_eq!(shown.symbol(), c.digit.to_string());
+        assert_eq!(shown.fg, Color::LightGreen, "{c:?} proves it");
+    }
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains(&hint.step.technique.to_string()), "{text}");
+}
+
+#[test]
+fn a_hint_last_does_the_step() {
+    let mut app = hinted(3);
+    assert!(app.hint.is_none());
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("hint_done_80x24", terminal.backend());
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("Done: Locked Candidates"), "{text}");
+}
+
+#[test]
+fn a_check_highlights_the_mistakes() {
+    let mut app = app_on("easy.txt", false);
+    let solution = sudoku_workbench::app::hint::solution_of(&app.doc.board).unwrap();
+    // r1c1 is 4 in the solution: a 5 there is wrong; r1c2 is marked with its own digit.
+    assert_eq!(solution.digit(pos(0, 0)), Digit::new(4));
+    app.update(Action::Digit(Digit::new(5).unwrap()));
+    move_to(&mut app, pos(0, 1));
+    app.update(Action::ToggleNotes);
+    app.update(Action::Digit(solution.digit(pos(0, 1)).unwrap()));
+    move_to(&mut app, pos(8, 8));
+    app.update(Action::Check);
+    app.settle();
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("check_80x24", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let wrong = cell(buffer, pos(0, 0)).1;
+    assert_eq!(wrong.bg, Some(Color::Indexed(52)));
+    assert!(wrong.add_modifier.contains(Modifier::CROSSED_OUT));
+    for p in [pos(0, 1), pos(0, 2)] {
+        assert_ne!(cell(buffer, p).1.bg, Some(Color::Indexed(52)), "{p} is right");
+    }
+}

@@ -46,6 +46,12 @@ pub enum Action {
     CycleMarksView,
     /// Turn on or off the removal of a written digit from the marks of its peers.
     ToggleRemoveMarks,
+    /// A hint: where to look, then why, then do it.
+    Hint,
+    /// Compare the entries and marks with the solution.
+    Check,
+    /// Show or hide the live count of solutions.
+    ToggleSolutionsLine,
     /// Make every entry (and solver digit) a given.
     KeepEntriesAsGivens,
     /// Remove entries and solver digits, keeping the givens.

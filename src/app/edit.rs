@@ -59,6 +59,16 @@ impl App {
                 });
             }
             Action::FillMarks => self.fill_marks(),
+            Action::Hint => self.hint(),
+            Action::Check => self.check(),
+            Action::ToggleSolutionsLine => {
+                self.settings.show_solutions = !self.settings.show_solutions;
+                self.say(if self.settings.show_solutions {
+                    "The panel shows the live count of solutions again"
+                } else {
+                    "The live count of solutions is hidden: it gives nothing away (L shows it)"
+                });
+            }
             Action::ClearMarks => {
                 if self.doc.marks.is_empty() {
                     self.say("No pencil marks to clear");
@@ -102,6 +112,7 @@ impl App {
             Action::Undo => {
                 if self.history.undo(&mut self.doc) {
                     self.board_changed();
+                    self.sheet_changed();
                     self.say("Undone (Ctrl-r redoes)");
                 } else {
                     self.say("Nothing to undo");
@@ -110,6 +121,7 @@ impl App {
             Action::Redo => {
                 if self.history.redo(&mut self.doc) {
                     self.board_changed();
+                    self.sheet_changed();
                     self.say("Redone");
                 } else {
                     self.say("Nothing to redo");

@@ -15,6 +15,9 @@ pub const MAX_BYTES: usize = 32 * 1024 * 1024;
 
 /// What undoing one change needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// Edits are nearly every record and are kept inline: boxing them would allocate per keystroke
+// to save the bytes of the rarer loads.
+#[allow(clippy::large_enum_variant)]
 pub enum Change {
     /// The board and pencil marks before an edit of the same document.
     Edit(Board, Marks),

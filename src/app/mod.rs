@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod document;
 pub mod effects;
 pub mod files;
+pub mod hint;
 pub mod history;
 pub mod jobs;
 pub mod recovery;
@@ -198,6 +199,14 @@ pub struct App {
     pub typing: Typing,
     /// The player's settings.
     pub settings: Settings,
+    /// The hint being given, until the board or marks change.
+    pub hint: Option<hint::Hint>,
+    /// The mistakes the last check (or hint) found, highlighted until the board or marks change.
+    pub mistakes: Option<hint::Mistakes>,
+    /// Hints asked for on this puzzle.
+    pub hints_used: u32,
+    /// Checks asked for on this puzzle.
+    pub checks_used: u32,
     count: LiveCount,
     /// The note about the last action.
     pub message: Option<Message>,
@@ -230,6 +239,10 @@ impl App {
             step_strategy: Strategy::Naive,
             typing: Typing::Entries,
             settings: Settings::default(),
+            hint: None,
+            mistakes: None,
+            hints_used: 0,
+            checks_used: 0,
             message: None,
             last_solve: None,
             size: (80, 24),
@@ -519,6 +532,7 @@ impl App {
             );
             let board_changed = before.0 != self.doc.board;
             self.history.record(Change::Edit(before.0, before.1));
+            self.sheet_changed();
             if board_changed {
                 self.board_changed();
             }
@@ -529,10 +543,19 @@ impl App {
         self.count = LiveCount::new(&self.doc.board);
     }
 
+    /// A hint or a check's findings are about the board and marks they were given on.
+    fn sheet_changed(&mut self) {
+        self.hint = None;
+        self.mistakes = None;
+    }
+
     /// Replaces the document, undoably.
     fn replace_document(&mut self, doc: Document) {
         let before = std::mem::replace(&mut self.doc, doc);
         self.history.record(Change::Load(Box::new(before)));
+        self.sheet_changed();
+        self.hints_used = 0;
+        self.checks_used = 0;
         self.mode = Mode::Edit;
         self.typing = Typing::Entries;
         self.last_solve = None;

@@ -1,5 +1,6 @@
 //! What a player can set about how the workbench looks and behaves while they solve: which
-//! marks the board shows, and whether writing a digit clears it from the marks around it.
+//! marks the board shows, whether writing a digit clears it from the marks around it, and
+//! whether the live count of solutions shows.
 
 /// Which pencil marks the board shows in its empty cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +36,9 @@ pub struct Settings {
     pub marks_view: MarksView,
     /// Whether writing a digit removes it from the marks of the cell's peers.
     pub remove_marks: bool,
+    /// Whether the panel shows the live count of solutions while editing (which tells a player
+    /// at once that an entry is wrong).
+    pub show_solutions: bool,
 }
 
 impl Default for Settings {
@@ -42,6 +46,7 @@ impl Default for Settings {
         Settings {
             marks_view: MarksView::Mine,
             remove_marks: true,
+            show_solutions: true,
         }
     }
 }

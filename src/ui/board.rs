@@ -4,7 +4,8 @@
 
 use super::layout::CellSize;
 use super::theme::Theme;
-use crate::sudoku::{Board, Cell, CellSet, DigitSet, Pos};
+use crate::sudoku::logic::Candidate;
+use crate::sudoku::{Board, Cell, CellSet, Digit, DigitSet, Pos};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -30,10 +31,52 @@ pub struct BoardWidget<'a> {
     /// The pencil marks to show in empty cells (in full in large cells, as [`MARKED`] in
     /// compact ones), and whether they are the computed candidates rather than the user's.
     pub marks: Option<(&'a [DigitSet; 81], bool)>,
+    /// What a hint or a check points at.
+    pub guidance: Option<Guidance<'a>>,
     /// The size of one cell.
     pub cell: CellSize,
     /// The styles.
     pub theme: &'a Theme,
+}
+
+/// What a hint or a check points at on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Guidance<'a> {
+    /// Cells shaded: where a hint says to look, or its pattern.
+    pub area: CellSet,
+    /// Candidates that prove the hint.
+    pub proof: &'a [Candidate],
+    /// Candidates the hint removes.
+    pub removals: &'a [Candidate],
+    /// Digits the hint places.
+    pub placements: &'a [Candidate],
+    /// Cells a check found wrong.
+    pub wrong: CellSet,
+}
+
+impl Guidance<'_> {
+    /// The style of a compact cell's sign for its marks: whether the hint removes or uses any.
+    fn sign_style(&self, pos: Pos, plain: Style, theme: &Theme) -> Style {
+        if self.removals.iter().any(|c| c.pos == pos) {
+            plain.patch(theme.hint_removal)
+        } else if self.proof.iter().any(|c| c.pos == pos) {
+            plain.patch(theme.hint_proof)
+        } else {
+            plain
+        }
+    }
+
+    /// The style of the mark `d` in `pos`: a removal over a proof over a plain mark.
+    fn mark_style(&self, pos: Pos, d: Digit, plain: Style, theme: &Theme) -> Style {
+        let has = |list: &[Candidate]| list.iter().any(|c| c.pos == pos && c.digit == d);
+        if has(self.removals) {
+            plain.patch(theme.hint_removal)
+        } else if has(self.proof) || has(self.placements) {
+            plain.patch(theme.hint_proof)
+        } else {
+            plain
+        }
+    }
 }
 
 impl Widget for BoardWidget<'_> {
@@ -73,6 +116,14 @@ impl Widget for BoardWidget<'_> {
             if focus_digit.is_some() && cell.digit() == focus_digit {
                 style = style.patch(self.theme.same_digit);
             }
+            if let Some(g) = &self.guidance {
+                if g.area.contains(pos) {
+                    style = style.patch(self.theme.hint_area);
+                }
+                if g.wrong.contains(pos) {
+                    style = style.patch(self.theme.mistake);
+                }
+            }
             if conflicts.contains(pos) {
                 style = style.patch(self.theme.conflict);
             }
@@ -92,7 +143,25 @@ impl Widget for BoardWidget<'_> {
                 .filter(|(_, computed)| self.cell.is_large() || !computed)
                 .map(|(all, _)| all[pos.index()])
                 .filter(|m| cell.digit().is_none() && !m.is_empty());
-            draw_cell(buf, rect, cell, focused, marks, mark_style);
+            let guidance = self.guidance.unwrap_or_default();
+            let placed = guidance.placements.iter().find(|c| c.pos == pos).map(|c| c.digit);
+            match placed.filter(|_| cell.digit().is_none() && !self.cell.is_large()) {
+                // A compact cell has no room for marks: the digit the hint places stands there.
+                Some(d) => {
+                    draw_cell(buf, rect, cell, focused, None, &|_| mark_style, mark_style);
+                    let mid = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+                    buf[mid].set_char(d.to_char()).set_style(self.theme.hint_place);
+                }
+                None => draw_cell(
+                    buf,
+                    rect,
+                    cell,
+                    focused,
+                    marks,
+                    &|d| guidance.mark_style(pos, d, mark_style, self.theme),
+                    guidance.sign_style(pos, mark_style, self.theme),
+                ),
+            }
         }
     }
 }
@@ -124,7 +193,15 @@ fn glyph_fill(cell: Cell) -> char {
 /// The inside of one cell: the digit (big in huge cells), or the blank mark, or pencil marks
 /// (a 3x3 block where there is room, [`MARKED`] where not), with brackets around the focused
 /// cell so that it shows without colour.
-fn draw_cell(buf: &mut Buffer, rect: Rect, cell: Cell, focused: bool, marks: Option<DigitSet>, mark_style: Style) {
+fn draw_cell(
+    buf: &mut Buffer,
+    rect: Rect,
+    cell: Cell,
+    focused: bool,
+    marks: Option<DigitSet>,
+    mark_style: &dyn Fn(Digit) -> Style,
+    sign_style: Style,
+) {
     let mid_x = rect.x + rect.width / 2;
     let mid_y = rect.y + rect.height / 2;
     if focused {
@@ -157,11 +234,11 @@ fn draw_cell(buf: &mut Buffer, rect: Rect, cell: Cell, focused: bool, marks: Opt
                 let i = d.index() as u16;
                 let cell = &mut buf[(x0 + (i % 3) * step_x, y0 + (i / 3) * step_y)];
                 cell.set_char(d.to_char());
-                cell.set_style(mark_style);
+                cell.set_style(mark_style(d));
             }
         }
         (None, Some(_)) => {
-            buf[(mid_x, mid_y)].set_char(MARKED).set_style(mark_style);
+            buf[(mid_x, mid_y)].set_char(MARKED).set_style(sign_style);
         }
         (None, None) => {
             buf[(mid_x, mid_y)].set_char(BLANK);

@@ -140,7 +140,7 @@ use Context::*;
 use Key::*;
 
 const EDITING: &str = "Editing";
-const MARKS: &str = "Pencil marks";
+const MARKS: &str = "Solving by hand";
 const FILES: &str = "Files";
 const SOLVING: &str = "Solving";
 const STEPPING: &str = "Step mode";
@@ -261,11 +261,38 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Edit,
+        Keys::Of(&[Char('i')]),
+        Does::Act(Action::Hint),
+        "i",
+        "hint: where, then why, then do it",
+        Some(("i", "hint")),
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('!')]),
+        Does::Act(Action::Check),
+        "!",
+        "check entries and marks",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
+        Keys::Of(&[Char('L')]),
+        Does::Act(Action::ToggleSolutionsLine),
+        "L",
+        "hide / show the live solutions line",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
         Keys::Of(&[Char('m')]),
         Does::Act(Action::ToggleNotes),
         "m",
         "notes: 1-9 add or remove a mark",
-        Some(("m", "notes")),
+        None,
         MARKS,
     ),
     bind(

@@ -8,10 +8,11 @@ pub mod overlay;
 pub mod panel;
 pub mod theme;
 
+use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
 use crate::app::{App, Mode, Overlay, Typing};
 use crate::sudoku::CellSet;
-use board::BoardWidget;
+use board::{BoardWidget, Guidance};
 use layout::Screen;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -66,14 +67,35 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 _ => (Some(app.cursor), false, CellSet::EMPTY),
             };
             // The user's marks, or the candidates worked out from the board (always on the
-            // search's board in step mode: the user's marks are not the search's).
+            // search's board in step mode: the user's marks are not the search's); while a hint
+            // shows why, the candidates it reasons from.
             let computed;
-            let marks = match (mode, app.settings.marks_view) {
-                (Mode::Edit | Mode::Solving(_), MarksView::Mine) => Some((app.doc.marks.sets(), false)),
+            let why = app.hint.as_ref().filter(|h| h.stage == HintStage::Why);
+            let marks = match (mode, app.settings.marks_view, why) {
+                (Mode::Edit, _, Some(hint)) => Some((hint.candidates.sets(), !hint.from_marks)),
+                (Mode::Edit | Mode::Solving(_), MarksView::Mine, _) => Some((app.doc.marks.sets(), false)),
                 _ => {
                     computed = board.all_candidates();
                     Some((&computed, true))
                 }
+            };
+            let guidance = match (mode, &app.hint) {
+                (Mode::Edit, Some(hint)) if hint.stage == HintStage::Where => Some(Guidance {
+                    area: hint.area(),
+                    ..Guidance::default()
+                }),
+                (Mode::Edit, Some(hint)) => Some(Guidance {
+                    area: hint.step.cells,
+                    proof: &hint.step.candidates,
+                    removals: &hint.step.eliminations,
+                    placements: &hint.step.placements,
+                    wrong: CellSet::EMPTY,
+                }),
+                (Mode::Edit, None) => app.mistakes.as_ref().map(|m| Guidance {
+                    wrong: m.cells(),
+                    ..Guidance::default()
+                }),
+                _ => None,
             };
             BoardWidget {
                 board: &board,
@@ -81,6 +103,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 focus_is_search,
                 decisions,
                 marks,
+                guidance,
                 cell: screen.cell,
                 theme: &theme,
             }

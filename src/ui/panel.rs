@@ -3,6 +3,7 @@
 //! too long for its line wraps under itself, indented past the labels.
 
 use super::theme::Theme;
+use crate::app::hint::HintStage;
 use crate::app::jobs::Count;
 use crate::app::settings::MarksView;
 use crate::app::stepper::{Run, Stepper};
@@ -156,7 +157,11 @@ impl Panel<'_> {
             Count::Unique => ("unique ✓".to_string(), t.good),
             Count::Several => ("several (not a proper puzzle)".to_string(), t.bad),
         };
-        out.row("Solutions", count, style);
+        if app.settings.show_solutions {
+            out.row("Solutions", count, style);
+        } else {
+            out.row("Solutions", "hidden (L shows)", t.dim);
+        }
         out.row(
             "Strategy",
             format!("s {} · n {}", app.solve_strategy, app.step_strategy),
@@ -189,6 +194,20 @@ impl Panel<'_> {
         };
         if let Some(shown) = shown {
             out.row("Marks", shown, t.value);
+        }
+        if let Some(hint) = &app.hint {
+            let text = match hint.stage {
+                HintStage::Where => format!("{} in the shaded cells (i: why)", hint.step.technique),
+                HintStage::Why => format!("{} (i: do it)", hint.step.line()),
+            };
+            out.row("Hint", text, t.key);
+        }
+        if app.hints_used + app.checks_used > 0 {
+            out.row(
+                "Help used",
+                format!("hints {} · checks {}", app.hints_used, app.checks_used),
+                t.value,
+            );
         }
         // Short of room, the message (which says the same) stands for the last solve's report.
         let report = app

@@ -25,6 +25,16 @@ pub struct Theme {
     pub candidate: Style,
     /// The user's own pencil marks.
     pub mark: Style,
+    /// Where a hint says to look.
+    pub hint_area: Style,
+    /// A candidate that proves a hint.
+    pub hint_proof: Style,
+    /// A candidate a hint removes.
+    pub hint_removal: Style,
+    /// A digit a hint places.
+    pub hint_place: Style,
+    /// A cell a check found wrong.
+    pub mistake: Style,
     /// The row, column and box of the focused cell.
     pub peer: Style,
     /// Digits equal to the focused cell's digit.
@@ -68,6 +78,11 @@ impl Theme {
             blank: Style::new().add_modifier(Modifier::DIM),
             candidate: Style::new().add_modifier(Modifier::DIM),
             mark: Style::new(),
+            hint_area: Style::new().add_modifier(Modifier::UNDERLINED),
+            hint_proof: Style::new().add_modifier(Modifier::BOLD),
+            hint_removal: Style::new().add_modifier(Modifier::CROSSED_OUT),
+            hint_place: Style::new().add_modifier(Modifier::REVERSED),
+            mistake: Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD),
             peer: Style::new(),
             same_digit: Style::new().add_modifier(Modifier::UNDERLINED),
             conflict: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
@@ -96,6 +111,11 @@ impl Theme {
             blank: mono.blank.fg(Color::DarkGray),
             candidate: mono.candidate.fg(Color::DarkGray),
             mark: mono.mark.fg(Color::Cyan),
+            hint_area: Style::new().bg(Color::Indexed(22)),
+            hint_proof: mono.hint_proof.fg(Color::LightGreen),
+            hint_removal: mono.hint_removal.fg(Color::LightRed),
+            hint_place: Style::new().fg(Color::Black).bg(Color::LightGreen),
+            mistake: mono.mistake.bg(Color::Indexed(52)),
             peer: mono.peer.bg(Color::Indexed(236)),
             same_digit: mono.same_digit.fg(Color::Yellow),
             // Reverse video of red on the default background: a red cell, and a reversed one

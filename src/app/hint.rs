@@ -1,0 +1,264 @@
+//! Help for a person solving by hand: hints that teach in three presses (where to look, why,
+//! then do it) and a check of entries and marks against the solution. Both reason from the
+//! player's own marks where they have some, and neither reasons from a mistake: a hint points at
+//! the mistake instead.
+
+use super::{App, Typing};
+use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
+use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
+
+/// How far a hint has gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintStage {
+    /// The technique is named and the area where to look highlighted.
+    Where,
+    /// The cells and candidates that prove it, and what it changes, are shown.
+    Why,
+}
+
+/// A hint being given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// How far it has gone.
+    pub stage: HintStage,
+    /// The deduction.
+    pub step: Deduction,
+    /// The candidates it reasons from: the player's marks, or the computed candidates where a
+    /// cell has none.
+    pub candidates: Marks,
+    /// Whether some of those are the player's own marks.
+    pub from_marks: bool,
+}
+
+impl Hint {
+    /// The cells to highlight at the first stage: the units where to look, or the pattern's
+    /// cells when it names no unit.
+    pub fn area(&self) -> CellSet {
+        if self.step.units.is_empty() {
+            return self.step.cells;
+        }
+        Pos::all()
+            .filter(|p| self.step.units.iter().any(|u| u.cells().contains(p)))
+            .collect()
+    }
+}
+
+/// What a check found wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mistakes {
+    /// Entries (and solver digits) the solution contradicts.
+    pub digits: CellSet,
+    /// Empty cells whose marks leave out the solution's digit.
+    pub marks: CellSet,
+}
+
+impl Mistakes {
+    /// How many cells are wrong.
+    pub fn count(&self) -> usize {
+        self.digits.len() + self.marks.len()
+    }
+
+    /// Every wrong cell.
+    pub fn cells(&self) -> CellSet {
+        self.digits.iter().chain(self.marks.iter()).collect()
+    }
+}
+
+/// The one solution of `board`'s givens, or why there is none to compare with.
+pub fn solution_of(board: &Board) -> Result<Board, String> {
+    let givens = board.givens_only();
+    match count_solutions(&givens, 2) {
+        0 => Err("the givens have no solution".into()),
+        1 => solve(&givens, Strategy::Fast)
+            .ok()
+            .and_then(|outcome| outcome.solution)
+            .ok_or_else(|| "the givens have no solution".into()),
+        _ => Err("the givens have several solutions: hints and checks need a proper puzzle".into()),
+    }
+}
+
+/// The entries and marks of `board` and `marks` that `solution` contradicts.
+pub fn mistakes(board: &Board, marks: &Marks, solution: &Board) -> Mistakes {
+    let mut found = Mistakes::default();
+    for p in Pos::all() {
+        let Some(right) = solution.digit(p) else { continue };
+        match board.cell(p) {
+            Cell::Entry(d) | Cell::Placed(d) if d != right => found.digits.insert(p),
+            Cell::Empty if !marks.get(p).is_empty() && !marks.get(p).contains(right) => found.marks.insert(p),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The candidates a hint reasons from: each empty cell's marks, or its computed candidates
+/// where it has none; and whether any marks were used.
+fn candidates_for(board: &Board, marks: &Marks) -> (Marks, bool) {
+    let computed = board.all_candidates();
+    let mut used = false;
+    let sets = std::array::from_fn(|i| {
+        let mine = marks.sets()[i];
+        if computed[i].is_empty() || mine.is_empty() {
+            computed[i]
+        } else {
+            used = true;
+            DigitSet::from_bits(mine.bits() & computed[i].bits())
+        }
+    });
+    (Marks::from_sets(sets), used)
+}
+
+impl App {
+    /// `i`: the next stage of a hint, or a new hint.
+    pub(super) fn hint(&mut self) {
+        match self.hint.take() {
+            Some(hint) if hint.stage == HintStage::Where => {
+                // The panel shows the step in full; the message says what comes next.
+                self.say("Why: the step is in the panel, its cells on the board (i again: do it)");
+                self.hint = Some(Hint {
+                    stage: HintStage::Why,
+                    ..hint
+                });
+            }
+            Some(hint) => self.apply_hint(&hint),
+            None => self.new_hint(),
+        }
+    }
+
+    fn new_hint(&mut self) {
+        if self.doc.board.is_solved() {
+            self.say("The board is full: nothing left to hint");
+            return;
+        }
+        if self.doc.board.has_conflict() {
+            self.complain("No hint while the board has a conflict: fix the cells in red first");
+            return;
+        }
+        let solution = match solution_of(&self.doc.board) {
+            Ok(solution) => solution,
+            Err(why) => return self.complain(format!("No hint: {why}")),
+        };
+        let wrong = mistakes(&self.doc.board, &self.doc.marks, &solution);
+        if let Some(p) = wrong.digits.iter().next() {
+            let d = self.doc.board.digit(p).map_or('?', |d| d.to_char());
+            self.complain(format!(
+                "No hint from a mistake: {p} = {d} contradicts the solution ({} checks everything)",
+                CHECK_KEY
+            ));
+            self.mistakes = Some(Mistakes {
+                digits: CellSet::from_iter([p]),
+                marks: CellSet::EMPTY,
+            });
+            return;
+        }
+        if let Some(p) = wrong.marks.iter().next() {
+            self.complain(format!(
+                "No hint from a mistake: the marks of {p} leave out its digit ({} checks everything)",
+                CHECK_KEY
+            ));
+            self.mistakes = Some(Mistakes {
+                digits: CellSet::EMPTY,
+                marks: CellSet::from_iter([p]),
+            });
+            return;
+        }
+        let (candidates, from_marks) = candidates_for(&self.doc.board, &self.doc.marks);
+        let grid = Grid::with_marks(&self.doc.board, candidates.sets());
+        let Some(step) = next_deduction(&grid, Rules { unique: true }) else {
+            self.say("No logical step found from here: the puzzle needs trial (a guess)");
+            return;
+        };
+        self.hints_used += 1;
+        let place = if step.units.is_empty() {
+            format!("look at {}", cell_names(step.cells))
+        } else {
+            let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
+            format!("look in {}", units.join(" and "))
+        };
+        let basis = if from_marks { " (from your marks)" } else { "" };
+        self.say(format!("Hint: {}{basis}: {place} (i again: why)", step.technique));
+        self.hint = Some(Hint {
+            stage: HintStage::Where,
+            step,
+            candidates,
+            from_marks,
+        });
+    }
+
+    /// Carries out the hint's step as one undoable change: its digits written as entries, its
+    /// eliminations taken from the marks (the marks it reasoned from, so a player without marks
+    /// gets them filled in).
+    fn apply_hint(&mut self, hint: &Hint) {
+        let mut board = self.doc.board.clone();
+        let mut marks = if hint.step.eliminations.is_empty() {
+            self.doc.marks
+        } else {
+            hint.candidates
+        };
+        for Candidate { pos, digit } in &hint.step.eliminations {
+            let mut set = marks.get(*pos);
+            set.remove(*digit);
+            marks.set(*pos, set);
+        }
+        for Candidate { pos, digit } in &hint.step.placements {
+            board.set(*pos, Cell::Entry(*digit));
+            if self.settings.remove_marks {
+                marks = marks.after_writing(*pos, *digit);
+            }
+        }
+        let marks = marks.of_empty_cells(&board);
+        self.change_sheet(board, marks);
+        self.say(format!("Done: {} (u undoes)", hint.step.line()));
+        if self.typing == Typing::Givens {
+            self.typing = Typing::Entries;
+        }
+    }
+
+    /// `!`: compares the entries and marks with the solution and highlights the mistakes.
+    pub(super) fn check(&mut self) {
+        let solution = match solution_of(&self.doc.board) {
+            Ok(solution) => solution,
+            Err(why) => return self.complain(format!("Cannot check: {why}")),
+        };
+        self.checks_used += 1;
+        let wrong = mistakes(&self.doc.board, &self.doc.marks, &solution);
+        let left = self.doc.board.blank_count();
+        match (wrong.digits.len(), wrong.marks.len()) {
+            (0, 0) => {
+                self.say(format!("Check: no mistake so far; {left} cells to go"));
+                self.mistakes = None;
+            }
+            (digits, marks) => {
+                let mut parts = Vec::new();
+                if digits > 0 {
+                    parts.push(format!("{digits} wrong digit{}", plural(digits)));
+                }
+                if marks > 0 {
+                    parts.push(format!("{marks} cell{} whose marks leave out its digit", plural(marks)));
+                }
+                self.complain(format!(
+                    "Check: {} ({}), highlighted until the next change",
+                    parts.join(" and "),
+                    cell_names(wrong.cells())
+                ));
+                self.mistakes = Some(wrong);
+            }
+        }
+    }
+}
+
+/// The key of the check, for messages.
+const CHECK_KEY: char = '!';
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// At most six cells by name, then how many more.
+fn cell_names(cells: CellSet) -> String {
+    let names: Vec<String> = cells.iter().take(6).map(|p| p.to_string()).collect();
+    match cells.len() {
+        n if n > 6 => format!("{} and {} more", names.join(", "), n - 6),
+        _ => names.join(", "),
+    }
+}

@@ -1,0 +1,214 @@
+//! Hints that teach and the check, driven through the real key table: a hint in three presses
+//! (where, why, do it), reasoning from the player's marks, refusing to reason from a mistake,
+//! and a check that finds and counts mistakes without changing anything.
+
+mod common;
+
+use common::workbench::{Bench, digit, pos};
+use sudoku_workbench::app::hint::{HintStage, solution_of};
+use sudoku_workbench::sudoku::{Cell, Pos};
+
+#[test]
+fn a_hint_names_the_place_then_shows_why_then_does_it() {
+    let mut app = Bench::on_asset("easy.txt");
+    let before = app.doc.board.clone();
+    app.keys("i");
+    let hint = app.hint.clone().expect("a hint");
+    assert_eq!(hint.stage, HintStage::Where);
+    assert!(!hint.area().is_empty());
+    assert!(
+        app.message().starts_with(&format!("Hint: {}", hint.step.technique)),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.doc.board, before, "nothing changes yet");
+    assert_eq!(app.hints_used, 1);
+    app.keys("i");
+    assert_eq!(app.hint.as_ref().map(|h| h.stage), Some(HintStage::Why));
+    assert_eq!(app.doc.board, before);
+    app.keys("i");
+    assert!(app.hint.is_none());
+    let placed = &hint.step.placements[0];
+    assert_eq!(app.doc.board.cell(placed.pos), Cell::Entry(placed.digit));
+    let solution = solution_of(&before).unwrap();
+    assert_eq!(solution.digit(placed.pos), Some(placed.digit), "the hint is right");
+    assert_eq!(app.hints_used, 1, "one hint, three presses");
+    app.keys("u");
+    assert_eq!(app.doc.board, before, "one undo takes it back");
+}
+
+#[test]
+fn hints_alone_solve_a_puzzle_and_apply_eliminations_to_the_marks() {
+    let mut app = Bench::on_asset("hard.txt");
+    let solution = solution_of(&app.doc.board).unwrap();
+    let mut eliminations = 0;
+    for _ in 0..400 {
+        if app.doc.board.is_solved() {
+            break;
+        }
+        app.keys("ii");
+        let Some(hint) = app.hint.clone() else {
+            panic!("no hint before the end: {}", app.message())
+        };
+        app.keys("i");
+        for c in &hint.step.eliminations {
+            assert_ne!(solution.digit(c.pos), Some(c.digit), "{}", hint.step.line());
+            assert!(!app.doc.marks.get(c.pos).contains(c.digit), "{} gone", c.pos);
+            eliminations += 1;
+        }
+        if !hint.step.eliminations.is_empty() {
+            // The player had no marks: the hint filled them from the candidates it used.
+            let empty = Pos::all().filter(|p| app.doc.board.digit(*p).is_none());
+            for p in empty {
+                assert!(!app.doc.marks.get(p).is_empty(), "{p} has marks");
+            }
+        }
+    }
+    assert!(app.doc.board.is_solved(), "{}", app.message());
+    assert!(app.doc.board.is_solved_by(&solution));
+    assert!(eliminations > 0, "this puzzle needs locked candidates");
+    assert!(app.hints_used > 50);
+}
+
+#[test]
+fn a_hint_reasons_from_the_players_marks() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.keys("M");
+    app.keys("i");
+    let hint = app.hint.clone().expect("a hint");
+    assert!(hint.from_marks);
+    assert!(app.message().contains("from your marks"), "{}", app.message());
+    // With every cell marked, the easiest step a person sees in their marks is a naked or
+    // hidden single like any other; it is still a correct one.
+    assert!(hint.step.technique.places() || !hint.step.eliminations.is_empty());
+}
+
+#[test]
+fn a_hint_points_at_a_mistake_instead_of_reasoning_from_it() {
+    let mut app = Bench::on_asset("easy.txt");
+    let solution = solution_of(&app.doc.board).unwrap();
+    // r1c1: a digit that is possible there but is not the solution's.
+    let wrong = app
+        .doc
+        .board
+        .candidates(pos(0, 0))
+        .iter()
+        .find(|d| Some(*d) != solution.digit(pos(0, 0)))
+        .unwrap();
+    app.keys(&wrong.to_string());
+    app.keys("i");
+    assert!(app.hint.is_none());
+    assert!(app.is_error());
+    assert!(
+        app.message()
+            .contains(&format!("r1c1 = {wrong} contradicts the solution")),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.mistakes.as_ref().map(|m| m.count()), Some(1));
+    assert_eq!(app.hints_used, 0, "no hint given");
+    // A mark that leaves out the digit is a mistake too.
+    app.keys("0m");
+    let right = solution.digit(pos(0, 0)).unwrap();
+    let other = wrong.to_string();
+    app.keys(&other);
+    assert!(!app.doc.marks.get(pos(0, 0)).contains(right));
+    app.keys("i");
+    assert!(
+        app.message().contains("marks of r1c1 leave out its digit"),
+        "{}",
+        app.message()
+    );
+}
+
+#[test]
+fn no_hint_without_one_solution() {
+    let mut app = Bench::on_asset("several-solutions.txt");
+    app.keys("i");
+    assert!(
+        app.is_error() && app.message().contains("several solutions"),
+        "{}",
+        app.message()
+    );
+    assert!(app.hint.is_none());
+}
+
+#[test]
+fn an_edit_drops_the_hint() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.keys("i");
+    assert!(app.hint.is_some());
+    app.keys("lm5");
+    assert!(app.hint.is_none(), "the hint was about the board before");
+}
+
+#[test]
+fn the_check_counts_mistakes_and_changes_nothing() {
+    let mut app = Bench::on_asset("easy.txt");
+    let solution = solution_of(&app.doc.board).unwrap();
+    app.keys("!");
+    assert!(!app.is_error());
+    assert!(
+        app.message().contains("no mistake so far; 49 cells to go"),
+        "{}",
+        app.message()
+    );
+    // One right entry, one wrong entry, one wrong set of marks.
+    let right = solution.digit(pos(0, 0)).unwrap();
+    app.keys(&right.to_string());
+    app.keys("l");
+    let wrong = (1..=9)
+        .map(digit)
+        .find(|d| Some(*d) != solution.digit(pos(0, 1)))
+        .unwrap();
+    app.keys(&wrong.to_string());
+    app.keys("ll");
+    assert_eq!(app.cursor, pos(0, 3));
+    let not_it = (1..=9)
+        .map(digit)
+        .find(|d| Some(*d) != solution.digit(pos(0, 3)))
+        .unwrap();
+    app.keys(&format!("m{not_it}m"));
+    let board = app.doc.board.clone();
+    let marks = app.doc.marks;
+    app.keys("!");
+    let mistakes = app.mistakes.clone().expect("mistakes");
+    assert_eq!(mistakes.digits.iter().collect::<Vec<_>>(), [pos(0, 1)]);
+    assert_eq!(mistakes.marks.iter().collect::<Vec<_>>(), [pos(0, 3)]);
+    assert!(
+        app.message().contains("1 wrong digit and 1 cell whose marks"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        (app.doc.board.clone(), app.doc.marks),
+        (board, marks),
+        "a check changes nothing"
+    );
+    assert_eq!(app.checks_used, 2);
+    // Any change clears the highlighting.
+    app.keys("hh0");
+    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Empty);
+    assert!(app.mistakes.is_none());
+}
+
+#[test]
+fn the_live_solutions_line_can_be_hidden() {
+    let mut app = Bench::on_asset("easy.txt");
+    assert!(app.settings.show_solutions);
+    app.keys("L");
+    assert!(!app.settings.show_solutions);
+    app.keys("L");
+    assert!(app.settings.show_solutions);
+}
+
+#[test]
+fn beyond_the_techniques_a_hint_says_the_puzzle_needs_trial() {
+    // Inkala's puzzle needs more than forcing chains from its first step.
+    let mut app = Bench::on_asset("hardest.sdk");
+    let before = app.doc.board.clone();
+    app.keys("i");
+    assert!(app.hint.is_none());
+    assert!(app.message().contains("needs trial"), "{}", app.message());
+    assert_eq!(app.doc.board, before);
+}
