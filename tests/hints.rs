@@ -22,7 +22,7 @@ fn a_hint_names_the_place_then_shows_why_then_does_it() {
         app.message()
     );
     assert_eq!(app.doc.board, before, "nothing changes yet");
-    assert_eq!(app.hints_used, 1);
+    assert_eq!(app.play().hints, 1);
     app.keys("i");
     assert_eq!(app.hint.as_ref().map(|h| h.stage), Some(HintStage::Why));
     assert_eq!(app.doc.board, before);
@@ -32,7 +32,7 @@ fn a_hint_names_the_place_then_shows_why_then_does_it() {
     assert_eq!(app.doc.board.cell(placed.pos), Cell::Entry(placed.digit));
     let solution = solution_of(&before).unwrap();
     assert_eq!(solution.digit(placed.pos), Some(placed.digit), "the hint is right");
-    assert_eq!(app.hints_used, 1, "one hint, three presses");
+    assert_eq!(app.play().hints, 1, "one hint, three presses");
     app.keys("u");
     assert_eq!(app.doc.board, before, "one undo takes it back");
 }
@@ -67,7 +67,7 @@ fn hints_alone_solve_a_puzzle_and_apply_eliminations_to_the_marks() {
     assert!(app.doc.board.is_solved(), "{}", app.message());
     assert!(app.doc.board.is_solved_by(&solution));
     assert!(eliminations > 0, "this puzzle needs locked candidates");
-    assert!(app.hints_used > 50);
+    assert!(app.play().hints > 50);
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn a_hint_points_at_a_mistake_instead_of_reasoning_from_it() {
         app.message()
     );
     assert_eq!(app.mistakes.as_ref().map(|m| m.count()), Some(1));
-    assert_eq!(app.hints_used, 0, "no hint given");
+    assert_eq!(app.play().hints, 0, "no hint given");
     // A mark that leaves out the digit is a mistake too.
     app.keys("0m");
     let right = solution.digit(pos(0, 0)).unwrap();
@@ -185,7 +185,7 @@ fn the_check_counts_mistakes_and_changes_nothing() {
         (board, marks),
         "a check changes nothing"
     );
-    assert_eq!(app.checks_used, 2);
+    assert_eq!(app.play().checks, 2);
     // Any change clears the highlighting.
     app.keys("hh0");
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Empty);

@@ -28,6 +28,11 @@ fn app_on(name: &'static str, monochrome: bool) -> Bench {
 
 fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
     app.update(Action::Resize(width, height));
+    // The game's clock runs in real time while a test does: the first seconds read as none, so
+    // that snapshots hold (a test that shows a time sets one well past them).
+    if app.doc.play.elapsed < Duration::from_secs(30) {
+        app.doc.play.elapsed = Duration::ZERO;
+    }
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| ui::draw(frame, app)).unwrap();
     terminal
@@ -596,4 +601,30 @@ fn a_check_highlights_the_mistakes() {
     for p in [pos(0, 1), pos(0, 2)] {
         assert_ne!(cell(buffer, p).1.bg, Some(Color::Indexed(52)), "{p} is right");
     }
+}
+
+#[test]
+fn the_solved_screen_gives_the_time_and_the_help_used() {
+    let mut app = app_on("easy.txt", false);
+    let solution = sudoku_workbench::app::hint::solution_of(&app.doc.board).unwrap();
+    app.update(Action::Hint);
+    app.update(Action::Hint);
+    app.update(Action::Hint);
+    let empty: Vec<Pos> = Pos::all().filter(|p| app.doc.board.digit(*p).is_none()).collect();
+    for p in empty {
+        move_to(&mut app, p);
+        app.update(Action::Digit(solution.digit(p).unwrap()));
+    }
+    app.settle();
+    app.doc.play.elapsed = Duration::from_secs(754);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("solved_by_hand_80x24", terminal.backend());
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("✓ Solved!"), "{text}");
+    assert!(text.contains("in 12:34"), "{text}");
+    assert!(text.contains("with 1 hint and 0 checks"), "{text}");
+    // The box is drawn in the colour of success.
+    let buffer = terminal.backend().buffer();
+    let corner = buffer.content().iter().position(|c| c.symbol() == "┌").expect("a box");
+    assert_eq!(buffer.content()[corner].fg, Color::LightGreen);
 }

@@ -3,6 +3,7 @@
 //! and whether there is unsaved work.
 
 use super::files::Fingerprint;
+use super::play::Play;
 use crate::sudoku::{Board, Cell, Format, Marks, Note, ParseError, Parsed, Pos, Puzzle, Record};
 use crate::text::printable;
 use std::path::PathBuf;
@@ -65,14 +66,27 @@ pub struct Source {
 }
 
 /// The board being edited and its source.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct Document {
     /// Givens, entries and solver digits.
     pub board: Board,
     /// The user's pencil marks.
     pub marks: Marks,
+    /// The time spent on it by hand and the help asked for.
+    pub play: Play,
     /// Where it came from.
     pub source: Source,
+}
+
+/// Two documents are the same when their boards, marks, help counts and sources are: the clock
+/// moves on while a person looks at a board, which changes nothing in it.
+impl PartialEq for Document {
+    fn eq(&self, other: &Document) -> bool {
+        self.board == other.board
+            && self.marks == other.marks
+            && (self.play.hints, self.play.checks) == (other.play.hints, other.play.checks)
+            && self.source == other.source
+    }
 }
 
 impl Document {
@@ -103,6 +117,7 @@ impl Document {
             .marks
             .as_deref()
             .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
+        let play = Play::of(&record.puzzle);
         let text = Puzzle {
             board: Board::empty(),
             marks: None,
@@ -120,6 +135,7 @@ impl Document {
             },
             board,
             marks,
+            play,
         }
     }
 
@@ -128,6 +144,7 @@ impl Document {
         Document {
             board: Board::empty(),
             marks: Marks::NONE,
+            play: Play::default(),
             source: Source {
                 origin: Origin::New,
                 format: Format::Sdk,
@@ -191,11 +208,13 @@ impl Document {
 
     /// The puzzle to write: the board, its marks, and the source's other lines.
     pub fn puzzle(&self) -> Puzzle {
-        Puzzle {
+        let mut puzzle = Puzzle {
             board: self.board.clone(),
             marks: self.puzzle_marks(),
             ..(*self.source.text).clone()
-        }
+        };
+        self.play.write_into(&mut puzzle.fields);
+        puzzle
     }
 
     /// The marks of the empty cells as a puzzle holds them: `None` when there are none.

@@ -17,7 +17,10 @@ impl App {
                     self.advance_cursor();
                 }
                 _ if self.doc.board.cell(self.cursor).is_given() => self.refuse_given(),
-                Typing::Entries => self.write(Cell::Entry(d)),
+                Typing::Entries => {
+                    self.write(Cell::Entry(d));
+                    self.check_solved();
+                }
                 Typing::Marks => self.toggle_mark(d),
             },
             Action::ClearCell => match self.typing {

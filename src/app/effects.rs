@@ -324,6 +324,7 @@ fn reopen(text: &str) -> Result<Document, String> {
         .marks
         .as_deref()
         .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
+    doc.play = super::play::Play::of(&record.puzzle);
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();

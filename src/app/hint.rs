@@ -168,7 +168,7 @@ impl App {
             self.say("No logical step found from here: the puzzle needs trial (a guess)");
             return;
         };
-        self.hints_used += 1;
+        self.doc.play.hints += 1;
         let place = if step.units.is_empty() {
             format!("look at {}", cell_names(step.cells))
         } else {
@@ -209,8 +209,19 @@ impl App {
         let marks = marks.of_empty_cells(&board);
         self.change_sheet(board, marks);
         self.say(format!("Done: {} (u undoes)", hint.step.line()));
+        self.check_solved();
         if self.typing == Typing::Givens {
             self.typing = Typing::Entries;
+        }
+    }
+
+    /// Shows the solved screen if the player's last digit (or a hint's) filled the board
+    /// without a conflict; a board the solver finished is not solved by hand.
+    pub(super) fn check_solved(&mut self) {
+        let board = &self.doc.board;
+        let by_hand = board.cells().iter().all(|c| !matches!(c, Cell::Placed(_)));
+        if board.is_solved() && by_hand && self.typing != Typing::Givens {
+            self.overlay = Some(super::Overlay::Solved);
         }
     }
 
@@ -220,7 +231,7 @@ impl App {
             Ok(solution) => solution,
             Err(why) => return self.complain(format!("Cannot check: {why}")),
         };
-        self.checks_used += 1;
+        self.doc.play.checks += 1;
         let wrong = mistakes(&self.doc.board, &self.doc.marks, &solution);
         let left = self.doc.board.blank_count();
         match (wrong.digits.len(), wrong.marks.len()) {

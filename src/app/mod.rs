@@ -12,6 +12,7 @@ pub mod files;
 pub mod hint;
 pub mod history;
 pub mod jobs;
+pub mod play;
 pub mod recovery;
 pub mod settings;
 pub mod stepper;
@@ -77,6 +78,8 @@ pub enum Overlay {
     Prompt(Prompt),
     /// Work that crashed workbenches left, to reopen or discard.
     Recovery(RecoveryOffer),
+    /// The puzzle solved by hand: the time and the help used (from the document's record).
+    Solved,
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -203,10 +206,8 @@ pub struct App {
     pub hint: Option<hint::Hint>,
     /// The mistakes the last check (or hint) found, highlighted until the board or marks change.
     pub mistakes: Option<hint::Mistakes>,
-    /// Hints asked for on this puzzle.
-    pub hints_used: u32,
-    /// Checks asked for on this puzzle.
-    pub checks_used: u32,
+    /// The clock of the game played by hand.
+    clock: play::Clock,
     count: LiveCount,
     /// The note about the last action.
     pub message: Option<Message>,
@@ -241,8 +242,7 @@ impl App {
             settings: Settings::default(),
             hint: None,
             mistakes: None,
-            hints_used: 0,
-            checks_used: 0,
+            clock: play::Clock::default(),
             message: None,
             last_solve: None,
             size: (80, 24),
@@ -453,6 +453,11 @@ impl App {
             },
             Overlay::Prompt(prompt) => self.update_prompt(prompt, action),
             Overlay::Recovery(offer) => self.update_recovery(offer, action),
+            Overlay::Solved => match action {
+                Action::Cancel | Action::Confirm => {}
+                Action::Quit => self.update(Action::Quit),
+                _ => self.overlay = Some(Overlay::Solved),
+            },
         }
     }
 
@@ -554,8 +559,7 @@ impl App {
         let before = std::mem::replace(&mut self.doc, doc);
         self.history.record(Change::Load(Box::new(before)));
         self.sheet_changed();
-        self.hints_used = 0;
-        self.checks_used = 0;
+        self.clock.reset();
         self.mode = Mode::Edit;
         self.typing = Typing::Entries;
         self.last_solve = None;
@@ -582,6 +586,11 @@ impl App {
             Mode::Step(stepper) => changed |= stepper.tick(now, WORK_SLICE),
             _ => {}
         }
+        let shown = self.doc.play.elapsed.as_secs();
+        let was_running = self.clock.is_running();
+        let running = self.clock_runs();
+        self.clock.tick(now, running, &mut self.doc.play);
+        changed |= self.doc.play.elapsed.as_secs() != shown || was_running != running;
         if self.count.is_busy() {
             changed |= self.count.work(COUNT_SLICE);
         }
@@ -597,10 +606,30 @@ impl App {
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);
-        match (mode, count) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        // The clock: at once when it starts or stops, then at each second it shows.
+        let clock = match (self.clock.is_running(), self.clock_runs()) {
+            (false, false) => None,
+            (true, true) => {
+                Some(Duration::from_secs(1) - Duration::from_nanos(self.doc.play.elapsed.subsec_nanos().into()))
+            }
+            _ => Some(Duration::ZERO),
+        };
+        [mode, count, clock].into_iter().flatten().min()
+    }
+
+    /// Whether the game's clock runs: while the player solves by hand, not in step mode, a
+    /// dialog, the file browser, puzzle editing, or once the board is full.
+    pub fn clock_runs(&self) -> bool {
+        matches!(self.mode, Mode::Edit)
+            && self.overlay.is_none()
+            && self.typing != Typing::Givens
+            && !self.doc.board.is_solved()
+            && self.doc.board.givens_only() != Board::empty()
+    }
+
+    /// The game's record: time, hints and checks.
+    pub fn play(&self) -> play::Play {
+        self.doc.play
     }
 
     /// Runs background work to its end (for tests and headless use).

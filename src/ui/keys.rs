@@ -71,6 +71,8 @@ pub enum Context {
     Prompt,
     /// The offer of recovered work.
     Recovery,
+    /// The puzzle solved by hand.
+    Solved,
     /// Everywhere but where text is typed (a prompt).
     Anywhere,
 }
@@ -413,6 +415,16 @@ pub static BINDINGS: &[Binding] = &[
         "cancel the solve",
         Some(("Esc", "cancel")),
         SOLVING,
+    ),
+    // --- the puzzle solved ---
+    bind(
+        Solved,
+        Keys::Of(&[Enter, Esc, Char(' ')]),
+        Does::Act(Action::Cancel),
+        "",
+        "",
+        Some(("Enter", "close")),
+        NONE,
     ),
     // --- step mode ---
     bind(
@@ -767,6 +779,7 @@ pub fn context(app: &App) -> Context {
         (Some(Overlay::Question(_)), _) => Question,
         (Some(Overlay::Prompt(_)), _) => Prompt,
         (Some(Overlay::Recovery(_)), _) => Recovery,
+        (Some(Overlay::Solved), _) => Solved,
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
         (None, Mode::Step(_)) => Step,

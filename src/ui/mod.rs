@@ -125,6 +125,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .render(screen.body, buf),
         Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Solved) => overlay::Solved {
+            play: app.play(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
     }
 }
 

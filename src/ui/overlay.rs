@@ -154,6 +154,41 @@ impl Widget for Ask<'_> {
     }
 }
 
+/// The puzzle solved by hand: the time and the help used.
+pub struct Solved<'a> {
+    /// The game's record.
+    pub play: crate::app::play::Play,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for Solved<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let popup = centered(area, 44.min(area.width), 7);
+        Clear.render(popup, buf);
+        let block = Block::bordered().title(" Solved ").border_style(t.good);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let help = match (self.play.hints, self.play.checks) {
+            (0, 0) => "without a hint or a check".to_string(),
+            (h, c) => format!("with {} and {}", plural(h, "hint"), plural(c, "check")),
+        };
+        let lines = vec![
+            Line::from(Span::styled("✓ Solved!", t.good)).centered(),
+            Line::from(vec![
+                Span::styled("in ", t.value),
+                Span::styled(crate::app::play::clock_text(self.play.elapsed), t.key),
+            ])
+            .centered(),
+            Line::from(Span::styled(help, t.value)).centered(),
+            Line::from(vec![Span::styled("Enter", t.key), Span::raw(" closes")]).centered(),
+        ];
+        Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+    }
+}
+
 /// The save prompt.
 pub struct Input<'a> {
     /// The prompt.
@@ -191,7 +226,7 @@ impl Widget for Input<'_> {
         ];
         if !self.prompt.format.keeps_entries() {
             lines.push(Line::from(Span::styled(
-                "This format holds givens only; progress (.swb) keeps your entries too",
+                "This format holds givens only; progress (.swb) keeps entries and marks too",
                 t.dim,
             )));
         }

@@ -5,6 +5,7 @@
 use super::theme::Theme;
 use crate::app::hint::HintStage;
 use crate::app::jobs::Count;
+use crate::app::play::clock_text;
 use crate::app::settings::MarksView;
 use crate::app::stepper::{Run, Stepper};
 use crate::app::{App, Mode, Typing};
@@ -202,13 +203,15 @@ impl Panel<'_> {
             };
             out.row("Hint", text, t.key);
         }
-        if app.hints_used + app.checks_used > 0 {
-            out.row(
-                "Help used",
-                format!("hints {} · checks {}", app.hints_used, app.checks_used),
-                t.value,
-            );
+        let play = app.play();
+        let mut time = clock_text(play.elapsed);
+        if !app.clock_runs() && !app.doc.board.is_solved() {
+            time.push_str(" (paused)");
         }
+        if play.hints + play.checks > 0 {
+            time.push_str(&format!(" · hints {} · checks {}", play.hints, play.checks));
+        }
+        out.row("Time", time, t.value);
         // Short of room, the message (which says the same) stands for the last solve's report.
         let report = app
             .last_solve

@@ -1,0 +1,139 @@
+//! Playing by hand: the game's clock (running only while the player solves), the solved screen
+//! with the time and the help used, and the record saved with the game and read back.
+
+mod common;
+
+use common::workbench::{Bench, asset, pos};
+use ratatui::crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
+use sudoku_workbench::app::hint::solution_of;
+use sudoku_workbench::app::{Action, Document, Mode, Overlay};
+use sudoku_workbench::sudoku::Pos;
+
+/// Moves the clock on by `seconds` of pretend time from `now`.
+fn later(app: &mut Bench, now: &mut Instant, seconds: u64) {
+    *now += Duration::from_secs(seconds);
+    app.tick(*now);
+}
+
+#[test]
+fn the_clock_runs_only_while_the_player_solves() {
+    let mut app = Bench::on_asset("easy.txt");
+    // Only the pretend clock moves it: no tick of the real one between keys.
+    app.settling = false;
+    let mut now = Instant::now();
+    app.tick(now);
+    assert!(app.clock_runs());
+    let start = app.play().elapsed;
+    later(&mut app, &mut now, 10);
+    assert_eq!(app.play().elapsed - start, Duration::from_secs(10));
+    // Help open: paused.
+    app.keys("?");
+    later(&mut app, &mut now, 1);
+    later(&mut app, &mut now, 100);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(11),
+        "the help screen pauses it"
+    );
+    app.key(KeyCode::Esc);
+    later(&mut app, &mut now, 1);
+    later(&mut app, &mut now, 5);
+    assert_eq!(app.play().elapsed - start, Duration::from_secs(16));
+    // Step mode: paused.
+    app.keys("n");
+    assert!(matches!(app.mode, Mode::Step(_)));
+    later(&mut app, &mut now, 1);
+    later(&mut app, &mut now, 50);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(17),
+        "step mode pauses it"
+    );
+    app.key(KeyCode::Esc);
+    app.tick(now);
+    // Puzzle edit: paused (from the next tick, as the event loop ticks after every key).
+    app.keys("p");
+    later(&mut app, &mut now, 1);
+    later(&mut app, &mut now, 50);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(18),
+        "editing givens pauses it"
+    );
+    // The event loop is woken at the next whole second while it runs, never while paused.
+    assert_eq!(app.wake_after(), None);
+    app.keys("p");
+    app.tick(now);
+    assert!(app.wake_after().is_some_and(|d| d <= Duration::from_secs(1)));
+}
+
+#[test]
+fn filling_the_last_cell_right_shows_the_solved_screen_with_the_time() {
+    let mut app = Bench::on_asset("easy.txt");
+    let solution = solution_of(&app.doc.board).unwrap();
+    app.keys("!i");
+    app.key(KeyCode::Esc);
+    let mut now = Instant::now();
+    app.tick(now);
+    let empty: Vec<Pos> = Pos::all().filter(|p| app.doc.board.digit(*p).is_none()).collect();
+    for (i, p) in empty.iter().enumerate() {
+        app.act(Action::Select(*p));
+        later(&mut app, &mut now, 2);
+        let d = solution.digit(*p).unwrap();
+        app.keys(&d.to_string());
+        if i + 1 < empty.len() {
+            assert_eq!(app.overlay, None, "not solved before the last cell");
+        }
+    }
+    assert_eq!(app.overlay, Some(Overlay::Solved));
+    later(&mut app, &mut now, 30);
+    let play = app.play();
+    assert_eq!((play.hints, play.checks), (1, 1));
+    let elapsed = play.elapsed;
+    later(&mut app, &mut now, 60);
+    assert_eq!(app.play().elapsed, elapsed, "the clock stops on a solved board");
+    app.key(KeyCode::Enter);
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn a_board_the_solver_finished_is_not_solved_by_hand() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.keys("s");
+    assert!(app.doc.board.is_solved());
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn the_time_and_the_help_used_are_saved_with_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("easy.txt");
+    std::fs::copy(asset("easy.txt"), &path).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    let mut now = Instant::now();
+    app.tick(now);
+    app.keys("ii");
+    app.key(KeyCode::Esc);
+    later(&mut app, &mut now, 754);
+    app.keys("!5");
+    app.keys("w");
+    let game = dir.path().join("easy.swb");
+    app.answer_prompt(game.to_str().unwrap());
+    let text = std::fs::read_to_string(&game).unwrap();
+    assert!(text.contains("#!time 754"), "{text}");
+    assert!(text.contains("#!hints 1") && text.contains("#!checks 1"), "{text}");
+    let reopened = Bench::on_file(&game, None);
+    assert_eq!(reopened.play().elapsed, Duration::from_secs(754));
+    assert_eq!((reopened.play().hints, reopened.play().checks), (1, 1));
+    // And through a crash.
+    let mut app = reopened;
+    app.keys("l6");
+    app.keep();
+    let state = app.into_state();
+    let mut next = Bench::with_state(Document::new_empty(), state);
+    next.look_for_recovery();
+    next.keys("y");
+    assert_eq!(next.play().elapsed.as_secs(), 754);
+    assert_eq!(next.doc.board.digit(pos(0, 1)).map(|d| d.get()), Some(6));
+}
