@@ -137,3 +137,84 @@ fn the_time_and_the_help_used_are_saved_with_the_game() {
     assert_eq!(next.play().elapsed.as_secs(), 754);
     assert_eq!(next.doc.board.digit(pos(0, 1)).map(|d| d.get()), Some(6));
 }
+
+/// Runs background work as the event loop does, until the workbench has nothing to do now.
+fn run_generation(app: &mut Bench) {
+    let until = Instant::now() + Duration::from_secs(60);
+    while matches!(app.mode, Mode::Generating(_)) && Instant::now() < until {
+        app.tick(Instant::now());
+    }
+}
+
+#[test]
+fn a_new_puzzle_of_the_level_asked_replaces_the_board_undoably() {
+    use sudoku_workbench::sudoku::count_solutions;
+    use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
+    use sudoku_workbench::sudoku::logic::{Level, rate};
+    let mut app = Bench::on_asset("easy.txt");
+    app.seed = 42;
+    let before = app.doc.clone();
+    app.keys("N");
+    let Some(Overlay::NewPuzzle(choice)) = app.overlay else {
+        panic!("the dialog opens at once over saved work: {:?}", app.overlay)
+    };
+    assert_eq!((choice.level_name(), choice.symmetry), ("any", Symmetry::None));
+    // Level: hard (three to the right); symmetry: rotational (down, one to the right).
+    app.keys("lll");
+    app.key(KeyCode::Down);
+    app.keys("l");
+    let Some(Overlay::NewPuzzle(choice)) = app.overlay else {
+        panic!()
+    };
+    assert_eq!((choice.level_name(), choice.symmetry), ("hard", Symmetry::Rotational));
+    app.settling = false;
+    app.key(KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Generating(_)));
+    run_generation(&mut app);
+    assert!(matches!(app.mode, Mode::Edit), "{}", app.message());
+    let board = app.doc.board.clone();
+    assert_ne!(board, before.board);
+    assert_eq!(count_solutions(&board, 2), 1);
+    assert!(is_minimal(&board));
+    assert_eq!(rate(&board).level, Level::Hard);
+    for p in Pos::all() {
+        let q = Symmetry::Rotational.partner(p);
+        assert_eq!(board.digit(p).is_some(), board.digit(q).is_some(), "{p} and {q}");
+    }
+    assert!(app.message().starts_with("A new hard puzzle"), "{}", app.message());
+    assert!(app.has_unsaved_work(), "a made puzzle is in no file yet");
+    // Undoable, as a load.
+    app.keys("u");
+    assert_eq!(app.doc, before);
+    // The dialog remembers the choice; over unsaved work it asks first.
+    app.keys("u");
+    app.keys("l5");
+    app.keys("N");
+    assert!(matches!(app.overlay, Some(Overlay::Question(_))), "{:?}", app.overlay);
+    app.keys("y");
+    let Some(Overlay::NewPuzzle(choice)) = app.overlay else {
+        panic!()
+    };
+    assert_eq!(choice.level_name(), "hard");
+}
+
+#[test]
+fn esc_cancels_a_new_puzzle_being_made() {
+    let mut app = Bench::on_asset("easy.txt");
+    let before = app.doc.clone();
+    app.keys("N");
+    app.seed = 1;
+    // Extreme puzzles take many tries: there is time to cancel (left of "any" wraps round).
+    app.keys("h");
+    app.settling = false;
+    app.key(KeyCode::Enter);
+    let Mode::Generating(job) = &app.mode else {
+        panic!("{:?}", app.message())
+    };
+    assert_eq!(job.choice.level_name(), "extreme");
+    app.tick(Instant::now());
+    app.key(KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit));
+    assert_eq!(app.doc, before);
+    assert!(app.message().contains("Cancelled"), "{}", app.message());
+}

@@ -628,3 +628,30 @@ fn the_solved_screen_gives_the_time_and_the_help_used() {
     let corner = buffer.content().iter().position(|c| c.symbol() == "┌").expect("a box");
     assert_eq!(buffer.content()[corner].fg, Color::LightGreen);
 }
+
+#[test]
+fn the_new_puzzle_dialog_shows_the_choices() {
+    let mut app = app_on("easy.txt", false);
+    app.update(Action::NewPuzzle);
+    app.update(Action::Adjust(3));
+    app.update(Action::ListMove(1));
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("new_puzzle_80x24", terminal.backend());
+    let text = rows(&terminal).join("\n");
+    assert!(text.contains("Level     ◂ hard ▸"), "{text}");
+    assert!(text.contains("▸ Symmetry  ◂ none ▸"), "{text}");
+    // The line being changed is highlighted.
+    let buffer = terminal.backend().buffer();
+    let at = buffer
+        .content()
+        .iter()
+        .position(|c| c.symbol() == "◂")
+        .map(|i| {
+            let area = buffer.area();
+            (i as u16 % area.width, i as u16 / area.width)
+        })
+        .unwrap();
+    // The first ◂ is the level's (not chosen); the symmetry's, a line below, is.
+    assert_ne!(buffer[at].fg, Color::Cyan);
+    assert_eq!(buffer[(at.0, at.1 + 1)].fg, Color::Cyan);
+}

@@ -52,6 +52,10 @@ pub enum Action {
     Check,
     /// Show or hide the live count of solutions.
     ToggleSolutionsLine,
+    /// Open the new-puzzle dialog.
+    NewPuzzle,
+    /// Change the chosen value of a dialog by this many steps (negative: back).
+    Adjust(i8),
     /// Make every entry (and solver digit) a given.
     KeepEntriesAsGivens,
     /// Remove entries and solver digits, keeping the givens.

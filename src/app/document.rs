@@ -20,6 +20,8 @@ pub enum Origin {
     Pasted,
     /// A board cleared to type a new puzzle.
     New,
+    /// A puzzle the workbench made.
+    Generated,
 }
 
 /// The puzzles of a collection and which one is loaded.
@@ -243,6 +245,7 @@ impl Document {
             .into_owned(),
             Origin::Pasted => "pasted puzzle".into(),
             Origin::New => "new puzzle".into(),
+            Origin::Generated => "generated puzzle".into(),
         };
         match &self.source.collection {
             Some(place) => format!("{base} #{}/{}", place.index + 1, place.len()),

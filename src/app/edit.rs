@@ -64,6 +64,7 @@ impl App {
             Action::FillMarks => self.fill_marks(),
             Action::Hint => self.hint(),
             Action::Check => self.check(),
+            Action::NewPuzzle => self.ask_new_puzzle(),
             Action::ToggleSolutionsLine => {
                 self.settings.show_solutions = !self.settings.show_solutions;
                 self.say(if self.settings.show_solutions {

@@ -270,6 +270,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
         Origin::Builtin(name) => format!("built-in {name}"),
         Origin::Pasted => "a pasted puzzle".into(),
         Origin::New => "a new puzzle".into(),
+        Origin::Generated => "a generated puzzle".into(),
     };
     let place = whence.index.map_or(String::new(), |i| format!(" #{}", i + 1));
     let board = &record.puzzle.board;
@@ -303,15 +304,15 @@ fn reopen(text: &str) -> Result<Document, String> {
             .iter()
             .find(|b| b.name == *name)
             .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None)),
-        Origin::Pasted | Origin::New => None,
+        Origin::Pasted | Origin::New | Origin::Generated => None,
     };
     let mut doc = match on_origin {
         Some(doc) => doc,
         None => {
             // Nowhere to go back to: a board of its own, all of it unsaved.
             let mut doc = Document::from_parsed(parsed, Origin::Pasted, 0, None).ok_or("no puzzle in it")?;
-            if whence.origin == Origin::New {
-                doc.source.origin = Origin::New;
+            if matches!(whence.origin, Origin::New | Origin::Generated) {
+                doc.source.origin = whence.origin.clone();
             }
             doc.source.format = whence.format;
             doc.source.saved = Board::empty();

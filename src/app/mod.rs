@@ -12,6 +12,7 @@ pub mod files;
 pub mod hint;
 pub mod history;
 pub mod jobs;
+pub mod new_puzzle;
 pub mod play;
 pub mod recovery;
 pub mod settings;
@@ -54,6 +55,8 @@ pub enum Mode {
     Step(Box<Stepper>),
     /// Choosing a file.
     Browse(Box<Browser>),
+    /// Making a new puzzle, in slices; Esc cancels.
+    Generating(Box<new_puzzle::GenerateJob>),
 }
 
 /// What a digit typed on the board does.
@@ -80,6 +83,8 @@ pub enum Overlay {
     Recovery(RecoveryOffer),
     /// The puzzle solved by hand: the time and the help used (from the document's record).
     Solved,
+    /// The new-puzzle dialog.
+    NewPuzzle(new_puzzle::Choice),
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -124,6 +129,8 @@ pub enum Then {
     SaveAs,
     /// Remove a recovery file for good.
     DiscardRecovery(PathBuf),
+    /// Open the new-puzzle dialog.
+    NewPuzzle,
     /// Nothing: the question is closed.
     Nothing,
 }
@@ -208,6 +215,10 @@ pub struct App {
     pub mistakes: Option<hint::Mistakes>,
     /// The clock of the game played by hand.
     clock: play::Clock,
+    /// The choices the new-puzzle dialog opens with: the last ones made.
+    pub new_choice: new_puzzle::Choice,
+    /// The seed of the next puzzle made (from the clock at start; tests set it).
+    pub seed: u64,
     count: LiveCount,
     /// The note about the last action.
     pub message: Option<Message>,
@@ -243,6 +254,10 @@ impl App {
             hint: None,
             mistakes: None,
             clock: play::Clock::default(),
+            new_choice: new_puzzle::Choice::default(),
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
             message: None,
             last_solve: None,
             size: (80, 24),
@@ -273,7 +288,8 @@ impl App {
     /// typed) that is not empty.
     pub fn has_unsaved_work(&self) -> bool {
         self.is_modified()
-            || matches!(self.doc.source.origin, Origin::Pasted | Origin::New) && self.doc.board != Board::empty()
+            || matches!(self.doc.source.origin, Origin::Pasted | Origin::New | Origin::Generated)
+                && self.doc.board != Board::empty()
     }
 
     /// The live count of solutions.
@@ -398,6 +414,7 @@ impl App {
                 Mode::Solving(_) => self.update_solving(other),
                 Mode::Step(_) => self.update_step(other),
                 Mode::Browse(_) => self.update_browse(other),
+                Mode::Generating(_) => self.update_generating(other),
             },
         }
     }
@@ -453,6 +470,12 @@ impl App {
             },
             Overlay::Prompt(prompt) => self.update_prompt(prompt, action),
             Overlay::Recovery(offer) => self.update_recovery(offer, action),
+            Overlay::NewPuzzle(choice) => {
+                self.update_new_puzzle(choice, action);
+                if let Some(Overlay::NewPuzzle(choice)) = &self.overlay {
+                    self.new_choice = *choice;
+                }
+            }
             Overlay::Solved => match action {
                 Action::Cancel | Action::Confirm => {}
                 Action::Quit => self.update(Action::Quit),
@@ -517,6 +540,7 @@ impl App {
                 self.ask(Effect::Discard(path));
                 self.say("The recovered work was discarded");
             }
+            Then::NewPuzzle => self.overlay = Some(Overlay::NewPuzzle(self.new_choice)),
             Then::Nothing => self.say("Cancelled"),
         }
     }
@@ -584,6 +608,10 @@ impl App {
                 changed = true;
             }
             Mode::Step(stepper) => changed |= stepper.tick(now, WORK_SLICE),
+            Mode::Generating(_) => {
+                self.work_generating();
+                changed = true;
+            }
             _ => {}
         }
         let shown = self.doc.play.elapsed.as_secs();
@@ -601,7 +629,7 @@ impl App {
     /// there is nothing to do but wait.
     pub fn wake_after(&self) -> Option<Duration> {
         let mode = match &self.mode {
-            Mode::Solving(_) => Some(Duration::ZERO),
+            Mode::Solving(_) | Mode::Generating(_) => Some(Duration::ZERO),
             Mode::Step(stepper) => stepper.wake_after(),
             _ => None,
         };

@@ -43,7 +43,8 @@ pub fn dir() -> PathBuf {
 /// The recovery text of `doc`: a progress file with where it came from.
 pub fn text_of(doc: &Document) -> String {
     let text = &doc.source.text;
-    let keep_lines = matches!(doc.source.origin, Origin::Pasted | Origin::New) && text.notes_len() <= MAX_NOTES;
+    let keep_lines =
+        matches!(doc.source.origin, Origin::Pasted | Origin::New | Origin::Generated) && text.notes_len() <= MAX_NOTES;
     // Built field by field: cloning the whole puzzle would copy a file's megabytes of notes on
     // every change, only to drop them.
     let mut puzzle = Puzzle {
@@ -58,6 +59,7 @@ pub fn text_of(doc: &Document) -> String {
         Origin::Builtin(name) => ("builtin", (*name).to_string()),
         Origin::Pasted => ("pasted", String::new()),
         Origin::New => ("new", String::new()),
+        Origin::Generated => ("generated", String::new()),
     };
     // A file's own lines stay in the file; reopening reads them from there.
     puzzle.fields.retain(|(key, _)| !FIELDS.contains(&key.as_str()));
@@ -99,6 +101,7 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
             .find(|b| b.name == name)
             .map_or(Origin::Pasted, |b| Origin::Builtin(b.name)),
         Some(("new", _)) => Origin::New,
+        Some(("generated", _)) => Origin::Generated,
         _ => Origin::Pasted,
     };
     Whence {

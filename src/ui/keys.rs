@@ -73,6 +73,10 @@ pub enum Context {
     Recovery,
     /// The puzzle solved by hand.
     Solved,
+    /// The new-puzzle dialog.
+    NewPuzzle,
+    /// A new puzzle being made.
+    Generating,
     /// Everywhere but where text is typed (a prompt).
     Anywhere,
 }
@@ -263,6 +267,15 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Edit,
+        Keys::Of(&[Char('N')]),
+        Does::Act(Action::NewPuzzle),
+        "N",
+        "new puzzle: level, symmetry, make it",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
         Keys::Of(&[Char('i')]),
         Does::Act(Action::Hint),
         "i",
@@ -415,6 +428,70 @@ pub static BINDINGS: &[Binding] = &[
         "cancel the solve",
         Some(("Esc", "cancel")),
         SOLVING,
+    ),
+    // --- a new puzzle ---
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Up, Char('k')]),
+        Does::Act(Action::ListMove(-1)),
+        "",
+        "",
+        Some(("↑↓", "choose")),
+        NONE,
+    ),
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Down, Char('j'), Tab]),
+        Does::Act(Action::ListMove(1)),
+        "",
+        "",
+        None,
+        NONE,
+    ),
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Left, Char('h')]),
+        Does::Act(Action::Adjust(-1)),
+        "",
+        "",
+        Some(("←→", "change")),
+        NONE,
+    ),
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Right, Char('l'), Char(' ')]),
+        Does::Act(Action::Adjust(1)),
+        "",
+        "",
+        None,
+        NONE,
+    ),
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Enter]),
+        Does::Act(Action::Confirm),
+        "",
+        "",
+        Some(("Enter", "make it")),
+        NONE,
+    ),
+    bind(
+        NewPuzzle,
+        Keys::Of(&[Esc]),
+        Does::Act(Action::Cancel),
+        "",
+        "",
+        Some(("Esc", "cancel")),
+        NONE,
+    ),
+    bind(
+        Generating,
+        Keys::Of(&[Esc]),
+        Does::Act(Action::Cancel),
+        "",
+        "",
+        Some(("Esc", "cancel")),
+        NONE,
     ),
     // --- the puzzle solved ---
     bind(
@@ -780,6 +857,8 @@ pub fn context(app: &App) -> Context {
         (Some(Overlay::Prompt(_)), _) => Prompt,
         (Some(Overlay::Recovery(_)), _) => Recovery,
         (Some(Overlay::Solved), _) => Solved,
+        (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
+        (None, Mode::Generating(_)) => Generating,
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
         (None, Mode::Step(_)) => Step,
@@ -801,7 +880,13 @@ fn matches(keys: Keys, key: Key) -> bool {
 /// Whether Ctrl-c and Ctrl-z work in `context` (everywhere); the other keys of
 /// [`Context::Anywhere`] work where no text or answer is typed.
 fn anywhere_applies(context: Context, key: Key) -> bool {
-    matches!(key, Ctrl(_)) || !matches!(context, Prompt | Question | Help | Recovery)
+    matches!(key, Ctrl(_)) || !keeps_its_keys(context)
+}
+
+/// Whether `context` takes every plain key for itself (text, answers, a dialog's choices), so
+/// that the keys of [`Context::Anywhere`] other than Ctrl ones do not work there.
+fn keeps_its_keys(context: Context) -> bool {
+    matches!(context, Prompt | Question | Help | Recovery | NewPuzzle)
 }
 
 /// The binding of `key` in `context`, if it has one.
@@ -834,7 +919,7 @@ pub fn action(context: Context, key: Key, page: usize) -> Option<Action> {
 
 /// The footer's hints in `context`: its own, then those that work anywhere.
 pub fn hints(context: Context) -> impl Iterator<Item = (&'static str, &'static str)> {
-    let anywhere = !matches!(context, Prompt | Question | Help | Recovery);
+    let anywhere = !keeps_its_keys(context);
     BINDINGS
         .iter()
         .filter(move |b| b.context == context || anywhere && b.context == Anywhere)

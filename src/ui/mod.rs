@@ -125,6 +125,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .render(screen.body, buf),
         Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
             play: app.play(),
             theme: &theme,
@@ -138,6 +139,7 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
         (Mode::Step(_), _) => "STEP",
         (Mode::Solving(_), _) => "SOLVING",
         (Mode::Browse(_), _) => "OPEN",
+        (Mode::Generating(_), _) => "NEW PUZZLE",
         (Mode::Edit, Typing::Givens) => "EDIT PUZZLE",
         (Mode::Edit, Typing::Entries) => "SOLVE BY HAND",
         (Mode::Edit, Typing::Marks) => "SOLVE BY HAND · NOTES",

@@ -154,6 +154,55 @@ impl Widget for Ask<'_> {
     }
 }
 
+/// The new-puzzle dialog: a level and a symmetry to choose.
+pub struct NewPuzzle<'a> {
+    /// The choices so far.
+    pub choice: &'a crate::app::new_puzzle::Choice,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for NewPuzzle<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let popup = centered(area, 50.min(area.width), 9);
+        Clear.render(popup, buf);
+        let block = Block::bordered().title(" New puzzle ").border_style(t.frame);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let line = |i: usize, label: &str, value: &str| {
+            let chosen = self.choice.line == i;
+            let style = if chosen { t.selected } else { t.value };
+            Line::from(vec![
+                Span::styled(if chosen { "▸ " } else { "  " }, t.key),
+                Span::styled(format!("{label:<10}"), t.label),
+                Span::styled(format!("◂ {value} ▸"), style),
+            ])
+        };
+        let lines = vec![
+            line(0, "Level", self.choice.level_name()),
+            line(1, "Symmetry", self.choice.symmetry.name()),
+            Line::default(),
+            Line::from(Span::styled(
+                "Unique and minimal; a level is rated as Sudoku Explainer does.",
+                t.dim,
+            )),
+            Line::default(),
+            Line::from(vec![
+                Span::styled("↑↓", t.key),
+                Span::raw(" choose  "),
+                Span::styled("←→", t.key),
+                Span::raw(" change  "),
+                Span::styled("Enter", t.key),
+                Span::raw(" make it  "),
+                Span::styled("Esc", t.key),
+                Span::raw(" cancel"),
+            ]),
+        ];
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}
+
 /// The puzzle solved by hand: the time and the help used.
 pub struct Solved<'a> {
     /// The game's record.

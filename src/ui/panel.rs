@@ -401,6 +401,13 @@ impl<'a> Panel<'a> {
                 out.row("Elapsed", duration(job.worked()), t.value);
                 out.text("Esc cancels; the board stays as it is", t.dim);
             }
+            Mode::Generating(job) => {
+                out.text(format!("Making a new {} puzzle…", job.choice.level_name()), t.key);
+                out.row("Symmetry", job.choice.symmetry.name(), t.value);
+                out.row("Made", format!("{} puzzles, rated", grouped(job.tries as u64)), t.value);
+                out.row("Elapsed", duration(job.worked), t.value);
+                out.text("Esc cancels; the board stays as it is", t.dim);
+            }
             _ => self.edit_lines(&mut out),
         }
         if let Some(message) = &self.app.message {
