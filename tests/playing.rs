@@ -217,3 +217,91 @@ fn esc_cancels_a_new_puzzle_being_made() {
     assert_eq!(app.doc, before);
     assert!(app.message().contains("Cancelled"), "{}", app.message());
 }
+
+#[test]
+fn the_rating_is_hidden_until_asked_and_made_in_the_background() {
+    use sudoku_workbench::sudoku::logic::rate;
+    let mut app = Bench::on_asset("hard.txt");
+    assert!(!app.settings.show_rating);
+    assert!(app.rating.is_none(), "nothing is rated unasked");
+    app.keys("R");
+    assert!(app.settings.show_rating);
+    // Asked, not yet known: the key was answered at once.
+    assert!(matches!(app.rating, Some((_, None))));
+    app.wait_for_background();
+    let Some((_, Some(Ok(rating)))) = app.rating.clone() else {
+        panic!("rated: {:?}", app.rating)
+    };
+    assert_eq!(rating, rate(&app.doc.board.givens_only()));
+    // Another puzzle is rated in turn; one with several solutions has none.
+    app.act(Action::Paste(
+        std::fs::read_to_string(asset("several-solutions.txt")).unwrap(),
+    ));
+    app.keys("y");
+    app.wait_for_background();
+    assert!(
+        matches!(&app.rating, Some((_, Some(Err(why)))) if why == "several solutions"),
+        "{:?}",
+        app.rating
+    );
+    app.keys("R");
+    assert!(!app.settings.show_rating);
+}
+
+#[test]
+fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
+    use sudoku_workbench::app::config;
+    use sudoku_workbench::app::settings::MarksView;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sudoku-workbench").join("config");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, "# mine\nmarks-view = sideways\nshow-solutions = false\n").unwrap();
+    let (cfg, settings, problems) = config::load(&path);
+    assert_eq!(settings.marks_view, MarksView::Mine, "the default for the broken line");
+    assert!(!settings.show_solutions, "the good line is used");
+    assert_eq!(problems.len(), 1);
+    assert!(problems[0].starts_with("line 2: marks-view"), "{problems:?}");
+    let mut app = Bench::on_asset("easy.txt");
+    app.settings = settings;
+    app.runtime.config = Some((path.clone(), cfg));
+    app.keys("a");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with("# mine\nmarks-view = sideways\nshow-solutions = false\n"),
+        "{text}"
+    );
+    assert!(text.contains("remove-marks = false"), "{text}");
+    app.keys("v");
+    let (_, again, problems) = config::load(&path);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(again.marks_view, MarksView::Computed);
+    assert!(!again.remove_marks && !again.show_solutions);
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("# mine\n"));
+}
+
+#[test]
+fn a_config_path_that_is_not_a_file_is_never_written() {
+    use sudoku_workbench::app::config;
+    let dir = tempfile::tempdir().unwrap();
+    // A named pipe where the file should be: reading must not block, writing must not replace it.
+    let path = dir.path().join("config");
+    let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    let (cfg, settings, problems) = config::load(&path);
+    assert_eq!(settings, Default::default());
+    assert!(problems[0].contains("cannot read it"), "{problems:?}");
+    let mut app = Bench::on_asset("easy.txt");
+    app.runtime.config = Some((path.clone(), cfg));
+    app.keys("L");
+    assert!(!app.settings.show_solutions, "the setting is in use");
+    assert!(
+        app.is_error() && app.message().contains("not saved"),
+        "{}",
+        app.message()
+    );
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&path).unwrap().file_type().is_fifo(),
+        "left as it was"
+    );
+}

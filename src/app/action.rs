@@ -52,6 +52,8 @@ pub enum Action {
     Check,
     /// Show or hide the live count of solutions.
     ToggleSolutionsLine,
+    /// Show or hide the puzzle's rating.
+    ToggleRating,
     /// Open the new-puzzle dialog.
     NewPuzzle,
     /// Change the chosen value of a dialog by this many steps (negative: back).
@@ -163,6 +165,10 @@ pub enum Action {
     RecoveryFound(Vec<Offer>),
     /// The recovery file could not be written: why (the work is then only in memory).
     KeepFailed(String),
+    /// A puzzle (its givens) was rated in the background, or has no rating (why).
+    Rated(crate::sudoku::Board, Result<crate::sudoku::logic::Rating, String>),
+    /// The settings could not be written to the config file: why.
+    SettingsNotSaved(String),
     /// A recovered board was reopened (or could not be).
     Recovered(PathBuf, Result<Box<Document>, String>),
 }

@@ -65,8 +65,19 @@ impl App {
             Action::Hint => self.hint(),
             Action::Check => self.check(),
             Action::NewPuzzle => self.ask_new_puzzle(),
+            Action::ToggleRating => {
+                self.settings.show_rating = !self.settings.show_rating;
+                self.ask(Effect::SaveSettings(self.settings, "show-rating"));
+                self.rate_if_shown();
+                self.say(if self.settings.show_rating {
+                    "The panel shows the puzzle's rating (R hides it)"
+                } else {
+                    "The rating is hidden"
+                });
+            }
             Action::ToggleSolutionsLine => {
                 self.settings.show_solutions = !self.settings.show_solutions;
+                self.ask(Effect::SaveSettings(self.settings, "show-solutions"));
                 self.say(if self.settings.show_solutions {
                     "The panel shows the live count of solutions again"
                 } else {
@@ -83,6 +94,7 @@ impl App {
             }
             Action::CycleMarksView => {
                 self.settings.marks_view = self.settings.marks_view.next();
+                self.ask(Effect::SaveSettings(self.settings, "marks-view"));
                 self.say(match self.settings.marks_view {
                     MarksView::Mine => "Showing your marks (v: the computed candidates)",
                     MarksView::Computed => "Showing the computed candidates, not your marks (v: your marks)",
@@ -90,6 +102,7 @@ impl App {
             }
             Action::ToggleRemoveMarks => {
                 self.settings.remove_marks = !self.settings.remove_marks;
+                self.ask(Effect::SaveSettings(self.settings, "remove-marks"));
                 self.say(if self.settings.remove_marks {
                     "A digit you write now leaves the marks of its row, column and box"
                 } else {

@@ -10,9 +10,12 @@
 use super::action::Action;
 use super::browser::{Entry, Preview};
 use super::builtin::BUILTINS;
+use super::config::Config;
 use super::document::{Document, Origin};
 use super::files::{Fingerprint, LoadError, hint_of, read_bytes, read_puzzles, write_atomically, write_target};
 use super::recovery::{self, Keeper, LeftOver};
+use super::settings::Settings;
+use crate::sudoku::logic::Rating;
 use crate::sudoku::{Board, Format, Marks, Parsed, ReadError, Reader, parse_document, rewrite_cells};
 use crate::text::{io_error, printable};
 use std::io::{BufReader, Read};
@@ -52,6 +55,11 @@ pub enum Effect {
     Reopen(PathBuf),
     /// Remove a recovery file whose work was reopened or given up.
     Discard(PathBuf),
+    /// Rate a puzzle (its givens) in the background: answered later by [`Action::Rated`].
+    Rate(Board),
+    /// Write the settings to the config file, `key` being the one just changed: answered by
+    /// [`Action::SettingsNotSaved`] if that fails.
+    SaveSettings(Settings, &'static str),
     /// Suspend the program (the terminal's business: the event loop does it).
     Suspend,
 }
@@ -131,10 +139,28 @@ pub struct Offer {
 /// A preview made in the background, and the file it is of.
 type Previewed = (PathBuf, Preview);
 
+/// A rating made in the background, and the givens it is of.
+type Rated = (Board, Result<Rating, String>);
+
+/// The rating of the puzzle `givens`, or why it has none (it needs one solution).
+pub fn rating_of(givens: &Board) -> Result<Rating, String> {
+    match crate::sudoku::count_solutions(givens, 2) {
+        0 => Err("no solution".into()),
+        1 => Ok(crate::sudoku::logic::rate(givens)),
+        _ => Err("several solutions".into()),
+    }
+}
+
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
 pub struct Runtime {
+    /// The config file and its lines, when settings persist.
+    pub config: Option<(PathBuf, Config)>,
     previews: (Sender<Previewed>, Receiver<Previewed>),
+    ratings: (Sender<Rated>, Receiver<Rated>),
+    /// Ratings under way (one at a time) and the latest one asked for meanwhile.
+    rating: bool,
+    rating_waiting: Option<Board>,
     in_flight: usize,
     waiting: Option<PathBuf>,
     /// This process's recovery file.
@@ -146,7 +172,11 @@ impl Runtime {
     /// A runtime keeping its recovery file in `recovery_dir`.
     pub fn new(recovery_dir: PathBuf) -> Runtime {
         Runtime {
+            config: None,
             previews: channel(),
+            ratings: channel(),
+            rating: false,
+            rating_waiting: None,
             in_flight: 0,
             waiting: None,
             keeper: Keeper::new(recovery_dir),
@@ -208,8 +238,43 @@ impl Runtime {
                 recovery::discard(&path);
                 None
             }
+            Effect::Rate(board) => {
+                self.start_rating(board);
+                None
+            }
+            Effect::SaveSettings(settings, key) => {
+                let (path, config) = self.config.as_mut()?;
+                if !config.is_writable() {
+                    return Some(Action::SettingsNotSaved(format!(
+                        "{} could not be read, so it is left as it is",
+                        printable(&path.to_string_lossy())
+                    )));
+                }
+                let text = config.text_with(&settings, &[key]);
+                match super::config::save(path, &text) {
+                    Ok(()) => {
+                        config.written(&text);
+                        None
+                    }
+                    Err(why) => Some(Action::SettingsNotSaved(why)),
+                }
+            }
             Effect::Suspend => None,
         }
+    }
+
+    fn start_rating(&mut self, board: Board) {
+        if self.rating {
+            // Only the latest puzzle matters: the others were replaced.
+            self.rating_waiting = Some(board);
+            return;
+        }
+        let sender = self.ratings.0.clone();
+        let spawned = std::thread::Builder::new().name("rating".into()).spawn(move || {
+            let result = rating_of(&board);
+            let _ = sender.send((board, result));
+        });
+        self.rating = spawned.is_ok();
     }
 
     fn start_preview(&mut self, path: PathBuf) {
@@ -231,6 +296,15 @@ impl Runtime {
     /// The answers of background work that finished.
     pub fn poll(&mut self) -> Vec<Action> {
         let mut done = Vec::new();
+        while let Ok((board, result)) = self.ratings.1.try_recv() {
+            self.rating = false;
+            done.push(Action::Rated(board, result));
+        }
+        if !self.rating
+            && let Some(board) = self.rating_waiting.take()
+        {
+            self.start_rating(board);
+        }
         while let Ok((path, preview)) = self.previews.1.try_recv() {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
@@ -245,7 +319,7 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0
+        self.in_flight > 0 || self.rating
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod browser;
 pub mod builtin;
+pub mod config;
 pub mod document;
 pub mod effects;
 pub mod files;
@@ -215,6 +216,8 @@ pub struct App {
     pub mistakes: Option<hint::Mistakes>,
     /// The clock of the game played by hand.
     clock: play::Clock,
+    /// The givens last sent to be rated, and their rating (or why none) once known.
+    pub rating: Option<(Board, Option<Result<crate::sudoku::logic::Rating, String>>)>,
     /// The choices the new-puzzle dialog opens with: the last ones made.
     pub new_choice: new_puzzle::Choice,
     /// The seed of the next puzzle made (from the clock at start; tests set it).
@@ -254,6 +257,7 @@ impl App {
             hint: None,
             mistakes: None,
             clock: play::Clock::default(),
+            rating: None,
             new_choice: new_puzzle::Choice::default(),
             seed: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -396,7 +400,9 @@ impl App {
             | Action::Saved(_)
             | Action::RecoveryFound(_)
             | Action::KeepFailed(_)
-            | Action::Recovered(..) => return self.answer(action),
+            | Action::Recovered(..)
+            | Action::Rated(..)
+            | Action::SettingsNotSaved(_) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
@@ -444,6 +450,16 @@ impl App {
                 self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
+            Action::SettingsNotSaved(why) => {
+                self.complain(format!("Your settings are in use but not saved for next time: {why}"));
+            }
+            Action::Rated(givens, result) => {
+                if let Some((asked, known)) = &mut self.rating
+                    && *asked == givens
+                {
+                    *known = Some(result);
+                }
+            }
             Action::KeepFailed(why) => self.complain(format!(
                 "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
             )),
@@ -570,6 +586,20 @@ impl App {
 
     fn board_changed(&mut self) {
         self.count = LiveCount::new(&self.doc.board);
+        self.rate_if_shown();
+    }
+
+    /// Asks for the rating of the puzzle's givens, if the panel shows it and it is not known
+    /// or under way.
+    fn rate_if_shown(&mut self) {
+        if !self.settings.show_rating {
+            return;
+        }
+        let givens = self.doc.board.givens_only();
+        if self.rating.as_ref().is_none_or(|(asked, _)| *asked != givens) {
+            self.rating = Some((givens.clone(), None));
+            self.ask(Effect::Rate(givens));
+        }
     }
 
     /// A hint or a check's findings are about the board and marks they were given on.

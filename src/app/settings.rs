@@ -39,6 +39,9 @@ pub struct Settings {
     /// Whether the panel shows the live count of solutions while editing (which tells a player
     /// at once that an entry is wrong).
     pub show_solutions: bool,
+    /// Whether the panel shows the puzzle's rating (hidden at first: some players prefer not
+    /// to know).
+    pub show_rating: bool,
 }
 
 impl Default for Settings {
@@ -47,6 +50,7 @@ impl Default for Settings {
             marks_view: MarksView::Mine,
             remove_marks: true,
             show_solutions: true,
+            show_rating: false,
         }
     }
 }

@@ -63,12 +63,29 @@ pub fn where_the_work_is() -> Option<String> {
     ))
 }
 
+/// Reads the player's settings into `app` and keeps the config file's lines in `runtime` for
+/// writing them back; what was wrong with the file, if anything, for the screen.
+fn load_settings(app: &mut App, runtime: &mut Runtime) -> Option<String> {
+    let path = crate::app::config::path()?;
+    let (config, settings, problems) = crate::app::config::load(&path);
+    app.settings = settings;
+    let shown = printable(&path.to_string_lossy()).into_owned();
+    runtime.config = Some((path, config));
+    let first = problems.first()?;
+    let more = match problems.len() {
+        1 => String::new(),
+        n => format!(" ({} more)", n - 1),
+    };
+    Some(format!("{shown}: {first}{more}"))
+}
+
 /// Runs the workbench on the terminal until the user quits: on the built-in puzzle, or on
 /// `file` (puzzle `index` of a collection, 1 for the first).
 pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut app = App::new(default_document());
     app.monochrome = ui::theme::Theme::no_color_requested();
     let mut runtime = Runtime::new(recovery::dir());
+    let settings_problem = load_settings(&mut app, &mut runtime);
     if let Some(path) = file {
         let index = match index {
             Some(0) => anyhow::bail!("puzzles are numbered from 1"),
@@ -81,6 +98,12 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     }
     if let Some(offer) = runtime.find_left_over(SystemTime::now()) {
         app.dispatch(offer, &mut runtime);
+    }
+    if let Some(problem) = settings_problem {
+        app.message = Some(crate::app::Message {
+            text: printable(&format!("Settings file {problem}")).into_owned(),
+            is_error: true,
+        });
     }
 
     let (wake, woken) = channel();

@@ -294,6 +294,15 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Edit,
+        Keys::Of(&[Char('R')]),
+        Does::Act(Action::ToggleRating),
+        "R",
+        "show / hide the puzzle's rating",
+        None,
+        MARKS,
+    ),
+    bind(
+        Edit,
         Keys::Of(&[Char('L')]),
         Does::Act(Action::ToggleSolutionsLine),
         "L",

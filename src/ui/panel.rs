@@ -163,6 +163,23 @@ impl Panel<'_> {
         } else {
             out.row("Solutions", "hidden (L shows)", t.dim);
         }
+        if app.settings.show_rating {
+            let (text, style) = match &app.rating {
+                Some((_, Some(Ok(r)))) if r.solved => (
+                    format!(
+                        "{} {} ({})",
+                        r.difficulty,
+                        r.level,
+                        r.hardest.map_or("no step".to_string(), |t| t.to_string())
+                    ),
+                    t.value,
+                ),
+                Some((_, Some(Ok(r)))) => (format!("{}+ {}", r.difficulty, r.level), t.value),
+                Some((_, Some(Err(why)))) => (format!("none: {why}"), t.dim),
+                _ => ("rating…".to_string(), t.dim),
+            };
+            out.row("Rating", text, style);
+        }
         out.row(
             "Strategy",
             format!("s {} · n {}", app.solve_strategy, app.step_strategy),

@@ -55,6 +55,19 @@ impl Session {
         if let Some(state) = &state {
             cmd.env("XDG_STATE_HOME", state.path());
         }
+        // Settings too: no test reads or writes the settings of the person running the tests.
+        if !env.iter().any(|(k, _)| *k == "XDG_CONFIG_HOME") {
+            let given = env
+                .iter()
+                .find(|(k, _)| *k == "XDG_STATE_HOME")
+                .map(|(_, v)| Path::new(v));
+            let config = state.as_ref().map_or_else(
+                || given.map_or_else(std::env::temp_dir, Path::to_path_buf),
+                |s| s.path().to_path_buf(),
+            );
+            let config = config.join("config");
+            cmd.env("XDG_CONFIG_HOME", config);
+        }
         for (k, v) in env {
             cmd.env(k, v);
         }

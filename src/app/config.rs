@@ -1,0 +1,224 @@
+//! The player's settings between runs: a small text file of `key = value` lines under the XDG
+//! config directory (`$XDG_CONFIG_HOME/sudoku-workbench/config`, else `~/.config/...`). A
+//! broken line is reported with its number and the default is used for it; writing the file
+//! back keeps every line it does not own (comments, unknown keys, broken values of other keys)
+//! as it was, so nothing the person wrote is lost.
+
+use super::files::{open_regular, write_atomically};
+use super::settings::{MarksView, Settings};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The file's largest size worth reading: a handful of lines.
+const MAX_CONFIG: u64 = 64 * 1024;
+
+/// The config file: `sudoku-workbench/config` under `$XDG_CONFIG_HOME`, else `~/.config`; `None`
+/// when neither is set.
+pub fn path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|home| Path::new(&home).join(".config"))
+        })?;
+    Some(base.join("sudoku-workbench").join("config"))
+}
+
+/// The settings file as read: its lines, kept to write it back around the settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    lines: Vec<String>,
+    /// Whether the file may be written: not when it could not be read (it is not ours to
+    /// replace).
+    writable: bool,
+}
+
+/// The keys the workbench owns, and how it writes each setting.
+const KEYS: [&str; 4] = ["marks-view", "remove-marks", "show-solutions", "show-rating"];
+
+fn value_of(settings: &Settings, key: &str) -> String {
+    let flag = |b: bool| if b { "true" } else { "false" }.to_string();
+    match key {
+        "marks-view" => match settings.marks_view {
+            MarksView::Mine => "mine".into(),
+            MarksView::Computed => "computed".into(),
+        },
+        "remove-marks" => flag(settings.remove_marks),
+        "show-solutions" => flag(settings.show_solutions),
+        _ => flag(settings.show_rating),
+    }
+}
+
+impl Config {
+    /// The settings `text` gives, each line that could not be used with why (`line N: ...`),
+    /// and the file to write back.
+    pub fn parse(text: &str) -> (Config, Settings, Vec<String>) {
+        let mut settings = Settings::default();
+        let mut problems = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let n = i + 1;
+            let Some((key, value)) = trimmed.split_once('=') else {
+                problems.push(format!("line {n}: expected key = value"));
+                continue;
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let flag = match value {
+                "true" | "yes" | "on" => Some(true),
+                "false" | "no" | "off" => Some(false),
+                _ => None,
+            };
+            let bad = |what: &str| format!("line {n}: {key} is {what}, not {value:?}; the default is used");
+            match key {
+                "marks-view" => match value {
+                    "mine" => settings.marks_view = MarksView::Mine,
+                    "computed" => settings.marks_view = MarksView::Computed,
+                    _ => problems.push(bad("mine or computed")),
+                },
+                "remove-marks" => match flag {
+                    Some(b) => settings.remove_marks = b,
+                    None => problems.push(bad("true or false")),
+                },
+                "show-solutions" => match flag {
+                    Some(b) => settings.show_solutions = b,
+                    None => problems.push(bad("true or false")),
+                },
+                "show-rating" => match flag {
+                    Some(b) => settings.show_rating = b,
+                    None => problems.push(bad("true or false")),
+                },
+                _ => problems.push(format!("line {n}: unknown setting {key:?}; kept as it is")),
+            }
+        }
+        let config = Config {
+            lines: text.lines().map(str::to_string).collect(),
+            writable: true,
+        };
+        (config, settings, problems)
+    }
+
+    /// Whether the file may be written.
+    pub fn is_writable(&self) -> bool {
+        self.writable
+    }
+
+    /// Takes `text` as the file's new lines (once written).
+    pub fn written(&mut self, text: &str) {
+        self.lines = text.lines().map(str::to_string).collect();
+    }
+
+    /// The text of the file with `settings`: each key's first line rewritten in place (a broken
+    /// value of a setting the player has now changed is replaced), the others kept; keys not in
+    /// the file yet added at its end.
+    pub fn text_with(&self, settings: &Settings, changed: &[&str]) -> String {
+        let mut lines = self.lines.clone();
+        if lines.is_empty() {
+            lines.push("# sudoku-workbench settings (the workbench writes this file)".into());
+        }
+        for key in KEYS {
+            let wanted = format!("{key} = {}", value_of(settings, key));
+            let at = lines.iter().position(|l| {
+                l.split_once('=')
+                    .is_some_and(|(k, _)| k.trim() == key && !l.trim_start().starts_with('#'))
+            });
+            match at {
+                // A line the player wrote for a setting not changed now stays as it was, even
+                // if it is broken.
+                Some(i) if changed.contains(&key) => lines[i] = wanted,
+                Some(_) => {}
+                None => lines.push(wanted),
+            }
+        }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
+    }
+}
+
+/// Reads the config file at `path`: its settings and what could not be used. A missing file is
+/// no problem; one that is not a regular file, too big, or unreadable is, and the defaults are
+/// used.
+pub fn load(path: &Path) -> (Config, Settings, Vec<String>) {
+    let text = match open_regular(path) {
+        Ok((file, _)) => {
+            let mut bytes = Vec::new();
+            match file.take(MAX_CONFIG + 1).read_to_end(&mut bytes) {
+                Ok(_) if bytes.len() as u64 > MAX_CONFIG => Err("it is too big to be a settings file".to_string()),
+                Ok(_) => String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string()),
+                Err(e) => Err(crate::text::io_error(&e)),
+            }
+        }
+        Err(super::files::LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+        Err(e) => Err(e.to_string()),
+    };
+    match text {
+        Ok(text) => Config::parse(&text),
+        Err(why) => (
+            // Never written over: what is there is not ours to replace.
+            Config {
+                lines: Vec::new(),
+                writable: false,
+            },
+            Settings::default(),
+            vec![format!("cannot read it ({why}); the defaults are used")],
+        ),
+    }
+}
+
+/// Writes `text` to `path` atomically, making its directory first.
+pub fn save(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| crate::text::io_error(&e))?;
+    }
+    write_atomically(path, text.as_bytes())
+        .map(|_| ())
+        .map_err(|e| crate::text::io_error(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_with_each_broken_line_named() {
+        let text =
+            "# mine\nmarks-view = computed\nremove-marks = maybe\nshow-solutions=false\ncolour = red\nnonsense\n";
+        let (_, settings, problems) = Config::parse(text);
+        assert_eq!(settings.marks_view, MarksView::Computed);
+        assert!(settings.remove_marks, "the default for a broken value");
+        assert!(!settings.show_solutions);
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].starts_with("line 3: remove-marks"), "{problems:?}");
+        assert!(problems[1].starts_with("line 5: unknown setting"), "{problems:?}");
+        assert!(problems[2].starts_with("line 6: expected"), "{problems:?}");
+    }
+
+    #[test]
+    fn writing_back_keeps_every_line_it_does_not_own() {
+        let text = "# mine\nremove-marks = maybe\ncolour = red\n";
+        let (config, mut settings, _) = Config::parse(text);
+        settings.show_solutions = false;
+        let written = config.text_with(&settings, &["show-solutions"]);
+        assert!(
+            written.starts_with("# mine\nremove-marks = maybe\ncolour = red\n"),
+            "{written}"
+        );
+        assert!(written.contains("show-solutions = false\n"), "{written}");
+        // Read back: the same settings.
+        let (_, again, _) = Config::parse(&written);
+        assert_eq!(again.show_solutions, settings.show_solutions);
+        assert_eq!(again.marks_view, settings.marks_view);
+        // The broken line goes once the player sets that setting.
+        settings.remove_marks = false;
+        let written = config.text_with(&settings, &["remove-marks"]);
+        assert!(
+            written.contains("remove-marks = false\n") && !written.contains("maybe"),
+            "{written}"
+        );
+    }
+}
