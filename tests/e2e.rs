@@ -179,3 +179,93 @@ fn a_broken_file_on_the_command_line_opens_the_built_in_puzzle_with_the_error() 
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// The text of the screen's rows.
+fn text_of(screen: &vt100::Screen) -> String {
+    screen.contents()
+}
+
+/// The number after `label` on the screen (e.g. "Entries 3" gives 3).
+fn number_after(screen: &vt100::Screen, label: &str) -> Option<u32> {
+    let text = text_of(screen);
+    let at = text.find(label)? + label.len();
+    text[at..].split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn a_player_makes_a_puzzle_marks_it_takes_hints_saves_reopens_and_solves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state");
+    let env = [("XDG_STATE_HOME", state.to_str().unwrap())];
+    let mut s = Session::start(&[], dir.path(), &env);
+    s.wait_text("built-in: hardest.sdk");
+    // A new easy puzzle.
+    s.keys("N");
+    s.wait_text("New puzzle");
+    s.keys("l");
+    s.wait_text("◂ easy ▸");
+    s.keys("\r");
+    s.wait_text("A new easy puzzle");
+    // Every empty cell marked, then three hints taken to the end (where, why, do it).
+    s.keys("M");
+    s.wait_text("Every empty cell marked");
+    for _ in 0..3 {
+        s.keys("i");
+        s.wait_text("i again: why");
+        s.keys("i");
+        s.wait_text("i again: do it");
+        s.keys("i");
+        s.wait_text("Done: ");
+    }
+    let before = s.wait_for("three entries", |screen| number_after(screen, "Entries").is_some());
+    let entries = number_after(&before, "Entries").unwrap();
+    assert!(entries >= 3, "{}", text_of(&before));
+    let marked = number_after(&before, "yours:").unwrap();
+    assert!(marked > 10, "{}", text_of(&before));
+    // Time passes on the clock.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    // Saved as a progress file where the prompt suggests, then quit.
+    s.keys("w");
+    s.wait_text("Save your game (entries, marks and all) as");
+    s.keys("\r");
+    s.wait_text("Saved to puzzle.swb");
+    let shown = s.wait_for("the clock past two seconds", |screen| {
+        text_of(screen).contains("Time        0:02") || text_of(screen).contains("Time        0:03")
+    });
+    let time_then = text_of(&shown);
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    let saved = std::fs::read_to_string(dir.path().join("puzzle.swb")).unwrap();
+    assert!(saved.contains("#!marks ") && saved.contains("#!entries "), "{saved}");
+    assert!(saved.contains("#!hints 3"), "{saved}");
+    // Reopened: the same entries, marks, clock and hints.
+    let mut s = Session::start(&["puzzle.swb"], dir.path(), &env);
+    let screen = s.wait_text("puzzle.swb");
+    assert_eq!(number_after(&screen, "Entries"), Some(entries), "{}", text_of(&screen));
+    assert_eq!(number_after(&screen, "yours:"), Some(marked), "{}", text_of(&screen));
+    assert!(text_of(&screen).contains("hints 3 · checks 0"), "{}", text_of(&screen));
+    let clock = |text: &str| text.split("Time        ").nth(1).map(|t| t[..4].to_string());
+    assert!(
+        clock(&text_of(&screen)) >= clock(&time_then),
+        "the clock goes on from where it was: {}",
+        text_of(&screen)
+    );
+    // Hints until it is solved.
+    for _ in 0..81 {
+        if text_of(&s.screen()).contains("Solved!") {
+            break;
+        }
+        s.keys("iii");
+        s.wait_for("a hint done", |screen| {
+            let text = text_of(screen);
+            text.contains("Done: ") || text.contains("Solved!")
+        });
+    }
+    let screen = s.wait_text("✓ Solved!");
+    assert!(text_of(&screen).contains("hints and 0 checks"), "{}", text_of(&screen));
+    s.keys("\r");
+    s.keys("q");
+    s.wait_text("unsaved changes");
+    s.keys("y");
+    s.expect_exit_with_terminal_restored();
+}

@@ -134,16 +134,13 @@ impl App {
         } else {
             (suggested, format)
         };
-        let label = if !self.doc.fits(self.doc.source.format) {
-            format!(
+        let label = match self.doc.path() {
+            Some(path) if !self.doc.fits(self.doc.source.format) => format!(
                 "{} holds givens only: save your game (entries, marks and all) as",
-                match self.doc.path() {
-                    Some(path) => printable(&path.file_name().unwrap_or_default().to_string_lossy()).into_owned(),
-                    None => format!("A {} file", self.doc.source.format.name()),
-                }
-            )
-        } else {
-            "Save as".into()
+                printable(&path.file_name().unwrap_or_default().to_string_lossy())
+            ),
+            None if !self.doc.fits(Format::Sdk) => "Save your game (entries, marks and all) as".into(),
+            _ => "Save as".into(),
         };
         self.overlay = Some(Overlay::Prompt(Prompt {
             label,
