@@ -212,3 +212,22 @@ fn beyond_the_techniques_a_hint_says_the_puzzle_needs_trial() {
     assert!(app.message().contains("needs trial"), "{}", app.message());
     assert_eq!(app.doc.board, before);
 }
+
+#[test]
+fn no_hint_or_count_from_a_board_with_a_conflict_or_a_huge_record() {
+    let mut app = Bench::on_asset("easy.txt");
+    // r1c1 = 3 repeats the given 3 in r1c3.
+    app.keys("3");
+    app.keys("i");
+    assert!(
+        app.is_error() && app.message().contains("conflict"),
+        "{}",
+        app.message()
+    );
+    assert!(app.hint.is_none());
+    // Counts at their limit stay there.
+    app.keys("0");
+    app.doc.play.hints = u32::MAX;
+    app.keys("i");
+    assert_eq!(app.play().hints, u32::MAX);
+}

@@ -168,7 +168,7 @@ impl App {
             self.say("No logical step found from here: the puzzle needs trial (a guess)");
             return;
         };
-        self.doc.play.hints += 1;
+        self.doc.play.hints = self.doc.play.hints.saturating_add(1);
         let place = if step.units.is_empty() {
             format!("look at {}", cell_names(step.cells))
         } else {
@@ -231,7 +231,7 @@ impl App {
             Ok(solution) => solution,
             Err(why) => return self.complain(format!("Cannot check: {why}")),
         };
-        self.doc.play.checks += 1;
+        self.doc.play.checks = self.doc.play.checks.saturating_add(1);
         let wrong = mistakes(&self.doc.board, &self.doc.marks, &solution);
         let left = self.doc.board.blank_count();
         match (wrong.digits.len(), wrong.marks.len()) {

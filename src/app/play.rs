@@ -5,6 +5,9 @@
 use crate::sudoku::Puzzle;
 use std::time::{Duration, Instant};
 
+/// The longest time a record holds (a hundred years): a file cannot make the clock overflow.
+pub const MAX_TIME: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+
 /// The progress-file fields a game's record is saved in.
 pub const FIELDS: [&str; 3] = ["time", "hints", "checks"];
 
@@ -25,7 +28,7 @@ impl Play {
     pub fn of(puzzle: &Puzzle) -> Play {
         let number = |key: &str| puzzle.field(key).and_then(|v| v.trim().parse::<u64>().ok());
         Play {
-            elapsed: Duration::from_secs(number("time").unwrap_or(0)),
+            elapsed: Duration::from_secs(number("time").unwrap_or(0)).min(MAX_TIME),
             hints: number("hints").map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)),
             checks: number("checks").map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)),
         }
@@ -56,7 +59,7 @@ impl Clock {
     /// `now` on if `running`.
     pub fn tick(&mut self, now: Instant, running: bool, play: &mut Play) {
         if let Some(since) = self.since {
-            play.elapsed += now.saturating_duration_since(since);
+            play.elapsed = (play.elapsed + now.saturating_duration_since(since)).min(MAX_TIME);
         }
         self.since = running.then_some(now);
     }
@@ -118,6 +121,15 @@ mod tests {
         assert_eq!(puzzle.fields.iter().filter(|(k, _)| k == "time").count(), 1);
         assert_eq!(puzzle.field("origin"), Some("file x"), "other fields stay");
         assert_eq!(Play::of(&puzzle), play);
+        puzzle.fields[1].1 = u64::MAX.to_string();
+        let huge = Play::of(&puzzle);
+        assert_eq!(huge.elapsed, MAX_TIME, "a time from a file is capped");
+        let mut clock = Clock::default();
+        let mut played = huge;
+        let start = Instant::now();
+        clock.tick(start, true, &mut played);
+        clock.tick(start + Duration::from_secs(5), true, &mut played);
+        assert_eq!(played.elapsed, MAX_TIME, "and never overflows");
         puzzle.fields[1].1 = "lots".into();
         assert_eq!(Play::of(&puzzle).elapsed, Duration::ZERO, "a broken time reads as none");
         assert_eq!(clock_text(Duration::from_secs(754)), "12:34");
