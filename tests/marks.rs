@@ -181,3 +181,21 @@ fn the_marks_of_a_candidates_line_are_the_players() {
     assert_ne!(app.doc.marks, Marks::NONE);
     assert!(!app.is_modified());
 }
+
+#[test]
+fn a_single_mark_is_not_saved_where_it_would_come_back_as_a_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("marks.txt");
+    let line = ".2345678.".to_string() + &"123456789".repeat(80) + "\n";
+    std::fs::write(&path, &line).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    // r1c1 down to one mark: a candidates line would read it as a given 2.
+    app.keys("m345678");
+    assert_eq!(digits(app.doc.marks.get(pos(0, 0))), [2]);
+    app.keys("w");
+    let Some(Overlay::Prompt(prompt)) = &app.overlay else {
+        panic!("expected the save prompt, got {:?}", app.overlay)
+    };
+    assert_eq!(prompt.format, Format::Progress);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), line, "the file is untouched");
+}

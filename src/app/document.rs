@@ -201,6 +201,17 @@ impl Document {
     pub fn fits(&self, format: Format) -> bool {
         (self.entry_count() + self.placed_count() == 0 || format.keeps_entries())
             && (!self.has_marks() || format.keeps_marks())
+            && !(format == Format::Candidates && self.has_single_marks())
+    }
+
+    /// Whether an empty cell has exactly one mark: a candidates line would read it back as a
+    /// given, so only a progress file keeps it.
+    fn has_single_marks(&self) -> bool {
+        self.marks
+            .of_empty_cells(&self.board)
+            .sets()
+            .iter()
+            .any(|set| set.len() == 1)
     }
 
     /// Whether some empty cell has pencil marks.
