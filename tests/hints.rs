@@ -231,3 +231,58 @@ fn no_hint_or_count_from_a_board_with_a_conflict_or_a_huge_record() {
     app.keys("i");
     assert_eq!(app.play().hints, u32::MAX);
 }
+
+#[test]
+fn a_hint_done_keeps_the_players_marks_and_takes_only_its_removals() {
+    let mut app = Bench::on_asset("hard.txt");
+    // Singles first, until the step is the locked candidates.
+    let hint = loop {
+        app.keys("i");
+        let hint = app.hint.clone().expect("a hint");
+        if !hint.step.eliminations.is_empty() {
+            break hint;
+        }
+        app.keys("ii");
+    };
+    // Mark one removal's cell by hand with its candidates, and one far cell with a mark the
+    // board already rules out there (the player's own business).
+    let removal = hint.step.eliminations[0];
+    let own = app.doc.board.candidates(removal.pos);
+    app.act(sudoku_workbench::app::Action::Select(removal.pos));
+    app.keys("m");
+    for d in own.iter() {
+        app.keys(&d.to_string());
+    }
+    app.keys("m");
+    let far = Pos::all()
+        .find(|p| app.doc.board.digit(*p).is_none() && *p != removal.pos && !app.doc.board.candidates(*p).is_empty())
+        .unwrap();
+    app.act(sudoku_workbench::app::Action::Select(far));
+    let ruled_out = (1..=9)
+        .map(digit)
+        .find(|d| !app.doc.board.candidates(far).contains(*d))
+        .expect("some digit is ruled out");
+    // Its possible digits (the solution's among them), and the ruled-out one.
+    let mut keys = String::from("m");
+    for d in app.doc.board.candidates(far).iter() {
+        keys.push_str(&d.to_string());
+    }
+    keys.push_str(&format!("{ruled_out}m"));
+    app.keys(&keys);
+    let far_marks = app.doc.marks.get(far);
+    // The same hint, from the player's marks now, done.
+    app.keys("iii");
+    assert!(
+        app.message().starts_with("Done: Locked Candidates"),
+        "{}",
+        app.message()
+    );
+    let mut expected = own;
+    expected.remove(removal.digit);
+    assert_eq!(app.doc.marks.get(removal.pos), expected);
+    assert_eq!(
+        app.doc.marks.get(far),
+        far_marks,
+        "a mark elsewhere stays as the player made it"
+    );
+}

@@ -305,3 +305,67 @@ fn a_config_path_that_is_not_a_file_is_never_written() {
         "left as it was"
     );
 }
+
+#[test]
+fn suspended_time_is_not_solving_time() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.settling = false;
+    let mut now = Instant::now();
+    app.tick(now);
+    later(&mut app, &mut now, 3);
+    let before = app.play().elapsed;
+    app.act(Action::Suspend);
+    // An hour stopped in the shell, then fg.
+    later(&mut app, &mut now, 3600);
+    later(&mut app, &mut now, 2);
+    assert_eq!(
+        app.play().elapsed - before,
+        Duration::from_secs(2),
+        "only the time after fg"
+    );
+}
+
+#[test]
+fn a_solved_board_shows_solved_once() {
+    let mut app = Bench::on_asset("easy.txt");
+    let solution = solution_of(&app.doc.board).unwrap();
+    let empty: Vec<Pos> = Pos::all().filter(|p| app.doc.board.digit(*p).is_none()).collect();
+    for p in &empty {
+        app.act(Action::Select(*p));
+        app.keys(&solution.digit(*p).unwrap().to_string());
+    }
+    assert_eq!(app.overlay, Some(Overlay::Solved));
+    app.key(KeyCode::Enter);
+    // The same digit again changes nothing, and says nothing.
+    app.keys(&solution.digit(*empty.last().unwrap()).unwrap().to_string());
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn the_config_file_is_written_through_a_link_and_its_last_line_of_a_key_is_the_one_changed() {
+    use sudoku_workbench::app::config;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("dotfiles-config");
+    std::fs::write(&real, "show-solutions = true\nshow-solutions = false\n").unwrap();
+    let link = dir.path().join("config");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (cfg, settings, _) = config::load(&link);
+    assert!(!settings.show_solutions, "the last line of a key counts");
+    let mut app = Bench::on_asset("easy.txt");
+    app.settings = settings;
+    app.runtime.config = Some((link.clone(), cfg));
+    app.keys("L");
+    assert!(app.settings.show_solutions);
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "still a link"
+    );
+    let (_, again, _) = config::load(&link);
+    assert!(again.show_solutions, "{}", std::fs::read_to_string(&real).unwrap());
+    // A line written by hand meanwhile is kept by the next write.
+    let mut text = std::fs::read_to_string(&real).unwrap();
+    text.push_str("# added by hand\n");
+    std::fs::write(&real, &text).unwrap();
+    app.keys("a");
+    assert!(std::fs::read_to_string(&real).unwrap().contains("# added by hand"));
+}

@@ -514,3 +514,28 @@ fn a_recovery_file_that_cannot_be_written_is_said_out_loud() {
     s.assert_terminal_restored();
     s.wait_text("could not be kept");
 }
+
+/// A kill that no handler sees (SIGKILL, the out-of-memory killer): the recovery file holds
+/// every pencil mark made, not only those made with the last digit change.
+#[test]
+fn sigkill_keeps_the_marks_made_since_the_last_digit() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    // r1c2: marks 1, then 2 and 4, each a change of marks alone.
+    s.keys("lm1");
+    s.wait_text("marks 1");
+    s.keys("2");
+    s.wait_text("marks 1 2");
+    s.keys("4");
+    s.wait_text("marks 1 2 4");
+    // The event loop keeps the work once per pass: give it one.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    kill(Pid::from_raw(s.pid()), Signal::SIGKILL).unwrap();
+    s.wait_exit();
+    let files = recovery_files(state.path());
+    assert_eq!(files.len(), 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let line = text.lines().find(|l| l.starts_with("#!marks ")).expect("a marks line");
+    assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
+}

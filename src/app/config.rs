@@ -122,7 +122,8 @@ impl Config {
         }
         for key in KEYS {
             let wanted = format!("{key} = {}", value_of(settings, key));
-            let at = lines.iter().position(|l| {
+            // The last line of a key is the one reading takes.
+            let at = lines.iter().rposition(|l| {
                 l.split_once('=')
                     .is_some_and(|(k, _)| k.trim() == key && !l.trim_start().starts_with('#'))
             });
@@ -175,7 +176,9 @@ pub fn save(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::text::io_error(&e))?;
     }
-    write_atomically(path, text.as_bytes())
+    // A link (a config kept with dotfiles) is written through, not replaced.
+    let target = super::files::write_target(path)?;
+    write_atomically(&target, text.as_bytes())
         .map(|_| ())
         .map_err(|e| crate::text::io_error(&e))
 }

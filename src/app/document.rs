@@ -178,7 +178,7 @@ impl Document {
 
     /// Whether the board or the marks differ from what is saved.
     pub fn is_modified(&self) -> bool {
-        self.board != self.source.saved || self.marks != self.source.saved_marks
+        self.board != self.source.saved || self.marks.of_empty_cells(&self.board) != self.source.saved_marks
     }
 
     /// How many entries the user typed.
@@ -201,17 +201,20 @@ impl Document {
     pub fn fits(&self, format: Format) -> bool {
         (self.entry_count() + self.placed_count() == 0 || format.keeps_entries())
             && (!self.has_marks() || format.keeps_marks())
-            && !(format == Format::Candidates && self.has_single_marks())
+            && !(format == Format::Candidates && self.has_marks() && !self.marks_fit_a_candidates_line())
     }
 
-    /// Whether an empty cell has exactly one mark: a candidates line would read it back as a
-    /// given, so only a progress file keeps it.
-    fn has_single_marks(&self) -> bool {
+    /// Whether a candidates line reads the marks back as they are: every empty cell with two
+    /// marks or more (one would read as a given, none as all nine), all of them digits the
+    /// board leaves possible (the line drops the others).
+    fn marks_fit_a_candidates_line(&self) -> bool {
+        let computed = self.board.all_candidates();
         self.marks
             .of_empty_cells(&self.board)
             .sets()
             .iter()
-            .any(|set| set.len() == 1)
+            .zip(computed)
+            .all(|(mine, possible)| possible.is_empty() || mine.len() >= 2 && mine.difference(possible).is_empty())
     }
 
     /// Whether some empty cell has pencil marks.

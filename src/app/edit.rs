@@ -18,8 +18,11 @@ impl App {
                 }
                 _ if self.doc.board.cell(self.cursor).is_given() => self.refuse_given(),
                 Typing::Entries => {
+                    let before = self.doc.board.cell(self.cursor);
                     self.write(Cell::Entry(d));
-                    self.check_solved();
+                    if before != Cell::Entry(d) {
+                        self.check_solved();
+                    }
                 }
                 Typing::Marks => self.toggle_mark(d),
             },
@@ -85,7 +88,7 @@ impl App {
                 });
             }
             Action::ClearMarks => {
-                if self.doc.marks.is_empty() {
+                if !self.doc.has_marks() {
                     self.say("No pencil marks to clear");
                 } else {
                     self.change_sheet(self.doc.board.clone(), Marks::NONE);

@@ -244,6 +244,9 @@ impl Runtime {
             }
             Effect::SaveSettings(settings, key) => {
                 let (path, config) = self.config.as_mut()?;
+                // Lines written meanwhile (by hand, by another workbench) are kept too.
+                let (now, _, _) = super::config::load(path);
+                *config = now;
                 if !config.is_writable() {
                     return Some(Action::SettingsNotSaved(format!(
                         "{} could not be read, so it is left as it is",

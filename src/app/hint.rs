@@ -190,13 +190,19 @@ impl App {
     /// gets them filled in).
     fn apply_hint(&mut self, hint: &Hint) {
         let mut board = self.doc.board.clone();
-        let mut marks = if hint.step.eliminations.is_empty() {
+        // A player with marks keeps them, the step's removals taken from them (a cell without
+        // marks, where the hint reasoned from the computed candidates, gets those less the
+        // removal); a player without marks gets the candidates the hint used.
+        let mut marks = if hint.from_marks || hint.step.eliminations.is_empty() {
             self.doc.marks
         } else {
             hint.candidates
         };
         for Candidate { pos, digit } in &hint.step.eliminations {
             let mut set = marks.get(*pos);
+            if set.is_empty() {
+                set = hint.candidates.get(*pos);
+            }
             set.remove(*digit);
             marks.set(*pos, set);
         }
@@ -209,10 +215,10 @@ impl App {
         let marks = marks.of_empty_cells(&board);
         self.change_sheet(board, marks);
         self.say(format!("Done: {} (u undoes)", hint.step.line()));
-        self.check_solved();
         if self.typing == Typing::Givens {
             self.typing = Typing::Entries;
         }
+        self.check_solved();
     }
 
     /// Shows the solved screen if the player's last digit (or a hint's) filled the board

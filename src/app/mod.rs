@@ -390,6 +390,8 @@ impl App {
                 return;
             }
             Action::Suspend => {
+                // The time the program is stopped is not time spent solving.
+                self.clock.reset();
                 self.ask(Effect::Suspend);
                 return;
             }
@@ -586,6 +588,12 @@ impl App {
 
     fn board_changed(&mut self) {
         self.count = LiveCount::new(&self.doc.board);
+        self.rate_if_shown();
+    }
+
+    /// Once the player's settings are read at start: what they ask for now (the rating of the
+    /// puzzle on screen).
+    pub fn settings_loaded(&mut self) {
         self.rate_if_shown();
     }
 

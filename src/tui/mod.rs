@@ -9,7 +9,7 @@ pub mod terminal;
 
 use crate::app::builtin::default_document;
 use crate::app::{Action, App, Effect, Origin, Quit, Runtime, recovery};
-use crate::sudoku::{Board, Format};
+use crate::sudoku::{Board, Format, Marks};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
@@ -99,6 +99,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     if let Some(offer) = runtime.find_left_over(SystemTime::now()) {
         app.dispatch(offer, &mut runtime);
     }
+    app.settings_loaded();
     if let Some(problem) = settings_problem {
         app.message = Some(crate::app::Message {
             text: printable(&format!("Settings file {problem}")).into_owned(),
@@ -277,15 +278,28 @@ fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
 }
 
 /// What decides the recovery file's text, compared instead of the text itself (formatting a
-/// board every frame would cost more than comparing one).
-type KeptKey = (bool, Board, Origin, Format, Option<usize>, usize);
+/// board every frame would cost more than comparing one): the work (board, marks, the help
+/// used, the clock to the minute) and where it came from.
+type KeptKey = (
+    bool,
+    Board,
+    Marks,
+    (u32, u32, u64),
+    Origin,
+    Format,
+    Option<usize>,
+    usize,
+);
 
 /// Brings the recovery file up to date when the work changed since it was last kept.
 fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptKey>) {
     let source = &app.doc.source;
+    let play = app.play();
     let now = (
         app.has_unsaved_work(),
         app.doc.board.clone(),
+        app.doc.marks,
+        (play.hints, play.checks, play.elapsed.as_secs() / 60),
         source.origin.clone(),
         source.format,
         source.collection.as_ref().map(|place| place.index),

@@ -225,7 +225,7 @@ impl Panel<'_> {
         if !app.clock_runs() && !app.doc.board.is_solved() {
             time.push_str(" (paused)");
         }
-        if play.hints + play.checks > 0 {
+        if play.hints > 0 || play.checks > 0 {
             time.push_str(&format!(" · hints {} · checks {}", play.hints, play.checks));
         }
         out.row("Time", time, t.value);
