@@ -572,3 +572,59 @@ fn puzzle_numbers_start_at_one_and_grids_are_separated() {
         }
     }
 }
+
+#[test]
+fn trace_as_json_lines_is_the_same_search_one_object_a_line() {
+    for (name, strategy) in [
+        ("anti-naive.txt", "naive"),
+        ("hard.txt", "mrv"),
+        ("no-solution.txt", "fast"),
+    ] {
+        let file = asset(name);
+        let args = |format: &str| {
+            run(
+                &[
+                    "trace",
+                    file.to_str().unwrap(),
+                    "--strategy",
+                    strategy,
+                    "--max-steps",
+                    "3000",
+                    "--format",
+                    format,
+                ],
+                None,
+            )
+        };
+        let (plain, json) = (args("text"), args("jsonl"));
+        assert_eq!(plain.status.code(), json.status.code(), "{name}");
+        let plain = text(&plain.stdout);
+        let json = text(&json.stdout);
+        let mut lines = json.lines();
+        let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(header["trace"], "sudoku-workbench");
+        assert_eq!(header["version"], 1);
+        assert_eq!(header["strategy"], strategy);
+        let board: sudoku_workbench::sudoku::Board = header["puzzle"].as_str().unwrap().parse().unwrap();
+        let read = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(&file).unwrap()).unwrap();
+        assert_eq!(board.to_digits(), read.board.to_digits(), "{name}: the puzzle");
+        let steps: Vec<&str> = plain.lines().collect();
+        let objects: Vec<serde_json::Value> = lines.map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(objects.len(), steps.len(), "{name}");
+        for (i, (object, step)) in objects.iter().zip(&steps).enumerate() {
+            assert_eq!(object["step"], i as u64 + 1);
+            // The text line said the same thing in words.
+            let words = match object["op"].as_str().unwrap() {
+                op @ ("place" | "remove") => format!(
+                    "{op} {}={} depth {}{}",
+                    object["cell"].as_str().unwrap(),
+                    object["digit"],
+                    object["depth"],
+                    if object["forced"] == true { " forced" } else { "" }
+                ),
+                other => other.to_string(),
+            };
+            assert_eq!(&words, step, "{name} step {}", i + 1);
+        }
+    }
+}

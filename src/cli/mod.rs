@@ -11,6 +11,7 @@ pub mod input;
 pub mod logic;
 pub mod output;
 
+use crate::sudoku::search::trace;
 use crate::sudoku::{
     Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness,
 };
@@ -100,6 +101,10 @@ pub struct TraceArgs {
     /// Which puzzle of a collection to trace, 1 for the first.
     #[arg(long, value_name = "N", default_value = "1", value_parser = puzzle_number)]
     pub index: usize,
+    /// `text`: a line per step for people; `jsonl`: a JSON object per line for programs, a
+    /// header with the puzzle and the strategy first.
+    #[arg(long, value_name = "FORMAT", value_parser = ["text", "jsonl"], default_value = "text")]
+    pub format: String,
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -482,9 +487,17 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::NoSolution);
         }
     };
-    for _ in 0..args.max_steps {
+    let json = args.format == "jsonl";
+    if json {
+        writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
+    }
+    for number in 1..=args.max_steps {
         let Some(step) = search.next() else { break };
-        writeln!(out, "{step}")?;
+        if json {
+            writeln!(out, "{}", trace::step_line(number, &step))?;
+        } else {
+            writeln!(out, "{step}")?;
+        }
         match step {
             Step::Solved => {
                 out.flush()?;
@@ -527,7 +540,7 @@ pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
      usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|fast] [--stats]\n\
      \x20      sudoku-workbench check [FILE]\n\
-     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N]\n\
+     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal]\n\

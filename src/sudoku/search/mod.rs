@@ -7,6 +7,7 @@ mod machine;
 mod mrv;
 mod naive;
 mod occupancy;
+pub mod trace;
 
 pub use fast::FastState;
 pub use machine::{Branch, Choice, Machine, Options, State};
