@@ -88,7 +88,7 @@ fn stepping_against_running(c: &mut Criterion) {
         .filter_map(Result::ok)
         .map(|r| r.puzzle.board)
         .collect();
-    for strategy in [Strategy::Mrv, Strategy::Fast] {
+    for strategy in [Strategy::Mrv, Strategy::Dlx, Strategy::Fast] {
         let mut group = c.benchmark_group(format!("stepping/{strategy} collection.sdm"));
         group.bench_function("run", |b| {
             b.iter(|| {

@@ -418,7 +418,11 @@ fn entries_that_rule_out_a_solution_are_named_and_the_givens_solved_on_request()
 fn a_long_solve_runs_in_slices_and_esc_cancels_it() {
     let mut app = Bench::on_asset("anti-naive.txt");
     app.keys("t");
-    assert_eq!(app.solve_strategy, Strategy::Naive, "naive mrv fast, then naive again");
+    assert_eq!(
+        app.solve_strategy,
+        Strategy::Naive,
+        "naive mrv dlx fast, then naive again"
+    );
     let before = app.doc.clone();
     app.settling = false;
     app.keys("s");

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Reference, puzzle, reference_naive, solved_grid};
+use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
 use sudoku_workbench::sudoku::{
     Board, Cell, Contradiction, DigitSet, Format, MetaTag, Note, ParseErrorKind, Pos, Puzzle, ReadError, Reader,
@@ -278,6 +278,31 @@ proptest! {
     }
 
     #[test]
+    fn dlx_makes_exactly_the_placements_of_a_plain_algorithm_x(seed in any::<u64>(), blanks in 20usize..=62, wrong in any::<bool>()) {
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let Some((Reference { solution, placements }, backtracks)) = reference_algorithm_x(&digits, 20_000) else {
+            return Ok(());
+        };
+        let outcome = match solve(&board, Order::Dlx) {
+            Ok(outcome) => outcome,
+            // A blank with no candidate is named before any search; the reference agrees there
+            // is no solution.
+            Err(Contradiction::NoCandidate(_)) => {
+                prop_assert_eq!(solution, None);
+                return Ok(());
+            }
+            Err(e) => return Err(TestCaseError::fail(e.to_string())),
+        };
+        prop_assert_eq!(outcome.counters.placements, placements);
+        prop_assert_eq!(outcome.counters.backtracks, backtracks);
+        prop_assert_eq!(outcome.solution.map(|b| b.to_digits()), solution);
+    }
+
+    #[test]
     fn solution_counts_agree_across_strategies(seed in any::<u64>(), blanks in 50usize..=62) {
         let board = Board::from_givens(&puzzle(seed, blanks));
         let limit = 3;
@@ -443,4 +468,20 @@ proptest! {
             prop_assert_eq!(written, text);
         }
     }
+}
+
+#[test]
+fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
+    let mut backtracked = false;
+    for name in ["easy.txt", "hard.txt", "hardest.sdk", "escargot.ss", "anti-naive.txt"] {
+        let text = std::fs::read(common::cli::asset(name)).unwrap();
+        let board = sudoku_workbench::sudoku::parse_puzzle(&text).unwrap().board;
+        let (reference, backtracks) = reference_algorithm_x(&board.to_digits(), 1_000_000).expect("within budget");
+        let outcome = solve(&board, Order::Dlx).unwrap();
+        assert_eq!(outcome.counters.placements, reference.placements, "{name}");
+        assert_eq!(outcome.counters.backtracks, backtracks, "{name}");
+        assert_eq!(outcome.solution.map(|b| b.to_digits()), reference.solution, "{name}");
+        backtracked |= backtracks > 0;
+    }
+    assert!(backtracked, "some sample makes Algorithm X take a row back");
 }

@@ -538,7 +538,7 @@ pub fn why_no_workbench(stdout_is_terminal: bool, term: Option<&str>) -> Option<
 /// The short usage printed where the workbench would open.
 pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
-     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|fast] [--stats]\n\
+     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats]\n\
      \x20      sudoku-workbench check [FILE]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\

@@ -378,7 +378,7 @@ pub static BINDINGS: &[Binding] = &[
         Keys::Of(&[Char('t')]),
         Does::Act(Action::CycleStrategy),
         "t",
-        "solving strategy: naive mrv fast",
+        "solving strategy: naive mrv dlx fast",
         None,
         SOLVING,
     ),

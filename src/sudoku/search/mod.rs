@@ -2,6 +2,7 @@
 //! `Iterator<Item = Step>` for watching it step by step; [`Search::run`] drives the same machine
 //! to the end without building steps, which is how [`solve`] and [`count_solutions`] work.
 
+mod dlx;
 mod fast;
 mod machine;
 mod mrv;
@@ -9,6 +10,7 @@ mod naive;
 mod occupancy;
 pub mod trace;
 
+pub use dlx::DlxState;
 pub use fast::FastState;
 pub use machine::{Branch, Choice, Machine, Options, State};
 pub use mrv::MrvState;
@@ -97,6 +99,9 @@ strategies! { $
     Naive => NaiveState, "naive", "blanks in row-major order, digits 1 to 9 (the textbook)";
     /// The blank with the fewest candidates first (minimum remaining values), from bit sets.
     Mrv => MrvState, "mrv", "the blank with the fewest candidates first";
+    /// Knuth's Algorithm X with dancing links: of the 324 constraints (a cell needs a digit, a
+    /// row, column or box needs each digit), the one with the fewest options first.
+    Dlx => DlxState, "dlx", "Dancing Links: the constraint with the fewest options first";
     /// Bit sets per band and digit, singles and locked candidates propagated before each guess,
     /// guesses on a cell with two candidates when there is one.
     #[default]
