@@ -59,6 +59,7 @@ fn headless(args: Cli) -> anyhow::Result<Status> {
         Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err),
         Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err),
         Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err),
+        Some(Command::Compare(compare)) => cli::compare(&compare, &mut out, &mut err),
         Some(Command::Hint(hint)) => cli::hint(&hint, &mut out, &mut err),
         Some(Command::Explain(explain)) => cli::explain(&explain, &mut out, &mut err),
         Some(Command::Rate(rate)) => cli::rate(&rate, &mut out, &mut err),

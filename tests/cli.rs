@@ -628,3 +628,44 @@ fn trace_as_json_lines_is_the_same_search_one_object_a_line() {
         }
     }
 }
+
+#[test]
+fn compare_prints_every_strategy_with_its_counters() {
+    let file = asset("boj-2580-sample.txt");
+    let out = run(&["compare", file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["strategy", "placements", "backtracks", "max", "depth", "time"]
+    );
+    let board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(&file).unwrap())
+        .unwrap()
+        .board;
+    let strategies = sudoku_workbench::sudoku::Strategy::ALL;
+    assert_eq!(lines.len(), 1 + strategies.len());
+    for (line, strategy) in lines[1..].iter().zip(strategies) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let counters = sudoku_workbench::sudoku::solve(&board, *strategy).unwrap().counters;
+        assert_eq!(words[0], strategy.name());
+        assert_eq!(words[1].replace(',', ""), counters.placements.to_string(), "{line}");
+        assert_eq!(words[2].replace(',', ""), counters.backtracks.to_string(), "{line}");
+        assert_eq!(words[3], counters.max_depth.to_string(), "{line}");
+    }
+    assert!(
+        lines[1].starts_with("naive") && lines[1].contains(" 14 "),
+        "{}",
+        lines[1]
+    );
+    let out = run(&["compare", asset("no-solution.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no solution"), "{}", text(&out.stderr));
+    let out = run(&["compare", asset("conflicting-givens.txt").to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("r1c1 and r1c3 both hold 5"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -54,6 +54,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the steps of the search, one a line.
     Trace(TraceArgs),
+    /// Solve with every strategy and print a table: placements, backtracks, depth, time.
+    Compare(CompareArgs),
     /// Print the next logical step: `<technique>: <explanation>`.
     Hint(HintArgs),
     /// Print the whole logical solve, a step a line, and its rating.
@@ -85,6 +87,16 @@ pub struct SolveArgs {
 pub struct CheckArgs {
     /// The puzzle file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
+}
+
+/// Arguments of `compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The puzzle file; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+    /// Which puzzle of a collection, 1 for the first.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = puzzle_number)]
+    pub index: usize,
 }
 
 /// Arguments of `trace`.
@@ -520,6 +532,50 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     Ok(Status::Solved)
 }
 
+/// `compare`: every strategy solves the puzzle, slowest first, and a table says how: the
+/// placements, backtracks and deepest stack of each, and its time (the only column that
+/// changes from run to run).
+pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
+        return Ok(Status::Unreadable);
+    };
+    let board = &record.puzzle.board;
+    writeln!(
+        out,
+        "{:<10}{:>14}{:>14}{:>11}{:>12}",
+        "strategy", "placements", "backtracks", "max depth", "time"
+    )?;
+    let mut solved = false;
+    for &strategy in Strategy::ALL {
+        let start = std::time::Instant::now();
+        let outcome = match crate::sudoku::solve(board, strategy) {
+            Ok(outcome) => outcome,
+            Err(contradiction) => {
+                writeln!(err, "{where_}: no solution: {contradiction}")?;
+                return Ok(Status::NoSolution);
+            }
+        };
+        let elapsed = start.elapsed();
+        let c = outcome.counters;
+        writeln!(
+            out,
+            "{:<10}{:>14}{:>14}{:>11}{:>12}",
+            strategy.name(),
+            crate::text::grouped(c.placements),
+            crate::text::grouped(c.backtracks),
+            c.max_depth,
+            crate::text::duration(elapsed)
+        )?;
+        solved = outcome.solution.is_some();
+    }
+    out.flush()?;
+    if solved {
+        return Ok(Status::Solved);
+    }
+    writeln!(err, "{where_}: no solution")?;
+    Ok(Status::NoSolution)
+}
+
 /// Why the workbench cannot run here: standard output is not a terminal, or the terminal says
 /// it cannot draw (`TERM=dumb`); `None` if it can.
 pub fn why_no_workbench(stdout_is_terminal: bool, term: Option<&str>) -> Option<&'static str> {
@@ -540,6 +596,7 @@ pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
      usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats]\n\
      \x20      sudoku-workbench check [FILE]\n\
+     \x20      sudoku-workbench compare [FILE] [--index N]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats]\n\
