@@ -669,3 +669,88 @@ fn compare_prints_every_strategy_with_its_counters() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn trace_why_says_why_each_step_happens() {
+    let out = run(
+        &["trace", asset("boj-2580-sample.txt").to_str().unwrap(), "--why"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "place r1c1=1 depth 1", "1 is tried first: nothing to say");
+    assert_eq!(
+        lines[1],
+        "place r2c5=3 depth 2  (1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2))"
+    );
+    // Every digit rejected is named with a peer that holds it: check each claim on the board.
+    use sudoku_workbench::sudoku::{Cell, Digit, Pos};
+    let mut board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(asset("boj-2580-sample.txt")).unwrap())
+        .unwrap()
+        .board;
+    let cell_of = |name: &str| {
+        let rc: Vec<usize> = name[1..].split('c').map(|n| n.parse().unwrap()).collect();
+        Pos::at(rc[0] - 1, rc[1] - 1).unwrap()
+    };
+    let mut claims = 0;
+    for line in &lines {
+        let (step, reasons) = line.split_once("  (").unwrap_or((line, ""));
+        // Each claim is about the board just before its step.
+        for reason in reasons.trim_end_matches(')').split("; ").filter(|r| !r.is_empty()) {
+            let Some((_, claim)) = reason.split_once(": ") else {
+                continue;
+            };
+            let words: Vec<&str> = claim.split_whitespace().collect();
+            let holder = cell_of(words[0]);
+            assert_eq!(
+                board.digit(holder).map(|d| d.to_string()),
+                Some(words[2].to_string()),
+                "{line}"
+            );
+            claims += 1;
+        }
+        let words: Vec<&str> = step.split_whitespace().collect();
+        if let [verb, at, ..] = words[..]
+            && let Some((name, digit)) = at.split_once('=')
+        {
+            let cell = cell_of(name);
+            match verb {
+                "place" => board.set(cell, Cell::Placed(Digit::new(digit.parse().unwrap()).unwrap())),
+                _ => board.set(cell, Cell::Empty),
+            }
+        }
+    }
+    assert!(claims > 10, "{claims} claims checked");
+    let out = run(
+        &[
+            "trace",
+            asset("hard.txt").to_str().unwrap(),
+            "--why",
+            "--strategy",
+            "mrv",
+            "--max-steps",
+            "2",
+        ],
+        None,
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().all(|l| l.contains("fewest candidates:")), "{stdout}");
+    let out = run(
+        &[
+            "trace",
+            asset("hard.txt").to_str().unwrap(),
+            "--why",
+            "--strategy",
+            "fast",
+            "--max-steps",
+            "6",
+        ],
+        None,
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("hidden single: r1c3 is the only place for 7 in row 1"),
+        "{stdout}"
+    );
+}

@@ -11,7 +11,7 @@ pub mod input;
 pub mod logic;
 pub mod output;
 
-use crate::sudoku::search::trace;
+use crate::sudoku::search::{trace, why};
 use crate::sudoku::{
     Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness,
 };
@@ -117,6 +117,10 @@ pub struct TraceArgs {
     /// header with the puzzle and the strategy first.
     #[arg(long, value_name = "FORMAT", value_parser = ["text", "jsonl"], default_value = "text")]
     pub format: String,
+    /// After each step, why it happens: the digits rejected and who holds them, why a cell was
+    /// chosen, why a digit was forced.
+    #[arg(long)]
+    pub why: bool,
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -503,13 +507,26 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     if json {
         writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
     }
+    // The board as the steps leave it, for saying why the next one happens.
+    let mut board = record.puzzle.board.clone();
+    let mut previous = None;
     for number in 1..=args.max_steps {
         let Some(step) = search.next() else { break };
-        if json {
-            writeln!(out, "{}", trace::step_line(number, &step))?;
-        } else {
-            writeln!(out, "{step}")?;
+        let reason = args
+            .why
+            .then(|| why::why(args.strategy, &board, &step, previous.as_ref()))
+            .flatten();
+        match (json, reason) {
+            (true, _) => writeln!(out, "{}", trace::step_line(number, &step))?,
+            (false, Some(reason)) => writeln!(out, "{step}  ({reason})")?,
+            (false, None) => writeln!(out, "{step}")?,
         }
+        match step {
+            Step::Place { pos, digit, .. } => board.set(pos, Cell::Placed(digit)),
+            Step::Remove { pos, .. } => board.set(pos, Cell::Empty),
+            _ => {}
+        }
+        previous = Some(step);
         match step {
             Step::Solved => {
                 out.flush()?;
@@ -597,7 +614,7 @@ pub fn usage() -> &'static str {
      usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats]\n\
      \x20      sudoku-workbench check [FILE]\n\
      \x20      sudoku-workbench compare [FILE] [--index N]\n\
-     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl]\n\
+     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl] [--why]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal]\n\

@@ -9,6 +9,7 @@ mod mrv;
 mod naive;
 mod occupancy;
 pub mod trace;
+pub mod why;
 
 pub use dlx::DlxState;
 pub use fast::FastState;
