@@ -1009,3 +1009,30 @@ fn hostile_files_leave_the_board_as_it_was_with_the_reason_on_screen() {
         assert_eq!(app.doc, before, "{name}: the board stays");
     }
 }
+
+#[test]
+fn a_jump_runs_to_the_next_backtrack_and_stops_there() {
+    let mut app = Bench::on_asset("anti-naive.txt");
+    app.keys("n");
+    assert!(matches!(app.mode, Mode::Step(_)));
+    app.keys("]");
+    let first = app.stepper().position();
+    assert!(
+        matches!(app.stepper().last(), Some(Step::Remove { forced: false, .. })),
+        "{:?}",
+        app.stepper().last()
+    );
+    assert!(!app.stepper().is_running(), "it stops there");
+    // The steps before it were all placements and forced removals: no guess was taken back.
+    assert_eq!(app.stepper().counters().backtracks, 1);
+    app.keys("]");
+    assert!(app.stepper().position() > first);
+    assert_eq!(app.stepper().counters().backtracks, 2);
+    // Back steps still work from there.
+    app.keys("b");
+    assert_eq!(app.stepper().counters().backtracks, 1);
+    // On a board with no backtrack, the jump stops at the solution.
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    app.keys("n]");
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+}

@@ -102,6 +102,8 @@ pub enum Action {
     Slower,
     /// Run the search to its next solution or its end.
     RunToEnd,
+    /// Run the search to the next guess it takes back.
+    RunToBacktrack,
     /// Leave step mode keeping the board the search reached.
     KeepStepBoard,
 

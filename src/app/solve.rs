@@ -94,6 +94,9 @@ impl App {
             Action::RunToEnd | Action::Solve if !stepper.run_to_end() => {
                 self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
             }
+            Action::RunToBacktrack if !stepper.run_to_backtrack() => {
+                self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
+            }
             Action::CycleStrategy => {
                 self.step_strategy = self.step_strategy.next();
                 if let Ok(fresh) = stepper.restarted(self.step_strategy) {

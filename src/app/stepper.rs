@@ -97,6 +97,8 @@ pub enum Run {
     AtSpeed,
     /// Running as fast as possible to the next solution or the end.
     ToEnd,
+    /// Running as fast as possible to the next guess taken back (or a solution, or the end).
+    ToBacktrack,
 }
 
 /// The search in step mode, with its clock and history.
@@ -237,6 +239,16 @@ impl Stepper {
         true
     }
 
+    /// Runs at full speed to the next guess taken back, stopping at a solution or the end on
+    /// the way; `false` if the search is over.
+    pub fn run_to_backtrack(&mut self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        self.start_running(Run::ToBacktrack);
+        true
+    }
+
     /// One speed up.
     pub fn faster(&mut self) {
         self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
@@ -257,7 +269,7 @@ impl Stepper {
             .last_tick
             .map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
         self.last_tick = Some(now);
-        let full_speed = self.run == Run::ToEnd || SPEEDS[self.speed] == u64::MAX;
+        let full_speed = matches!(self.run, Run::ToEnd | Run::ToBacktrack) || SPEEDS[self.speed] == u64::MAX;
         let due = if full_speed {
             u64::MAX
         } else {
@@ -289,6 +301,11 @@ impl Stepper {
                     }
                     break;
                 }
+                Some(Step::Remove { forced: false, .. }) if self.run == Run::ToBacktrack => {
+                    done += 1;
+                    self.pause();
+                    break;
+                }
                 Some(_) => done += 1,
             }
         }
@@ -306,7 +323,7 @@ impl Stepper {
         let per_second = SPEEDS[self.speed];
         match self.run {
             Run::Paused => None,
-            Run::ToEnd => Some(Duration::ZERO),
+            Run::ToEnd | Run::ToBacktrack => Some(Duration::ZERO),
             Run::AtSpeed if per_second == u64::MAX || self.owed >= 1.0 => Some(Duration::ZERO),
             Run::AtSpeed => Some(Duration::from_secs_f64((1.0 - self.owed) / per_second as f64)),
         }

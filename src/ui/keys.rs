@@ -569,6 +569,15 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Step,
+        Keys::Of(&[Char(']')]),
+        Does::Act(Action::RunToBacktrack),
+        "]",
+        "run to the next backtrack",
+        None,
+        STEPPING,
+    ),
+    bind(
+        Step,
         Keys::Of(&[Enter]),
         Does::Act(Action::KeepStepBoard),
         "Enter",

@@ -265,6 +265,7 @@ impl Panel<'_> {
             (Some(Step::Solved), _) => ("■ solved; n searches on".to_string(), t.good),
             (Some(Step::Exhausted), _) => ("✗ exhausted: no (further) solution".to_string(), t.bad),
             (_, Run::ToEnd) => ("▶▶ running to the end".to_string(), t.key),
+            (_, Run::ToBacktrack) => ("▶▶ running to the next backtrack".to_string(), t.key),
             (_, Run::AtSpeed) => ("▶ running".to_string(), t.key),
             (_, Run::Paused) => ("❚❚ paused".to_string(), t.value),
         };
