@@ -1028,9 +1028,16 @@ fn a_jump_runs_to_the_next_backtrack_and_stops_there() {
     app.keys("]");
     assert!(app.stepper().position() > first);
     assert_eq!(app.stepper().counters().backtracks, 2);
+    // [ goes back to the backtrack before, and says when there is none.
+    app.keys("[");
+    assert_eq!(app.stepper().position(), first);
+    assert!(matches!(app.stepper().last(), Some(Step::Remove { forced: false, .. })));
+    app.keys("[");
+    assert_eq!(app.stepper().position(), first);
+    assert!(app.message().contains("No earlier backtrack"), "{}", app.message());
     // Back steps still work from there.
     app.keys("b");
-    assert_eq!(app.stepper().counters().backtracks, 1);
+    assert_eq!(app.stepper().counters().backtracks, 0);
     // On a board with no backtrack, the jump stops at the solution.
     let mut app = Bench::on_asset("boj-2580-sample.txt");
     app.keys("n]");

@@ -104,6 +104,8 @@ pub enum Action {
     RunToEnd,
     /// Run the search to the next guess it takes back.
     RunToBacktrack,
+    /// Go back to the last guess taken back.
+    BackToBacktrack,
     /// Leave step mode keeping the board the search reached.
     KeepStepBoard,
 

@@ -94,6 +94,9 @@ impl App {
             Action::RunToEnd | Action::Solve if !stepper.run_to_end() => {
                 self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
             }
+            Action::BackToBacktrack if !stepper.back_to_backtrack() => {
+                self.say("No earlier backtrack to go back to");
+            }
             Action::RunToBacktrack if !stepper.run_to_backtrack() => {
                 self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
             }

@@ -101,6 +101,9 @@ pub enum Run {
     ToBacktrack,
 }
 
+/// How many of the latest backtracks step mode remembers for jumping back (a position each).
+pub const KEPT_BACKTRACKS: usize = 4096;
+
 /// The search in step mode, with its clock and history.
 #[derive(Clone)]
 pub struct Stepper {
@@ -122,6 +125,9 @@ pub struct Stepper {
     latest_step: Option<Instant>,
     /// The positions where a solution was found.
     solutions: Vec<u64>,
+    /// The positions of the latest guesses taken back (at most [`KEPT_BACKTRACKS`]), for
+    /// jumping back to them.
+    backtracks: VecDeque<u64>,
     /// The search ran to its end after a solution and came back to show it.
     back_at_solution: bool,
 }
@@ -144,6 +150,7 @@ impl Stepper {
             first_step: None,
             latest_step: None,
             solutions: Vec::new(),
+            backtracks: VecDeque::new(),
             back_at_solution: false,
         })
     }
@@ -163,6 +170,14 @@ impl Stepper {
         self.back_at_solution = false;
         if step == Step::Solved && self.solutions.last().is_none_or(|&p| p < self.position) {
             self.solutions.push(self.position);
+        }
+        if matches!(step, Step::Remove { forced: false, .. })
+            && self.backtracks.back().is_none_or(|&p| p < self.position)
+        {
+            self.backtracks.push_back(self.position);
+            if self.backtracks.len() > KEPT_BACKTRACKS {
+                self.backtracks.pop_front();
+            }
         }
         self.checkpoints.note(self.position, &self.search, self.last);
         Some(step)
@@ -195,6 +210,18 @@ impl Stepper {
             self.last = self.search.next();
             self.position += 1;
         }
+    }
+
+    /// Back to the latest guess taken back before the current step; `false` if none is kept
+    /// (there was none, or it is older than the [`KEPT_BACKTRACKS`] latest). Pauses a run.
+    pub fn back_to_backtrack(&mut self) -> bool {
+        let Some(&target) = self.backtracks.iter().rev().find(|&&p| p < self.position) else {
+            return false;
+        };
+        self.pause();
+        self.go_to(target);
+        self.back_at_solution = false;
+        true
     }
 
     /// One step back; `false` at the start. Pauses a run.
