@@ -199,3 +199,21 @@ fn a_single_mark_is_not_saved_where_it_would_come_back_as_a_given() {
     assert_eq!(prompt.format, Format::Progress);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), line, "the file is untouched");
 }
+
+#[test]
+fn marks_under_a_digit_do_not_keep_a_saved_game_modified() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.swb");
+    let mut app = on_hardest();
+    // Marks kept when a digit is written (the setting off), then a digit over them.
+    app.keys("a");
+    app.keys("m3m6");
+    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(6)));
+    assert!(
+        !app.doc.marks.get(pos(0, 1)).is_empty(),
+        "the marks stay under the digit"
+    );
+    app.keys("W");
+    app.answer_prompt(game.to_str().unwrap());
+    assert!(!app.is_modified(), "saved: {}", app.message());
+}

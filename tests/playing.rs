@@ -369,3 +369,14 @@ fn the_config_file_is_written_through_a_link_and_its_last_line_of_a_key_is_the_o
     app.keys("a");
     assert!(std::fs::read_to_string(&real).unwrap().contains("# added by hand"));
 }
+
+#[test]
+fn a_rating_shown_by_the_settings_is_asked_for_at_start() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.settings.show_rating = true;
+    assert!(app.rating.is_none());
+    app.settings_loaded();
+    app.run_effects();
+    app.wait_for_background();
+    assert!(matches!(app.rating, Some((_, Some(Ok(_))))), "{:?}", app.rating);
+}
