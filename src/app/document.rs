@@ -113,12 +113,7 @@ impl Document {
         disk: Option<Fingerprint>,
     ) -> Document {
         let board = record.puzzle.board.clone();
-        // A candidates line's candidates, or a progress file's marks, are the user's marks.
-        let marks = record
-            .puzzle
-            .marks
-            .as_deref()
-            .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
+        let marks = marks_of(&record.puzzle);
         let play = Play::of(&record.puzzle);
         let text = Puzzle {
             board: Board::empty(),
@@ -280,6 +275,14 @@ impl Document {
         });
         std::mem::size_of::<Document>() + self.source.text.notes_len() + collection
     }
+}
+
+/// The user's marks a read puzzle holds (a candidates line's candidates, or a progress file's
+/// marks), on its empty cells.
+pub(crate) fn marks_of(puzzle: &Puzzle) -> Marks {
+    puzzle.marks.as_deref().map_or(Marks::NONE, |sets| {
+        Marks::from_sets(*sets).of_empty_cells(&puzzle.board)
+    })
 }
 
 fn count(board: &Board, which: impl Fn(Cell) -> bool) -> usize {

@@ -70,22 +70,26 @@ impl App {
             Action::NewPuzzle => self.ask_new_puzzle(),
             Action::ToggleRating => {
                 self.settings.show_rating = !self.settings.show_rating;
-                self.ask(Effect::SaveSettings(self.settings, "show-rating"));
                 self.rate_if_shown();
-                self.say(if self.settings.show_rating {
-                    "The panel shows the puzzle's rating (R hides it)"
-                } else {
-                    "The rating is hidden"
-                });
+                self.setting_changed(
+                    "show-rating",
+                    if self.settings.show_rating {
+                        "The panel shows the puzzle's rating (R hides it)"
+                    } else {
+                        "The rating is hidden"
+                    },
+                );
             }
             Action::ToggleSolutionsLine => {
                 self.settings.show_solutions = !self.settings.show_solutions;
-                self.ask(Effect::SaveSettings(self.settings, "show-solutions"));
-                self.say(if self.settings.show_solutions {
-                    "The panel shows the live count of solutions again"
-                } else {
-                    "The live count of solutions is hidden: it gives nothing away (L shows it)"
-                });
+                self.setting_changed(
+                    "show-solutions",
+                    if self.settings.show_solutions {
+                        "The panel shows the live count of solutions again"
+                    } else {
+                        "The live count of solutions is hidden: it gives nothing away (L shows it)"
+                    },
+                );
             }
             Action::ClearMarks => {
                 if !self.doc.has_marks() {
@@ -97,20 +101,24 @@ impl App {
             }
             Action::CycleMarksView => {
                 self.settings.marks_view = self.settings.marks_view.next();
-                self.ask(Effect::SaveSettings(self.settings, "marks-view"));
-                self.say(match self.settings.marks_view {
-                    MarksView::Mine => "Showing your marks (v: the computed candidates)",
-                    MarksView::Computed => "Showing the computed candidates, not your marks (v: your marks)",
-                });
+                self.setting_changed(
+                    "marks-view",
+                    match self.settings.marks_view {
+                        MarksView::Mine => "Showing your marks (v: the computed candidates)",
+                        MarksView::Computed => "Showing the computed candidates, not your marks (v: your marks)",
+                    },
+                );
             }
             Action::ToggleRemoveMarks => {
                 self.settings.remove_marks = !self.settings.remove_marks;
-                self.ask(Effect::SaveSettings(self.settings, "remove-marks"));
-                self.say(if self.settings.remove_marks {
-                    "A digit you write now leaves the marks of its row, column and box"
-                } else {
-                    "A digit you write now leaves the marks around it as they are"
-                });
+                self.setting_changed(
+                    "remove-marks",
+                    if self.settings.remove_marks {
+                        "A digit you write now leaves the marks of its row, column and box"
+                    } else {
+                        "A digit you write now leaves the marks around it as they are"
+                    },
+                );
             }
             Action::KeepEntriesAsGivens => {
                 let board = self.doc.board.with_all_as_givens();
@@ -164,6 +172,13 @@ impl App {
             Action::StepForward => self.start_stepping(),
             _ => {}
         }
+    }
+
+    /// After the setting `key` changed: it is written to the config file, and `message` says
+    /// what it does now.
+    fn setting_changed(&mut self, key: &'static str, message: &str) {
+        self.ask(Effect::SaveSettings(self.settings, key));
+        self.say(message);
     }
 
     fn refuse_given(&mut self) {

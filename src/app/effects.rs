@@ -397,11 +397,7 @@ fn reopen(text: &str) -> Result<Document, String> {
             doc
         }
     };
-    doc.marks = record
-        .puzzle
-        .marks
-        .as_deref()
-        .map_or(Marks::NONE, |sets| Marks::from_sets(*sets).of_empty_cells(&board));
+    doc.marks = super::document::marks_of(&record.puzzle);
     doc.play = super::play::Play::of(&record.puzzle);
     doc.board = board;
     // Fields of the recovery file are not the game's.

@@ -140,7 +140,6 @@ fn generated(board: Board, choice: &Choice) -> Document {
         notes,
         ..Puzzle::default()
     });
-    doc.source.saved = Board::empty();
     doc.board = board;
     doc
 }

@@ -161,9 +161,19 @@ pub enum Step {
     Exhausted,
 }
 
-impl fmt::Display for Step {
-    /// One line for learners, e.g. `place r1c3=4 depth 2`, `remove r1c3=4 depth 2 forced`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Step {
+    /// What the step does, in a word: `place`, `remove`, `solved` or `exhausted`.
+    pub const fn op(&self) -> &'static str {
+        match self {
+            Step::Place { .. } => "place",
+            Step::Remove { .. } => "remove",
+            Step::Solved => "solved",
+            Step::Exhausted => "exhausted",
+        }
+    }
+
+    /// The cell, digit, depth and whether it was forced, of a placement or a removal.
+    pub const fn change(&self) -> Option<(Pos, Digit, usize, bool)> {
         match *self {
             Step::Place {
                 pos,
@@ -176,20 +186,23 @@ impl fmt::Display for Step {
                 digit,
                 depth,
                 forced,
-            } => {
-                let verb = if matches!(self, Step::Place { .. }) {
-                    "place"
-                } else {
-                    "remove"
-                };
-                write!(
-                    f,
-                    "{verb} {pos}={digit} depth {depth}{}",
-                    if forced { " forced" } else { "" }
-                )
-            }
-            Step::Solved => f.write_str("solved"),
-            Step::Exhausted => f.write_str("exhausted"),
+            } => Some((pos, digit, depth, forced)),
+            Step::Solved | Step::Exhausted => None,
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    /// One line for learners, e.g. `place r1c3=4 depth 2`, `remove r1c3=4 depth 2 forced`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = self.op();
+        match self.change() {
+            Some((pos, digit, depth, forced)) => write!(
+                f,
+                "{op} {pos}={digit} depth {depth}{}",
+                if forced { " forced" } else { "" }
+            ),
+            None => f.write_str(op),
         }
     }
 }

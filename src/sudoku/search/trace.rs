@@ -27,30 +27,12 @@ pub fn header(puzzle: &Board, strategy: Strategy) -> String {
 
 /// The line of the `number`-th step (1 for the first).
 pub fn step_line(number: u64, step: &Step) -> String {
-    match *step {
-        Step::Place {
-            pos,
-            digit,
-            depth,
-            forced,
-        }
-        | Step::Remove {
-            pos,
-            digit,
-            depth,
-            forced,
-        } => {
-            let op = if matches!(step, Step::Place { .. }) {
-                "place"
-            } else {
-                "remove"
-            };
-            format!(
-                r#"{{"step":{number},"op":"{op}","cell":"{pos}","digit":{digit},"depth":{depth},"forced":{forced}}}"#
-            )
-        }
-        Step::Solved => format!(r#"{{"step":{number},"op":"solved"}}"#),
-        Step::Exhausted => format!(r#"{{"step":{number},"op":"exhausted"}}"#),
+    let op = step.op();
+    match step.change() {
+        Some((pos, digit, depth, forced)) => format!(
+            r#"{{"step":{number},"op":"{op}","cell":"{pos}","digit":{digit},"depth":{depth},"forced":{forced}}}"#
+        ),
+        None => format!(r#"{{"step":{number},"op":"{op}"}}"#),
     }
 }
 
