@@ -269,3 +269,53 @@ fn a_player_makes_a_puzzle_marks_it_takes_hints_saves_reopens_and_solves_it() {
     s.keys("y");
     s.expect_exit_with_terminal_restored();
 }
+
+#[test]
+fn step_jump_to_a_backtrack_export_the_trace_reopen_it_and_replay_it_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("hardest.sdk");
+    std::fs::copy(asset("hardest.sdk"), &puzzle).unwrap();
+    let mut s = Session::start(&[puzzle.to_str().unwrap()], dir.path(), &[]);
+    s.wait_text("hardest.sdk");
+    s.keys("n");
+    s.wait_text("Steps       1 ");
+    // ] runs to the first guess taken back and stops there.
+    s.keys("]");
+    let screen = s.wait_text("Backtracks  1 ");
+    let at = number_after(&screen, "Steps").expect("a step count");
+    assert!(
+        screen.contents().contains("Last step   remove"),
+        "{}",
+        screen.contents()
+    );
+    // Wide enough, the program shows beside the board with the line of that step.
+    s.resize(100, 30);
+    let screen = s.wait_text("naive · c++");
+    let line = screen
+        .contents()
+        .lines()
+        .find(|l| l.contains('▶'))
+        .map(str::to_string)
+        .unwrap_or_default();
+    assert!(
+        line.contains("board[r][c] = 0;"),
+        "the undo line is highlighted: {line}"
+    );
+    s.keys("w");
+    s.wait_text(&format!("Trace of {at} steps written"));
+    let trace = dir.path().join("hardest.naive.trace.jsonl");
+    assert!(trace.exists());
+    s.send(b"\x1b");
+    s.wait_text("Left step mode");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    // Reopened, the trace replays in step mode and a run stops at its last step.
+    let mut s = Session::start(&[trace.to_str().unwrap()], dir.path(), &[]);
+    s.wait_text("Replaying a trace");
+    s.keys("e");
+    s.wait_text(&format!("end of the trace: all {at} steps"));
+    s.send(b"\x1b");
+    s.wait_text("Left step mode");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

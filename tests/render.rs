@@ -298,20 +298,24 @@ fn large_terminals_show_large_cells_with_candidates() {
 fn without_clock(terminal: &Terminal<TestBackend>) -> String {
     let text = terminal.backend().to_string();
     text.lines()
-        .map(|line| match line.find("Elapsed     ") {
-            Some(at) => {
-                let start = at + "Elapsed     ".len();
-                let rest = &line[start..];
-                // The panel is the last column: the rest of the row is the value and blanks.
-                let width = rest.chars().count();
-                let mark: String = "<clock>"
-                    .chars()
-                    .chain(std::iter::repeat(' '))
-                    .take(width.max(8) - 1)
-                    .collect();
-                format!("{}{}\"", &line[..start], mark)
+        .map(|line| {
+            match ["Elapsed     ", "· elapsed "]
+                .iter()
+                .find_map(|label| line.find(label).map(|at| at + label.len()))
+            {
+                Some(start) => {
+                    let rest = &line[start..];
+                    // The panel is the last column: the rest of the row is the value and blanks.
+                    let width = rest.chars().count();
+                    let mark: String = "<clock>"
+                        .chars()
+                        .chain(std::iter::repeat(' '))
+                        .take(width.max(8) - 1)
+                        .collect();
+                    format!("{}{}\"", &line[..start], mark)
+                }
+                None => line.to_string(),
             }
-            None => line.to_string(),
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -377,6 +381,8 @@ fn a_small_terminal_fits_everything() {
 #[test]
 fn a_large_terminal_grows_the_board() {
     let mut app = app_on("hardest.sdk", false);
+    // The program hidden (c): the board takes the room it leaves.
+    app.settings.show_program = false;
     app.act(Action::StepForward);
     let terminal = draw(&mut app, 200, 60);
     insta::assert_snapshot!("step_200x60", without_clock(&terminal));
@@ -654,4 +660,168 @@ fn the_new_puzzle_dialog_shows_the_choices() {
     // The first ◂ is the level's (not chosen); the symmetry's, a line below, is.
     assert_ne!(buffer[at].fg, Color::Cyan);
     assert_eq!(buffer[(at.0, at.1 + 1)].fg, Color::Cyan);
+}
+
+/// Step mode at 100x30 on hard.txt after `steps` steps: the program beside the board.
+fn stepped(name: &'static str, steps: usize) -> Bench {
+    let mut app = app_on(name, false);
+    for _ in 0..steps {
+        app.act(Action::StepForward);
+    }
+    app
+}
+
+/// The row of the screen holding `text`, and its index.
+fn row_with(terminal: &Terminal<TestBackend>, text: &str) -> (usize, String) {
+    rows(terminal)
+        .into_iter()
+        .enumerate()
+        .find(|(_, r)| r.contains(text))
+        .unwrap_or_else(|| panic!("no row holds {text:?}"))
+}
+
+/// Issue 12: the program with the line of the last step highlighted, and the call stack.
+#[test]
+fn the_program_and_the_call_stack_beside_the_board_at_100x30() {
+    let mut app = stepped("hard.txt", 13);
+    let terminal = draw(&mut app, 100, 30);
+    insta::assert_snapshot!("program_100x30", without_clock(&terminal));
+    let (y, row) = row_with(&terminal, "▶");
+    assert!(row.contains("board[r][c] = d;"), "{row}");
+    let buffer = terminal.backend().buffer();
+    let x = row.chars().position(|c| c == '▶').unwrap() as u16 + 8;
+    let style = buffer[(x, y as u16)].style();
+    assert!(
+        style.add_modifier.contains(Modifier::REVERSED),
+        "the line is highlighted: {style:?}"
+    );
+    assert_eq!(style.fg, Some(Color::Cyan));
+    let Mode::Step(stepper) = &app.mode else { panic!() };
+    for (i, d) in stepper.decisions().iter().enumerate() {
+        let (_, row) = row_with(&terminal, &format!("dfs({i}) "));
+        assert!(row.contains(&d.pos().unwrap().to_string()), "frame {i}: {row}");
+    }
+    // A step back moves the highlight to the line that takes a digit back.
+    app.act(Action::StepBack);
+    let terminal = draw(&mut app, 100, 30);
+    let (_, row) = row_with(&terminal, "▶");
+    assert!(row.contains("board[r][c] = 0;"), "{row}");
+}
+
+/// Issue 12: at 200x60 the board keeps large cells beside the program (in its Python form) and
+/// the stack goes under the board.
+#[test]
+fn the_program_in_python_form_at_200x60() {
+    let mut app = stepped("hardest.sdk", 40);
+    app.act(Action::CycleLanguage);
+    app.message = None;
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("program_200x60", without_clock(&terminal));
+    let (_, row) = row_with(&terminal, "▶");
+    assert!(row.contains("board[r][c] = "), "{row}");
+    assert!(rows(&terminal).iter().any(|r| r.contains("def dfs(k):")));
+    let (_, stack) = row_with(&terminal, "call stack:");
+    let Mode::Step(stepper) = &app.mode else { panic!() };
+    assert!(
+        stack.contains(&format!("{} frames", stepper.decisions().len())),
+        "{stack}"
+    );
+}
+
+/// Issue 12: below 100 columns, c shows the program on a screen of its own.
+#[test]
+fn the_program_on_its_own_screen_at_80x24() {
+    let mut app = stepped("hard.txt", 13);
+    app.update(Action::Resize(80, 24));
+    app.act(Action::ToggleProgram);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("program_screen_80x24", without_clock(&terminal));
+    assert!(rows(&terminal).iter().all(|r| !r.contains("┏━━━┯")), "no board");
+    let (_, row) = row_with(&terminal, "▶");
+    assert!(row.contains("board[r][c] = d;"), "{row}");
+}
+
+/// Issue 12: the race of every strategy, its mini boards and its table.
+#[test]
+fn the_race_view() {
+    let mut app = stepped("hardest.sdk", 1);
+    app.act(Action::Race);
+    for _ in 0..30 {
+        app.act(Action::StepForward);
+    }
+    if let Mode::Race(race, _) = &mut app.mode {
+        // Real time spent differs from run to run.
+        for (_, racer) in &mut race.racers {
+            racer.work = Duration::from_micros(42);
+        }
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("race_80x24", terminal.backend());
+    let Mode::Race(race, _) = &app.mode else { panic!() };
+    for (strategy, racer) in &race.racers {
+        let row = rows(&terminal)
+            .into_iter()
+            .find(|r| r.starts_with(&format!(" {strategy} ")))
+            .expect("a row of the table");
+        let c = racer.counters();
+        let numbers: Vec<&str> = row.split_whitespace().skip(1).take(3).collect();
+        assert_eq!(
+            numbers,
+            [
+                c.placements.to_string(),
+                c.backtracks.to_string(),
+                c.max_depth.to_string()
+            ],
+            "{row}"
+        );
+    }
+    // The first board's digits keep their styles: givens bold.
+    let buffer = terminal.backend().buffer();
+    let (y, row) = row_with(&terminal, "┌ naive");
+    let given_x = rows(&terminal)[y + 1].chars().position(|c| c.is_ascii_digit()).unwrap() as u16;
+    assert!(row.starts_with('┌'));
+    assert!(
+        buffer[(given_x, y as u16 + 1)]
+            .style()
+            .add_modifier
+            .contains(Modifier::BOLD)
+    );
+}
+
+/// Issue 12: the search profile under the panel: placements per depth and depth over time.
+#[test]
+fn the_search_profile_under_the_panel() {
+    let mut app = stepped("hard.txt", 1);
+    app.settings.show_program = false;
+    app.act(Action::AskStep);
+    for c in "5000".chars() {
+        app.act(Action::Input(c));
+    }
+    app.act(Action::Confirm);
+    let terminal = draw(&mut app, 120, 40);
+    insta::assert_snapshot!("profile_120x40", without_clock(&terminal));
+    // The bottom row of the chart, just above the sparkline's title.
+    let (y, _) = row_with(&terminal, "Depth over time");
+    let buffer = terminal.backend().buffer();
+    let bars = (0..120u16)
+        .filter(|&x| buffer[(x, y as u16 - 1)].symbol() != " " && buffer[(x, y as u16 - 1)].fg == Color::LightGreen)
+        .count();
+    assert!(bars > 10, "bars of placements: {bars}");
+    assert!(rows(&terminal).iter().any(|r| r.contains("Depth over time")));
+}
+
+/// Issue 12: a jump to a step typed, its prompt and where it lands.
+#[test]
+fn a_jump_to_a_step_typed() {
+    let mut app = stepped("hard.txt", 1);
+    app.act(Action::AskStep);
+    for c in "250".chars() {
+        app.act(Action::Input(c));
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("jump_prompt_80x24", without_clock(&terminal));
+    app.act(Action::Confirm);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("jump_80x24", without_clock(&terminal));
+    assert!(rows(&terminal).iter().any(|r| r.contains("● at step 250, as asked")));
 }

@@ -108,6 +108,21 @@ pub enum Action {
     BackToBacktrack,
     /// Leave step mode keeping the board the search reached.
     KeepStepBoard,
+    /// Show or hide the program and the call stack beside the board (below 100 columns: switch
+    /// between the board and the program's screen).
+    ToggleProgram,
+    /// Write the program in the other form (C++-like, Python-like).
+    CycleLanguage,
+    /// Ask for a step to go to.
+    AskStep,
+    /// Go back to the first guess of the current decision (again: of the one below it).
+    ToDecisionStart,
+    /// Ask where runs should stop: a cell getting a digit, a depth.
+    AskBreakpoint,
+    /// Write the search so far as a trace file.
+    ExportTrace,
+    /// Race every strategy on the board.
+    Race,
 
     // --- lists (file browser, help) ---
     /// Move the selection by this many lines (negative: up).
@@ -175,4 +190,8 @@ pub enum Action {
     SettingsNotSaved(String),
     /// A recovered board was reopened (or could not be).
     Recovered(PathBuf, Result<Box<Document>, String>),
+    /// A file opened turned out to be a search trace: read (or why not).
+    TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
+    /// A trace was exported: its path, or why not.
+    TraceExported(Result<PathBuf, String>),
 }

@@ -6,6 +6,7 @@
 
 use super::files::{open_regular, write_atomically};
 use super::settings::{MarksView, Settings};
+use crate::sudoku::search::program::Language;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -36,7 +37,14 @@ pub struct Config {
 }
 
 /// The keys the workbench owns, and how it writes each setting.
-const KEYS: [&str; 4] = ["marks-view", "remove-marks", "show-solutions", "show-rating"];
+const KEYS: [&str; 6] = [
+    "marks-view",
+    "remove-marks",
+    "show-solutions",
+    "show-rating",
+    "show-program",
+    "program-language",
+];
 
 fn value_of(settings: &Settings, key: &str) -> String {
     let flag = |b: bool| if b { "true" } else { "false" }.to_string();
@@ -47,6 +55,8 @@ fn value_of(settings: &Settings, key: &str) -> String {
         },
         "remove-marks" => flag(settings.remove_marks),
         "show-solutions" => flag(settings.show_solutions),
+        "show-program" => flag(settings.show_program),
+        "program-language" => settings.language.name().into(),
         _ => flag(settings.show_rating),
     }
 }
@@ -91,6 +101,14 @@ impl Config {
                 "show-rating" => match flag {
                     Some(b) => settings.show_rating = b,
                     None => problems.push(bad("true or false")),
+                },
+                "show-program" => match flag {
+                    Some(b) => settings.show_program = b,
+                    None => problems.push(bad("true or false")),
+                },
+                "program-language" => match Language::from_name(value) {
+                    Some(l) => settings.language = l,
+                    None => problems.push(bad("c++ or python")),
                 },
                 _ => problems.push(format!("line {n}: unknown setting {key:?}; kept as it is")),
             }

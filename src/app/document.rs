@@ -22,6 +22,9 @@ pub enum Origin {
     New,
     /// A puzzle the workbench made.
     Generated,
+    /// The puzzle of a search trace (its header), replayed in step mode. A save asks for a
+    /// path: the trace is no puzzle file to write over.
+    Trace(PathBuf),
 }
 
 /// The puzzles of a collection and which one is loaded.
@@ -255,6 +258,14 @@ impl Document {
             Origin::Pasted => "pasted puzzle".into(),
             Origin::New => "new puzzle".into(),
             Origin::Generated => "generated puzzle".into(),
+            Origin::Trace(path) => format!(
+                "{} (trace)",
+                printable(
+                    &path
+                        .file_name()
+                        .map_or_else(|| path.to_string_lossy(), |n| n.to_string_lossy())
+                )
+            ),
         };
         match &self.source.collection {
             Some(place) => format!("{base} #{}/{}", place.index + 1, place.len()),

@@ -176,7 +176,7 @@ impl App {
 
     /// After the setting `key` changed: it is written to the config file, and `message` says
     /// what it does now.
-    fn setting_changed(&mut self, key: &'static str, message: &str) {
+    pub(super) fn setting_changed(&mut self, key: &'static str, message: &str) {
         self.ask(Effect::SaveSettings(self.settings, key));
         self.say(message);
     }

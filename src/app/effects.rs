@@ -60,6 +60,8 @@ pub enum Effect {
     /// Write the settings to the config file, `key` being the one just changed: answered by
     /// [`Action::SettingsNotSaved`] if that fails.
     SaveSettings(Settings, &'static str),
+    /// Write a trace of the search: answered by [`Action::TraceExported`].
+    ExportTrace(super::traces::ExportRequest),
     /// Suspend the program (the terminal's business: the event loop does it).
     Suspend,
 }
@@ -208,6 +210,12 @@ impl Runtime {
                 index,
                 from_browser,
             } => {
+                // A trace is read as one: its header names it. Anything else is read as puzzles.
+                match super::traces::read_trace(&path) {
+                    Ok(Some(trace)) => return Some(Action::TraceRead(path, Ok(Box::new(trace)))),
+                    Err(why) => return Some(Action::TraceRead(path, Err(why))),
+                    Ok(None) => {}
+                }
                 let result = read_puzzles(&path).map_err(|e| e.to_string());
                 Some(Action::FileRead {
                     path,
@@ -262,6 +270,7 @@ impl Runtime {
                     Err(why) => Some(Action::SettingsNotSaved(why)),
                 }
             }
+            Effect::ExportTrace(request) => Some(Action::TraceExported(super::traces::export(&request))),
             Effect::Suspend => None,
         }
     }
@@ -348,6 +357,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
         Origin::Pasted => "a pasted puzzle".into(),
         Origin::New => "a new puzzle".into(),
         Origin::Generated => "a generated puzzle".into(),
+        Origin::Trace(path) => format!("the trace {}", printable(&path.to_string_lossy())),
     };
     let place = whence.index.map_or(String::new(), |i| format!(" #{}", i + 1));
     let board = &record.puzzle.board;
@@ -381,7 +391,7 @@ fn reopen(text: &str) -> Result<Document, String> {
             .iter()
             .find(|b| b.name == *name)
             .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None)),
-        Origin::Pasted | Origin::New | Origin::Generated => None,
+        Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => None,
     };
     let mut doc = match on_origin {
         Some(doc) => doc,

@@ -65,6 +65,16 @@ impl fmt::Display for LoadError {
 /// Opens `path` for reading if it is a regular file no bigger than [`MAX_FILE_SIZE`]; never
 /// blocks on a named pipe.
 pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), LoadError> {
+    let (file, meta) = open_regular_any_size(path)?;
+    if meta.len() > MAX_FILE_SIZE {
+        return Err(LoadError::TooBig(meta.len()));
+    }
+    Ok((file, meta))
+}
+
+/// Opens `path` for reading if it is a regular file, whatever its size (for readers that stop
+/// on their own, such as the trace reader); never blocks on a named pipe.
+pub fn open_regular_any_size(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), LoadError> {
     let meta = std::fs::metadata(path).map_err(LoadError::Io)?;
     if let Some(kind) = special_file(&meta) {
         return Err(LoadError::Special(kind));
@@ -82,9 +92,6 @@ pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), L
     let meta = file.metadata().map_err(LoadError::Io)?;
     if let Some(kind) = special_file(&meta) {
         return Err(LoadError::Special(kind));
-    }
-    if meta.len() > MAX_FILE_SIZE {
-        return Err(LoadError::TooBig(meta.len()));
     }
     Ok((file, meta))
 }

@@ -15,9 +15,13 @@ pub mod history;
 pub mod jobs;
 pub mod new_puzzle;
 pub mod play;
+pub mod race;
 pub mod recovery;
 pub mod settings;
 pub mod stepper;
+pub mod stepping;
+pub mod traces;
+pub mod track;
 
 mod browse;
 mod edit;
@@ -58,6 +62,8 @@ pub enum Mode {
     Browse(Box<Browser>),
     /// Making a new puzzle, in slices; Esc cancels.
     Generating(Box<new_puzzle::GenerateJob>),
+    /// Every strategy racing on the board; Esc goes back to step mode as it was.
+    Race(Box<race::Race>, Box<Stepper>),
 }
 
 /// What a digit typed on the board does.
@@ -86,6 +92,8 @@ pub enum Overlay {
     Solved,
     /// The new-puzzle dialog.
     NewPuzzle(new_puzzle::Choice),
+    /// A line asked for in step mode: a step to go to, breakpoints.
+    Line(stepping::LinePrompt),
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -132,6 +140,8 @@ pub enum Then {
     DiscardRecovery(PathBuf),
     /// Open the new-puzzle dialog.
     NewPuzzle,
+    /// Load the puzzle of a trace and replay the trace in step mode.
+    Replay(Box<Document>, Box<traces::TraceFile>),
     /// Nothing: the question is closed.
     Nothing,
 }
@@ -206,6 +216,8 @@ pub struct App {
     pub solve_strategy: Strategy,
     /// The strategy step mode starts with (`n`).
     pub step_strategy: Strategy,
+    /// Below 100 columns, whether step mode shows the program's screen instead of the board.
+    pub program_screen: bool,
     /// What typed digits do.
     pub typing: Typing,
     /// The player's settings.
@@ -252,6 +264,7 @@ impl App {
             overlay: None,
             solve_strategy: Strategy::Fast,
             step_strategy: Strategy::Naive,
+            program_screen: false,
             typing: Typing::Entries,
             settings: Settings::default(),
             hint: None,
@@ -404,6 +417,8 @@ impl App {
             | Action::KeepFailed(_)
             | Action::Recovered(..)
             | Action::Rated(..)
+            | Action::TraceRead(..)
+            | Action::TraceExported(_)
             | Action::SettingsNotSaved(_) => return self.answer(action),
             _ => {}
         }
@@ -423,6 +438,7 @@ impl App {
                 Mode::Step(_) => self.update_step(other),
                 Mode::Browse(_) => self.update_browse(other),
                 Mode::Generating(_) => self.update_generating(other),
+                Mode::Race(..) => self.update_race(other),
             },
         }
     }
@@ -452,6 +468,8 @@ impl App {
                 self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
+            Action::TraceRead(path, result) => self.trace_read(path, result),
+            Action::TraceExported(result) => self.trace_exported(result),
             Action::SettingsNotSaved(why) => {
                 self.complain(format!("Your settings are in use but not saved for next time: {why}"));
             }
@@ -487,6 +505,7 @@ impl App {
                 _ => self.overlay = Some(Overlay::Question(question)),
             },
             Overlay::Prompt(prompt) => self.update_prompt(prompt, action),
+            Overlay::Line(line) => self.update_line(line, action),
             Overlay::Recovery(offer) => self.update_recovery(offer, action),
             Overlay::NewPuzzle(choice) => {
                 self.update_new_puzzle(choice, action);
@@ -559,6 +578,7 @@ impl App {
                 self.say("The recovered work was discarded");
             }
             Then::NewPuzzle => self.overlay = Some(Overlay::NewPuzzle(self.new_choice)),
+            Then::Replay(doc, trace) => self.replay(*doc, *trace),
             Then::Nothing => self.say("Cancelled"),
         }
     }
@@ -646,6 +666,7 @@ impl App {
                 changed = true;
             }
             Mode::Step(stepper) => changed |= stepper.tick(now, WORK_SLICE),
+            Mode::Race(race, _) => changed |= race.tick(now, WORK_SLICE),
             Mode::Generating(_) => {
                 self.work_generating();
                 changed = true;
@@ -669,6 +690,7 @@ impl App {
         let mode = match &self.mode {
             Mode::Solving(_) | Mode::Generating(_) => Some(Duration::ZERO),
             Mode::Step(stepper) => stepper.wake_after(),
+            Mode::Race(race, _) => race.wake_after(),
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);

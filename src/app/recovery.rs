@@ -57,7 +57,8 @@ pub fn text_of(doc: &Document) -> String {
     let (kind, name) = match &doc.source.origin {
         Origin::File(path) => ("file", escape_path(path)),
         Origin::Builtin(name) => ("builtin", (*name).to_string()),
-        Origin::Pasted => ("pasted", String::new()),
+        // A trace's puzzle comes back as a board of its own: the trace is no puzzle file.
+        Origin::Pasted | Origin::Trace(_) => ("pasted", String::new()),
         Origin::New => ("new", String::new()),
         Origin::Generated => ("generated", String::new()),
     };

@@ -124,7 +124,9 @@ impl App {
         let (suggested, format) = match &self.doc.source.origin {
             Origin::File(path) => (self.shown_path(path), self.doc.source.format),
             Origin::Builtin(name) => ((*name).to_string(), self.doc.source.format),
-            Origin::Pasted | Origin::New | Origin::Generated => ("puzzle.sdk".to_string(), Format::Sdk),
+            Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => {
+                ("puzzle.sdk".to_string(), Format::Sdk)
+            }
         };
         let (input, format) = if !self.doc.fits(format) {
             (

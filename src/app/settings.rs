@@ -1,6 +1,9 @@
 //! What a player can set about how the workbench looks and behaves while they solve: which
 //! marks the board shows, whether writing a digit clears it from the marks around it, and
-//! whether the live count of solutions shows.
+//! whether the live count of solutions shows; in step mode, whether the program shows beside the
+//! board and in which form.
+
+use crate::sudoku::search::program::Language;
 
 /// Which pencil marks the board shows in its empty cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +45,11 @@ pub struct Settings {
     /// Whether the panel shows the puzzle's rating (hidden at first: some players prefer not
     /// to know).
     pub show_rating: bool,
+    /// Whether step mode shows the strategy's program and the call stack beside the board
+    /// (on screens wide enough; narrower ones show them on a screen of their own on request).
+    pub show_program: bool,
+    /// The form the program is written in.
+    pub language: Language,
 }
 
 impl Default for Settings {
@@ -51,6 +59,8 @@ impl Default for Settings {
             remove_marks: true,
             show_solutions: true,
             show_rating: false,
+            show_program: true,
+            language: Language::Cpp,
         }
     }
 }

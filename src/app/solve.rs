@@ -3,7 +3,6 @@
 use super::jobs::{SolveJob, SolveResult};
 use super::stepper::Stepper;
 use super::{Action, App, Mode, SolveReport, Then};
-use crate::sudoku::Step;
 use crate::text::{duration, grouped};
 
 impl App {
@@ -76,57 +75,6 @@ impl App {
                 self.mode = Mode::Step(Box::new(stepper));
             }
             Err(contradiction) => self.complain(format!("No solution: {contradiction}")),
-        }
-    }
-
-    pub(super) fn update_step(&mut self, action: Action) {
-        let Mode::Step(stepper) = &mut self.mode else { return };
-        match action {
-            Action::StepForward if stepper.forward().is_none() => {
-                self.say("The search is over; b steps back, Esc leaves");
-            }
-            Action::StepBack if !stepper.back() => {
-                self.say("This is the start of the search");
-            }
-            Action::ToggleRun => stepper.toggle_run(),
-            Action::Faster => stepper.faster(),
-            Action::Slower => stepper.slower(),
-            Action::RunToEnd | Action::Solve if !stepper.run_to_end() => {
-                self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
-            }
-            Action::BackToBacktrack if !stepper.back_to_backtrack() => {
-                self.say("No earlier backtrack to go back to");
-            }
-            Action::RunToBacktrack if !stepper.run_to_backtrack() => {
-                self.say("The search is over: b steps back, Enter keeps the board, Esc leaves");
-            }
-            Action::CycleStrategy => {
-                self.step_strategy = self.step_strategy.next();
-                if let Ok(fresh) = stepper.restarted(self.step_strategy) {
-                    **stepper = fresh;
-                }
-                self.say(format!(
-                    "Strategy: {} ({}); the search starts again",
-                    self.step_strategy,
-                    self.step_strategy.about()
-                ));
-            }
-            Action::KeepStepBoard => {
-                let board = stepper.board();
-                let solved = stepper.last() == Some(Step::Solved) || stepper.is_back_at_solution();
-                self.mode = Mode::Edit;
-                self.change_board(board);
-                self.say(if solved {
-                    "Kept the solution the search found (u undoes)"
-                } else {
-                    "Kept the search's board (u undoes)"
-                });
-            }
-            Action::Cancel => {
-                self.mode = Mode::Edit;
-                self.say("Left step mode; the board is as it was");
-            }
-            _ => {}
         }
     }
 }

@@ -1,9 +1,12 @@
 //! Step mode: the search pulled one step at a time, run at a chosen speed, and stepped back
 //! anywhere by replaying from a checkpoint (the search is deterministic, so a copy of the machine
-//! every few thousand steps is all the history needed).
+//! every few thousand steps is all the history needed). Runs stop at solutions, at breakpoints,
+//! at a step asked for, and, when a trace is replayed, at the first step that differs from it.
 
+use super::track::{Breakpoints, Profile, Track};
 use crate::sudoku::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Steps per second, slowest first, in steps of 1, 2, 5; the last means as fast as the machine
@@ -51,39 +54,38 @@ const FIRST_INTERVAL: u64 = 1024;
 /// memory stays flat and a step back replays at most one interval.
 const MAX_CHECKPOINTS: usize = 1024;
 
-/// Copies of the search at regular step counts.
+/// Copies of the search, and of what its steps add up to, at regular step counts.
 #[derive(Clone)]
 struct Checkpoints {
-    /// (steps taken, search after them, the last of them), ascending; the first is the search
-    /// before any step.
-    saved: Vec<(u64, Search, Option<Step>)>,
+    /// The search and its track after that many steps, ascending; the first is before any step.
+    saved: Vec<(Search, Track)>,
     interval: u64,
 }
 
 impl Checkpoints {
     fn new(start: &Search) -> Checkpoints {
         Checkpoints {
-            saved: vec![(0, start.clone(), None)],
+            saved: vec![(start.clone(), Track::new())],
             interval: FIRST_INTERVAL,
         }
     }
 
     /// Called after each step forward.
-    fn note(&mut self, position: u64, search: &Search, last: Option<Step>) {
-        let newest = self.saved.last().map_or(0, |(p, ..)| *p);
-        if position.is_multiple_of(self.interval) && position > newest {
-            self.saved.push((position, search.clone(), last));
+    fn note(&mut self, search: &Search, track: &Track) {
+        let newest = self.saved.last().map_or(0, |(_, t)| t.position);
+        if track.position.is_multiple_of(self.interval) && track.position > newest {
+            self.saved.push((search.clone(), track.clone()));
             if self.saved.len() > MAX_CHECKPOINTS {
                 self.interval *= 2;
                 let interval = self.interval;
-                self.saved.retain(|(p, ..)| p % interval == 0);
+                self.saved.retain(|(_, t)| t.position % interval == 0);
             }
         }
     }
 
     /// The latest checkpoint at or before `position`.
-    fn at_or_before(&self, position: u64) -> &(u64, Search, Option<Step>) {
-        let i = self.saved.partition_point(|(p, ..)| *p <= position);
+    fn at_or_before(&self, position: u64) -> &(Search, Track) {
+        let i = self.saved.partition_point(|(_, t)| t.position <= position);
         &self.saved[i.saturating_sub(1)]
     }
 }
@@ -99,6 +101,38 @@ pub enum Run {
     ToEnd,
     /// Running as fast as possible to the next guess taken back (or a solution, or the end).
     ToBacktrack,
+    /// Running as fast as possible to this step (passing solutions).
+    ToStep(u64),
+}
+
+/// Why a run stopped (or a step taken by hand is worth a word), besides a solution or the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A breakpoint was met: which, in words.
+    Breakpoint(String),
+    /// The step asked for was reached.
+    Reached(u64),
+    /// The step differs from the trace being replayed.
+    Differs {
+        /// Its number.
+        step: u64,
+        /// What the trace says.
+        trace: Step,
+        /// What the engine did.
+        engine: Step,
+    },
+    /// The last step of the trace being replayed was reached, every step as the trace says;
+    /// `true` if the file went on past what the workbench replays.
+    TraceEnd(u64, bool),
+}
+
+/// A trace being replayed: the steps it says the search takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Whether the file held more steps than were read.
+    pub truncated: bool,
 }
 
 /// How many of the latest backtracks step mode remembers for jumping back (a position each).
@@ -109,8 +143,7 @@ pub const KEPT_BACKTRACKS: usize = 4096;
 pub struct Stepper {
     search: Search,
     start: Board,
-    position: u64,
-    last: Option<Step>,
+    track: Track,
     checkpoints: Checkpoints,
     run: Run,
     speed: usize,
@@ -130,6 +163,12 @@ pub struct Stepper {
     backtracks: VecDeque<u64>,
     /// The search ran to its end after a solution and came back to show it.
     back_at_solution: bool,
+    /// Where runs stop besides solutions.
+    breakpoints: Breakpoints,
+    /// Why the last run stopped, or what the last step met, until the next step.
+    stopped: Option<Stop>,
+    /// The trace being replayed, if any.
+    replay: Option<Arc<Replay>>,
 }
 
 impl Stepper {
@@ -140,8 +179,7 @@ impl Stepper {
             checkpoints: Checkpoints::new(&search),
             search,
             start: board.clone(),
-            position: 0,
-            last: None,
+            track: Track::new(),
             run: Run::Paused,
             speed: DEFAULT_SPEED,
             owed: 0.0,
@@ -152,42 +190,86 @@ impl Stepper {
             solutions: Vec::new(),
             backtracks: VecDeque::new(),
             back_at_solution: false,
+            breakpoints: Breakpoints::default(),
+            stopped: None,
+            replay: None,
         })
     }
 
-    /// The same board searched from the start with `strategy`, at the same speed, no step taken.
+    /// Step mode replaying `replay`, a trace of `board` searched with `strategy`: every step is
+    /// checked against it.
+    pub fn replaying(board: &Board, strategy: Strategy, replay: Replay) -> Result<Stepper, Contradiction> {
+        let mut stepper = Stepper::new(board, strategy)?;
+        stepper.replay = Some(Arc::new(replay));
+        Ok(stepper)
+    }
+
+    /// The same board searched from the start with `strategy`, at the same speed and with the
+    /// same breakpoints, no step taken (and no trace: it was of another search).
     pub fn restarted(&self, strategy: Strategy) -> Result<Stepper, Contradiction> {
         let mut fresh = Stepper::new(&self.start, strategy)?;
         fresh.speed = self.speed;
+        fresh.breakpoints = self.breakpoints.clone();
+        if strategy == self.strategy() {
+            fresh.replay = self.replay.clone();
+        }
         Ok(fresh)
     }
 
-    /// One step, without the clock.
-    fn step(&mut self) -> Option<Step> {
+    /// One step of the search, noted in the track.
+    fn advance(&mut self) -> Option<Step> {
         let step = self.search.next()?;
-        self.position += 1;
-        self.last = Some(step);
+        self.track.note(step);
+        Some(step)
+    }
+
+    /// One step forward, without the clock: what it found, and why a run should stop there.
+    fn step(&mut self) -> Option<(Step, Option<Stop>)> {
+        let step = self.advance()?;
+        let position = self.track.position;
         self.back_at_solution = false;
-        if step == Step::Solved && self.solutions.last().is_none_or(|&p| p < self.position) {
-            self.solutions.push(self.position);
+        if step == Step::Solved && self.solutions.last().is_none_or(|&p| p < position) {
+            self.solutions.push(position);
         }
-        if matches!(step, Step::Remove { forced: false, .. })
-            && self.backtracks.back().is_none_or(|&p| p < self.position)
-        {
-            self.backtracks.push_back(self.position);
+        if matches!(step, Step::Remove { forced: false, .. }) && self.backtracks.back().is_none_or(|&p| p < position) {
+            self.backtracks.push_back(position);
             if self.backtracks.len() > KEPT_BACKTRACKS {
                 self.backtracks.pop_front();
             }
         }
-        self.checkpoints.note(self.position, &self.search, self.last);
-        Some(step)
+        self.checkpoints.note(&self.search, &self.track);
+        let stop = self.check_replay(position, step).or_else(|| {
+            if let Run::ToStep(target) = self.run
+                && position >= target
+            {
+                return Some(Stop::Reached(position));
+            }
+            self.breakpoints.met_by(&step).map(Stop::Breakpoint)
+        });
+        self.stopped = stop.clone();
+        Some((step, stop))
+    }
+
+    /// Against the trace being replayed: whether step number `position` differs from it, or
+    /// is its last.
+    fn check_replay(&self, position: u64, step: Step) -> Option<Stop> {
+        let replay = self.replay.as_ref()?;
+        let expected = *replay.steps.get(usize::try_from(position - 1).ok()?)?;
+        if expected != step {
+            return Some(Stop::Differs {
+                step: position,
+                trace: expected,
+                engine: step,
+            });
+        }
+        (position == replay.steps.len() as u64).then_some(Stop::TraceEnd(position, replay.truncated))
     }
 
     /// Notes on the clock that steps were taken at `now`.
     fn sample(&mut self, now: Instant) {
         self.first_step.get_or_insert(now);
         self.latest_step = Some(now);
-        self.samples.push_back((now, self.position));
+        self.samples.push_back((now, self.track.position));
         while self.samples.len() > 2 && self.samples[1].0 + RATE_WINDOW < now {
             self.samples.pop_front();
         }
@@ -195,44 +277,70 @@ impl Stepper {
 
     /// One step forward; `None` once the search is over.
     pub fn forward(&mut self) -> Option<Step> {
-        let step = self.step()?;
+        let (step, _) = self.step()?;
         self.sample(Instant::now());
         Some(step)
     }
 
-    /// Puts the search at `target` steps from the start, replaying from the nearest checkpoint.
+    /// Puts the search at `target` steps from the start (or its end, if sooner), replaying from
+    /// the nearest checkpoint.
     fn go_to(&mut self, target: u64) {
-        let (from, search, last) = self.checkpoints.at_or_before(target);
+        let (search, track) = self.checkpoints.at_or_before(target);
         self.search = search.clone();
-        self.position = *from;
-        self.last = *last;
-        while self.position < target {
-            self.last = self.search.next();
-            self.position += 1;
-        }
+        self.track = track.clone();
+        while self.track.position < target && self.advance().is_some() {}
+        self.back_at_solution = false;
+        self.stopped = None;
     }
 
     /// Back to the latest guess taken back before the current step; `false` if none is kept
     /// (there was none, or it is older than the [`KEPT_BACKTRACKS`] latest). Pauses a run.
     pub fn back_to_backtrack(&mut self) -> bool {
-        let Some(&target) = self.backtracks.iter().rev().find(|&&p| p < self.position) else {
+        let Some(&target) = self.backtracks.iter().rev().find(|&&p| p < self.track.position) else {
             return false;
         };
         self.pause();
         self.go_to(target);
-        self.back_at_solution = false;
         true
     }
 
     /// One step back; `false` at the start. Pauses a run.
     pub fn back(&mut self) -> bool {
-        if self.position == 0 {
+        if self.track.position == 0 {
             return false;
         }
         self.pause();
-        self.go_to(self.position - 1);
-        self.back_at_solution = false;
+        self.go_to(self.track.position - 1);
         true
+    }
+
+    /// Back to the first guess of the decision on top of the stack, or when already there, of
+    /// the decision below it; the position gone to, `None` if there is no decision. Pauses a run.
+    pub fn to_decision_start(&mut self) -> Option<u64> {
+        let starts = &self.track.decision_starts;
+        let target = match starts.last() {
+            Some(&top) if top < self.track.position => top,
+            _ => *starts.iter().rev().nth(1)?,
+        };
+        self.pause();
+        self.go_to(target);
+        Some(target)
+    }
+
+    /// To step `target`: back at once through the checkpoints, or forward by running to it (in
+    /// slices, stopping at a breakpoint or the end on the way). `false` if it is where the
+    /// search already is, or past its end.
+    pub fn go_to_step(&mut self, target: u64) -> bool {
+        if target < self.track.position {
+            self.pause();
+            self.go_to(target);
+            true
+        } else if target > self.track.position && !self.is_over() {
+            self.start_running(Run::ToStep(target));
+            true
+        } else {
+            false
+        }
     }
 
     /// Starts or pauses running.
@@ -251,7 +359,8 @@ impl Stepper {
         self.samples.clear();
     }
 
-    fn pause(&mut self) {
+    /// Stops a run.
+    pub fn pause(&mut self) {
         self.run = Run::Paused;
         self.last_tick = None;
         self.samples.clear();
@@ -296,7 +405,7 @@ impl Stepper {
             .last_tick
             .map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
         self.last_tick = Some(now);
-        let full_speed = matches!(self.run, Run::ToEnd | Run::ToBacktrack) || SPEEDS[self.speed] == u64::MAX;
+        let full_speed = self.run != Run::AtSpeed || SPEEDS[self.speed] == u64::MAX;
         let due = if full_speed {
             u64::MAX
         } else {
@@ -311,14 +420,22 @@ impl Stepper {
             if done.is_multiple_of(4096) && done > 0 && Instant::now() >= deadline {
                 break;
             }
-            match self.step() {
-                Some(Step::Solved) => {
-                    done += 1;
+            let Some((step, stop)) = self.step() else {
+                done += 1;
+                self.pause();
+                break;
+            };
+            done += 1;
+            if stop.is_some() {
+                self.pause();
+                break;
+            }
+            match step {
+                Step::Solved if !matches!(self.run, Run::ToStep(_)) => {
                     self.pause();
                     break;
                 }
-                Some(Step::Exhausted) | None => {
-                    done += 1;
+                Step::Exhausted => {
                     self.pause();
                     // Keep a solution found on screen rather than the emptied board the end of
                     // the search leaves.
@@ -328,12 +445,11 @@ impl Stepper {
                     }
                     break;
                 }
-                Some(Step::Remove { forced: false, .. }) if self.run == Run::ToBacktrack => {
-                    done += 1;
+                Step::Remove { forced: false, .. } if self.run == Run::ToBacktrack => {
                     self.pause();
                     break;
                 }
-                Some(_) => done += 1,
+                _ => {}
             }
         }
         if !full_speed {
@@ -350,7 +466,7 @@ impl Stepper {
         let per_second = SPEEDS[self.speed];
         match self.run {
             Run::Paused => None,
-            Run::ToEnd | Run::ToBacktrack => Some(Duration::ZERO),
+            Run::ToEnd | Run::ToBacktrack | Run::ToStep(_) => Some(Duration::ZERO),
             Run::AtSpeed if per_second == u64::MAX || self.owed >= 1.0 => Some(Duration::ZERO),
             Run::AtSpeed => Some(Duration::from_secs_f64((1.0 - self.owed) / per_second as f64)),
         }
@@ -368,12 +484,17 @@ impl Stepper {
 
     /// Steps taken.
     pub fn position(&self) -> u64 {
-        self.position
+        self.track.position
     }
 
     /// The last step taken, if any.
     pub fn last(&self) -> Option<Step> {
-        self.last
+        self.track.last
+    }
+
+    /// The step before the last, if any.
+    pub fn previous(&self) -> Option<Step> {
+        self.track.previous
     }
 
     /// The search's counters.
@@ -384,6 +505,16 @@ impl Stepper {
     /// The decisions on the stack, outermost first.
     pub fn decisions(&self) -> Vec<Decision> {
         self.search.decisions()
+    }
+
+    /// The step at which each decision on the stack made its first guess, outermost first.
+    pub fn decision_starts(&self) -> &[u64] {
+        &self.track.decision_starts
+    }
+
+    /// The search's shape so far: placements per depth, depth over time.
+    pub fn profile(&self) -> &Profile {
+        &self.track.profile
     }
 
     /// The strategy searching.
@@ -404,7 +535,7 @@ impl Stepper {
     /// Whether the search has ended ([`Step::Exhausted`]), or ran to its end after a solution
     /// and came back to show that solution.
     pub fn is_over(&self) -> bool {
-        self.last == Some(Step::Exhausted) || self.back_at_solution
+        self.track.last == Some(Step::Exhausted) || self.back_at_solution
     }
 
     /// Whether the search ran to its end after a solution and shows that solution again.
@@ -415,6 +546,26 @@ impl Stepper {
     /// The positions where solutions were found, in order.
     pub fn solutions(&self) -> &[u64] {
         &self.solutions
+    }
+
+    /// Where runs stop besides solutions.
+    pub fn breakpoints(&self) -> &Breakpoints {
+        &self.breakpoints
+    }
+
+    /// Sets where runs stop besides solutions.
+    pub fn set_breakpoints(&mut self, breakpoints: Breakpoints) {
+        self.breakpoints = breakpoints;
+    }
+
+    /// Why the last run stopped, or what the last step met.
+    pub fn stopped(&self) -> Option<&Stop> {
+        self.stopped.as_ref()
+    }
+
+    /// The trace being replayed, if any.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_deref()
     }
 
     /// Steps per second chosen, `None` for as fast as possible.

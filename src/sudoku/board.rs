@@ -172,6 +172,17 @@ impl Pos {
     /// r1c1, the first cell in row-major order.
     pub const FIRST: Pos = Pos(0);
 
+    /// The cell named `r<row>c<column>` (both 1 to 9, as [`Pos`] displays), case aside.
+    pub fn from_name(name: &str) -> Option<Pos> {
+        let name = name.to_ascii_lowercase();
+        let (row, col) = name.strip_prefix('r')?.split_once('c')?;
+        let one = |s: &str| match s.as_bytes() {
+            [d @ b'1'..=b'9'] => Some(usize::from(d - b'1')),
+            _ => None,
+        };
+        Pos::at(one(row)?, one(col)?)
+    }
+
     /// The cell with row-major index `i`, or `None` unless `i < 81`.
     pub const fn new(i: usize) -> Option<Pos> {
         if i < 81 { Some(Pos(i as u8)) } else { None }

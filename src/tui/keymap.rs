@@ -89,7 +89,7 @@ fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Optio
             matches!(context, Context::Browse | Context::Help | Context::Recovery).then_some(Action::ListMove(delta))
         }
         MouseEventKind::Down(MouseButton::Left) => match (context, &app.mode) {
-            (Context::Edit, _) => Screen::new(Rect::new(0, 0, app.size.0, app.size.1))
+            (Context::Edit | Context::Step, _) => crate::ui::screen_of(app, Rect::new(0, 0, app.size.0, app.size.1))
                 .ok()?
                 .cell_at(column, row)
                 .map(Action::Select),

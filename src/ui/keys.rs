@@ -61,6 +61,8 @@ pub enum Context {
     Solving,
     /// Step mode.
     Step,
+    /// The race of strategies.
+    Race,
     /// The file browser.
     Browse,
     /// The help screen.
@@ -69,6 +71,8 @@ pub enum Context {
     Question,
     /// The save prompt.
     Prompt,
+    /// A line typed in step mode (a step, breakpoints).
+    Line,
     /// The offer of recovered work.
     Recovery,
     /// The puzzle solved by hand.
@@ -150,6 +154,7 @@ const MARKS: &str = "Solving by hand";
 const FILES: &str = "Files";
 const SOLVING: &str = "Solving";
 const STEPPING: &str = "Step mode";
+const RACING: &str = "The race of strategies";
 const BROWSING: &str = "File browser";
 const ANYWHERE: &str = "Anywhere";
 const NONE: &str = "";
@@ -587,6 +592,33 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Step,
+        Keys::Of(&[Char('g')]),
+        Does::Act(Action::AskStep),
+        "g",
+        "go to step N (typed)",
+        None,
+        STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('d')]),
+        Does::Act(Action::ToDecisionStart),
+        "d",
+        "back to the start of this decision (again: the one below)",
+        None,
+        STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('x')]),
+        Does::Act(Action::AskBreakpoint),
+        "x",
+        "breakpoints: a cell gets a digit, a depth (a click sets a cell)",
+        None,
+        STEPPING,
+    ),
+    bind(
+        Step,
         Keys::Of(&[Enter]),
         Does::Act(Action::KeepStepBoard),
         "Enter",
@@ -611,6 +643,97 @@ pub static BINDINGS: &[Binding] = &[
         "strategy: start again with it",
         Some(("t", "strategy")),
         STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('c')]),
+        Does::Act(Action::ToggleProgram),
+        "c",
+        "the program and call stack (beside the board, or its own screen)",
+        Some(("c", "code")),
+        STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('l')]),
+        Does::Act(Action::CycleLanguage),
+        "l",
+        "the program in C++ or Python form",
+        None,
+        STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('r')]),
+        Does::Act(Action::Race),
+        "r",
+        "race every strategy on this board",
+        Some(("r", "race")),
+        STEPPING,
+    ),
+    bind(
+        Step,
+        Keys::Of(&[Char('w')]),
+        Does::Act(Action::ExportTrace),
+        "w",
+        "write the search so far as a trace (o opens one to replay)",
+        None,
+        STEPPING,
+    ),
+    // --- the race ---
+    bind(
+        Race,
+        Keys::Of(&[Char(' ')]),
+        Does::Act(Action::ToggleRun),
+        "space",
+        "run / pause, every strategy at the same steps per second",
+        Some(("space", "run")),
+        RACING,
+    ),
+    bind(
+        Race,
+        Keys::Of(&[Char('e'), Char('s')]),
+        Does::Act(Action::RunToEnd),
+        "e",
+        "each at full speed to the finish",
+        Some(("e", "full speed")),
+        RACING,
+    ),
+    bind(
+        Race,
+        Keys::Of(&[Char('n'), Right]),
+        Does::Act(Action::StepForward),
+        "n →",
+        "one step each",
+        Some(("n", "step")),
+        RACING,
+    ),
+    bind(
+        Race,
+        Keys::Of(&[Char('+'), Char('='), Up]),
+        Does::Act(Action::Faster),
+        "+ - ↑ ↓",
+        "faster / slower",
+        Some(("+-", "speed")),
+        RACING,
+    ),
+    bind(
+        Race,
+        Keys::Of(&[Char('-'), Char('_'), Down]),
+        Does::Act(Action::Slower),
+        "",
+        "",
+        None,
+        RACING,
+    ),
+    bind(
+        Race,
+        Keys::Of(&[Esc, Char('r')]),
+        Does::Act(Action::Cancel),
+        "Esc r",
+        "back to step mode",
+        Some(("Esc", "back")),
+        RACING,
     ),
     // --- the file browser ---
     bind(
@@ -755,6 +878,34 @@ pub static BINDINGS: &[Binding] = &[
     bind(Question, Keys::AnyChar, Does::Answer, "", "", None, NONE),
     // --- the save prompt ---
     bind(
+        Line,
+        Keys::Of(&[Enter]),
+        Does::Act(Action::Confirm),
+        "",
+        "",
+        Some(("Enter", "go")),
+        NONE,
+    ),
+    bind(
+        Line,
+        Keys::Of(&[Esc]),
+        Does::Act(Action::Cancel),
+        "",
+        "",
+        Some(("Esc", "cancel")),
+        NONE,
+    ),
+    bind(
+        Line,
+        Keys::Of(&[Backspace]),
+        Does::Act(Action::InputBackspace),
+        "",
+        "",
+        None,
+        NONE,
+    ),
+    bind(Line, Keys::AnyChar, Does::Input, "", "", None, NONE),
+    bind(
         Prompt,
         Keys::Of(&[Enter]),
         Does::Act(Action::Confirm),
@@ -882,6 +1033,7 @@ pub fn context(app: &App) -> Context {
         (Some(Overlay::Help(_)), _) => Help,
         (Some(Overlay::Question(_)), _) => Question,
         (Some(Overlay::Prompt(_)), _) => Prompt,
+        (Some(Overlay::Line(_)), _) => Line,
         (Some(Overlay::Recovery(_)), _) => Recovery,
         (Some(Overlay::Solved), _) => Solved,
         (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
@@ -889,6 +1041,7 @@ pub fn context(app: &App) -> Context {
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
         (None, Mode::Step(_)) => Step,
+        (None, Mode::Race(..)) => Race,
         (None, Mode::Browse(_)) => Browse,
     }
 }
@@ -913,7 +1066,7 @@ fn anywhere_applies(context: Context, key: Key) -> bool {
 /// Whether `context` takes every plain key for itself (text, answers, a dialog's choices), so
 /// that the keys of [`Context::Anywhere`] other than Ctrl ones do not work there.
 fn keeps_its_keys(context: Context) -> bool {
-    matches!(context, Prompt | Question | Help | Recovery | NewPuzzle)
+    matches!(context, Prompt | Line | Question | Help | Recovery | NewPuzzle)
 }
 
 /// The binding of `key` in `context`, if it has one.
@@ -1007,7 +1160,10 @@ mod tests {
         }
         let sections = help_sections();
         let names: Vec<_> = sections.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, [EDITING, MARKS, SOLVING, FILES, STEPPING, BROWSING, ANYWHERE]);
+        assert_eq!(
+            names,
+            [EDITING, MARKS, SOLVING, FILES, STEPPING, RACING, BROWSING, ANYWHERE]
+        );
         let step: Vec<_> = hints(Step).map(|(k, _)| k).collect();
         assert!(step.contains(&"Enter") && step.contains(&"Esc"), "{step:?}");
     }

@@ -2,6 +2,7 @@
 //! areas and the terminal side maps mouse clicks back to cells and list lines with the same
 //! geometry.
 
+use super::program::PROGRAM_WIDTH;
 use crate::sudoku::Pos;
 use ratatui::layout::Rect;
 
@@ -69,7 +70,28 @@ pub struct Screen {
     pub body: Rect,
     /// The size of one cell.
     pub cell: CellSize,
+    /// Step mode's program pane (empty when not shown).
+    pub program: Rect,
+    /// Step mode's call stack (empty when not shown).
+    pub stack: Rect,
 }
+
+/// Where step mode's program goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramPlace {
+    /// Not shown.
+    Hidden,
+    /// Beside the board, the call stack under the board.
+    Beside,
+    /// On its own screen, instead of the board.
+    OwnScreen,
+}
+
+/// Columns the program pane needs beside the board, and the panel under it.
+const PROGRAM_SIDE_WIDTH: u16 = 58;
+
+/// Rows under the board the call stack needs, at the least, to go there.
+const STACK_MIN_ROWS: u16 = 4;
 
 impl Screen {
     /// The layout of `area`, or why it is too small. The board takes the largest cells that
@@ -99,7 +121,85 @@ impl Screen {
             hints,
             body,
             cell,
+            program: Rect::default(),
+            stack: Rect::default(),
         })
+    }
+
+    /// The layout of `area` in step mode with the program `place`d, its pane `program_rows`
+    /// high (frame included) and `program_width` wide at most.
+    pub fn with_program(area: Rect, place: ProgramPlace, program_rows: u16) -> Result<Screen, TooSmall> {
+        let plain = Screen::new(area)?;
+        let body = plain.body;
+        match place {
+            ProgramPlace::Hidden => Ok(plain),
+            ProgramPlace::Beside => {
+                // The largest cells that leave the program its columns and the stack its rows.
+                let cell = CellSize::ALL
+                    .into_iter()
+                    .find(|c| {
+                        let (w, h) = c.board();
+                        *c == CellSize::COMPACT
+                            || area.width >= 1 + w + 2 + PROGRAM_SIDE_WIDTH && body.height >= h + STACK_MIN_ROWS
+                    })
+                    .unwrap_or(CellSize::COMPACT);
+                let (board_w, board_h) = cell.board();
+                let board = Rect::new(area.x + 1, body.y, board_w, board_h.min(body.height));
+                let right_x = board.right() + 2;
+                let right = Rect::new(right_x, body.y, area.right().saturating_sub(right_x + 1), body.height);
+                let program = Rect::new(
+                    right.x,
+                    right.y,
+                    right.width,
+                    program_rows.min(right.height / 2 + 4).min(right.height),
+                );
+                let below = Rect::new(
+                    right.x,
+                    program.bottom(),
+                    right.width,
+                    right.bottom() - program.bottom(),
+                );
+                let under_board = body.bottom().saturating_sub(board.bottom());
+                let (stack, panel) = if under_board >= STACK_MIN_ROWS {
+                    (Rect::new(area.x, board.bottom(), board_w + 2, under_board), below)
+                } else {
+                    // No room under the board: the stack shares the space under the program.
+                    let stack_w = (below.width * 2 / 5).max(24).min(below.width);
+                    (
+                        Rect::new(below.x, below.y, stack_w, below.height),
+                        Rect::new(
+                            below.x + stack_w + 1,
+                            below.y,
+                            below.width.saturating_sub(stack_w + 1),
+                            below.height,
+                        ),
+                    )
+                };
+                Ok(Screen {
+                    board,
+                    panel,
+                    cell,
+                    program,
+                    stack,
+                    ..plain
+                })
+            }
+            ProgramPlace::OwnScreen => {
+                let left_w = (body.width / 2 + 6).max(PROGRAM_WIDTH).min(body.width);
+                let program_h = program_rows.min(body.height.saturating_sub(STACK_MIN_ROWS));
+                let program = Rect::new(body.x, body.y, left_w, program_h);
+                let stack = Rect::new(body.x, program.bottom(), left_w, body.bottom() - program.bottom());
+                let panel_x = body.x + left_w + 1;
+                let panel = Rect::new(panel_x, body.y, body.right().saturating_sub(panel_x), body.height);
+                Ok(Screen {
+                    board: Rect::default(),
+                    panel,
+                    program,
+                    stack,
+                    ..plain
+                })
+            }
+        }
     }
 
     /// The inside of the cell at `pos`.
@@ -116,6 +216,9 @@ impl Screen {
     /// The cell under the screen position (`x`, `y`); `None` on grid lines and off the board.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
         let (w, h) = (self.cell.width, self.cell.height);
+        if self.board.is_empty() {
+            return None;
+        }
         let dx = x.checked_sub(self.board.x + 1)?;
         let dy = y.checked_sub(self.board.y + 1)?;
         if dx % (w + 1) == w || dy % (h + 1) == h {

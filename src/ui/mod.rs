@@ -6,26 +6,49 @@ pub mod keys;
 pub mod layout;
 pub mod overlay;
 pub mod panel;
+pub mod profile;
+pub mod program;
+pub mod race;
 pub mod theme;
 
 use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
+use crate::app::stepping::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
 use crate::sudoku::CellSet;
 use board::{BoardWidget, Guidance};
-use layout::Screen;
+use layout::{ProgramPlace, Screen, TooSmall};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use theme::Theme;
 
+/// Where step mode's program goes on a screen as wide as `app` says.
+pub fn program_place(app: &App) -> ProgramPlace {
+    match &app.mode {
+        Mode::Step(_) if app.size.0 >= PROGRAM_BESIDE_WIDTH && app.settings.show_program => ProgramPlace::Beside,
+        Mode::Step(_) if app.size.0 < PROGRAM_BESIDE_WIDTH && app.program_screen => ProgramPlace::OwnScreen,
+        _ => ProgramPlace::Hidden,
+    }
+}
+
+/// The layout of `area` for what `app` shows (the terminal side maps clicks with it too).
+pub fn screen_of(app: &App, area: Rect) -> Result<Screen, TooSmall> {
+    match &app.mode {
+        Mode::Step(stepper) => {
+            Screen::with_program(area, program_place(app), program::program_height(stepper.strategy()))
+        }
+        _ => Screen::new(area),
+    }
+}
+
 /// Draws the screen for `app`.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let buf = frame.buffer_mut();
     let theme = Theme::new(app.monochrome);
-    let screen = match Screen::new(area) {
+    let screen = match screen_of(app, area) {
         Ok(screen) => screen,
         Err(small) => {
             let text = format!(
@@ -52,6 +75,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.mode {
         Mode::Browse(browser) => browser::BrowserView {
             browser,
+            message: app.message.as_ref(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
+        Mode::Race(race, _) => race::RaceView {
+            race,
             message: app.message.as_ref(),
             theme: &theme,
         }
@@ -97,18 +126,36 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }),
                 _ => None,
             };
-            BoardWidget {
-                board: &board,
-                focus,
-                focus_is_search,
-                decisions,
-                marks,
-                guidance,
-                cell: screen.cell,
-                theme: &theme,
+            if !screen.board.is_empty() {
+                BoardWidget {
+                    board: &board,
+                    focus,
+                    focus_is_search,
+                    decisions,
+                    marks,
+                    guidance,
+                    cell: screen.cell,
+                    theme: &theme,
+                }
+                .render(screen.board, buf);
             }
-            .render(screen.board, buf);
-            panel::Panel { app, theme: &theme }.render(screen.panel, buf);
+            if let Mode::Step(stepper) = mode
+                && !screen.program.is_empty()
+            {
+                program::ProgramPane {
+                    stepper,
+                    language: app.settings.language,
+                    theme: &theme,
+                }
+                .render(screen.program, buf);
+                program::StackPane { stepper, theme: &theme }.render(screen.stack, buf);
+            }
+            panel::Panel {
+                app,
+                theme: &theme,
+                program_shown: !screen.program.is_empty(),
+            }
+            .render(screen.panel, buf);
         }
     }
     match &app.overlay {
@@ -124,6 +171,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         .render(screen.body, buf),
         Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Line(line)) => overlay::LineInput {
+            line,
+            message: app.message.as_ref(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
         Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
@@ -137,6 +190,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     let mode = match (&app.mode, app.typing) {
         (Mode::Step(_), _) => "STEP",
+        (Mode::Race(..), _) => "RACE",
         (Mode::Solving(_), _) => "SOLVING",
         (Mode::Browse(_), _) => "OPEN",
         (Mode::Generating(_), _) => "NEW PUZZLE",

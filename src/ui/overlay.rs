@@ -3,7 +3,8 @@
 
 use super::keys::help_sections;
 use super::theme::Theme;
-use crate::app::{Prompt, Question, RecoveryOffer};
+use crate::app::stepping::LinePrompt;
+use crate::app::{Message, Prompt, Question, RecoveryOffer};
 use crate::sudoku::Format;
 use crate::text::printable;
 use ratatui::buffer::Buffer;
@@ -282,6 +283,45 @@ impl Widget for Input<'_> {
         lines.push(Line::from(vec![
             Span::styled("Enter", t.key),
             Span::raw(" saves  "),
+            Span::styled("Esc", t.key),
+            Span::raw(" cancels"),
+        ]));
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}
+
+/// A line typed in step mode: a step to go to, breakpoints.
+pub struct LineInput<'a> {
+    /// The prompt.
+    pub line: &'a LinePrompt,
+    /// What was wrong with the last line entered, if anything.
+    pub message: Option<&'a Message>,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for LineInput<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let popup = centered(area, 76, 8);
+        Clear.render(popup, buf);
+        let block = Block::bordered().title(" Step mode ").border_style(t.frame);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let mut lines = vec![
+            Line::from(Span::styled(self.line.question(), t.label)),
+            Line::from(vec![
+                Span::styled(printable(&self.line.input).into_owned(), t.value),
+                Span::styled("█", t.key),
+            ]),
+            Line::from(Span::styled(self.line.note(), t.dim)),
+        ];
+        if let Some(message) = self.message.filter(|m| m.is_error) {
+            lines.push(Line::from(Span::styled(message.text.clone(), t.bad)));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("Enter", t.key),
+            Span::raw(" goes  "),
             Span::styled("Esc", t.key),
             Span::raw(" cancels"),
         ]));

@@ -2,13 +2,17 @@
 //! editing; the strategy, counters, current decision and path of decisions in step mode. A value
 //! too long for its line wraps under itself, indented past the labels.
 
+use super::profile::{PROFILE_MIN_ROWS, ProfileView};
+use super::program::line_says;
 use super::theme::Theme;
 use crate::app::hint::HintStage;
 use crate::app::jobs::Count;
 use crate::app::play::clock_text;
 use crate::app::settings::MarksView;
-use crate::app::stepper::{Run, Stepper};
+use crate::app::stepper::{Run, Stepper, Stop};
 use crate::app::{App, Mode, Typing};
+use crate::sudoku::search::program::{Program, Role};
+use crate::sudoku::search::why::why;
 use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
 use crate::text::{duration, grouped, printable};
 use ratatui::buffer::Buffer;
@@ -26,6 +30,9 @@ pub struct Panel<'a> {
     pub app: &'a App,
     /// The styles.
     pub theme: &'a Theme,
+    /// Whether step mode's program and call stack are on screen (the panel then leaves the
+    /// path of decisions to the stack).
+    pub program_shown: bool,
 }
 
 /// Digits separated by spaces, `-` for none: `1 4 7`.
@@ -266,14 +273,48 @@ impl Panel<'_> {
             (Some(Step::Exhausted), _) => ("✗ exhausted: no (further) solution".to_string(), t.bad),
             (_, Run::ToEnd) => ("▶▶ running to the end".to_string(), t.key),
             (_, Run::ToBacktrack) => ("▶▶ running to the next backtrack".to_string(), t.key),
+            (_, Run::ToStep(n)) => (format!("▶▶ running to step {}", grouped(n)), t.key),
             (_, Run::AtSpeed) => ("▶ running".to_string(), t.key),
             (_, Run::Paused) => ("❚❚ paused".to_string(), t.value),
         };
-        out.lines.push(Line::from(vec![
-            Span::styled("STEP MODE ", t.key),
-            Span::styled(format!("{} ", stepper.strategy()), t.value),
-        ]));
-        out.text(state.0, state.1);
+        let speed = match stepper.speed() {
+            Some(s) => format!("{} steps/s", grouped(s)),
+            None => "as fast as it goes".into(),
+        };
+        if self.program_shown {
+            // Beside the program and the stack, the panel is short: the counters on two lines.
+            out.lines.push(Line::from(vec![
+                Span::styled("STEP MODE ", t.key),
+                Span::styled(format!("{} ", stepper.strategy()), t.value),
+                Span::styled(state.0, state.1),
+            ]));
+            out.text(
+                format!(
+                    "step {} · placements {} · backtracks {} · depth {} (max {})",
+                    grouped(stepper.position()),
+                    grouped(c.placements),
+                    grouped(c.backtracks),
+                    c.depth,
+                    c.max_depth
+                ),
+                t.value,
+            );
+            out.text(format!("{speed} · elapsed {}", duration(stepper.elapsed())), t.dim);
+        } else {
+            out.lines.push(Line::from(vec![
+                Span::styled("STEP MODE ", t.key),
+                Span::styled(format!("{} ", stepper.strategy()), t.value),
+            ]));
+            out.text(state.0, state.1);
+            self.step_counters(stepper, &speed, out);
+        }
+        self.step_news(stepper, out);
+    }
+
+    /// Step mode's counters, a row each.
+    fn step_counters(&self, stepper: &Stepper, speed: &str, out: &mut Lines) {
+        let t = self.theme;
+        let c = stepper.counters();
         out.row("Steps", grouped(stepper.position()), t.value);
         out.row("Placements", grouped(c.placements), t.value);
         out.row("Backtracks", grouped(c.backtracks), t.value);
@@ -282,10 +323,6 @@ impl Panel<'_> {
             format!("{} on the stack (max {})", guesses(c.depth), c.max_depth),
             t.value,
         );
-        let speed = match stepper.speed() {
-            Some(s) => format!("{} steps/s", grouped(s)),
-            None => "as fast as it goes".into(),
-        };
         // Measured only while it runs: manual steps have no speed to measure.
         let measured = match stepper.rate().filter(|_| stepper.is_running()) {
             Some(rate) if rate >= 100.0 => format!("measured {}/s", grouped(rate.round() as u64)),
@@ -295,11 +332,70 @@ impl Panel<'_> {
         };
         out.row("Speed", format!("{speed} ({measured})"), t.value);
         out.row("Elapsed", duration(stepper.elapsed()), t.value);
-        out.row(
-            "Last step",
-            stepper.last().map_or("-".into(), |s| s.to_string()),
-            t.value,
-        );
+    }
+
+    /// What the last step did and why, what stopped the run, the trace and the breakpoints,
+    /// the decision on top and (without the call stack on screen) the path.
+    fn step_news(&self, stepper: &Stepper, out: &mut Lines) {
+        let t = self.theme;
+        if let Some(stop) = stepper.stopped() {
+            let (text, style) = match stop {
+                Stop::Breakpoint(what) => (format!("● breakpoint: {what}"), t.key),
+                Stop::Reached(at) => (format!("● at step {}, as asked", grouped(*at)), t.key),
+                Stop::Differs { step, trace, engine } => (
+                    format!(
+                        "✗ step {} differs from the trace: the trace says {trace}, the engine does {engine}",
+                        grouped(*step)
+                    ),
+                    t.bad,
+                ),
+                Stop::TraceEnd(at, false) => (
+                    format!(
+                        "■ end of the trace: all {} steps as the engine takes them",
+                        grouped(*at)
+                    ),
+                    t.good,
+                ),
+                Stop::TraceEnd(at, true) => (
+                    format!(
+                        "■ {} steps as the engine takes them; the file goes on past what the workbench replays",
+                        grouped(*at)
+                    ),
+                    t.good,
+                ),
+            };
+            out.text(text, style);
+        }
+        if let Some(replay) = stepper.replay() {
+            out.row(
+                "Replaying",
+                format!("a trace of {} steps", grouped(replay.steps.len() as u64)),
+                t.value,
+            );
+        }
+        if !stepper.breakpoints().is_empty() {
+            out.row("Breakpoints", stepper.breakpoints().describe(), t.value);
+        }
+        let last = stepper.last();
+        let step = last.map_or("-".into(), |s| s.to_string());
+        if self.program_shown {
+            let role = Role::of(last.as_ref());
+            let line = Program::of(stepper.strategy(), self.app.settings.language).line(role) + 1;
+            out.row(
+                "Last step",
+                format!("{step}; line {line}: {}", line_says(role)),
+                t.value,
+            );
+        } else {
+            out.row("Last step", step, t.value);
+        }
+        if let Some(reason) = step_reason(stepper) {
+            out.row("Why", reason, t.value);
+        }
+        if self.program_shown {
+            // The call stack beside shows the decisions.
+            return;
+        }
         let decisions = stepper.decisions();
         match decisions.last() {
             Some(top) => {
@@ -332,6 +428,18 @@ impl Panel<'_> {
             out.text(format!("  {tail}"), t.value);
         }
     }
+}
+
+/// Why the last step of `stepper` happened (see [`why`]), from the board as it was before it.
+fn step_reason(stepper: &Stepper) -> Option<String> {
+    let last = stepper.last()?;
+    let mut before = stepper.board();
+    match last {
+        Step::Place { pos, .. } => before.set(pos, Cell::Empty),
+        Step::Remove { pos, digit, .. } => before.set(pos, Cell::Placed(digit)),
+        Step::Solved | Step::Exhausted => return None,
+    }
+    why(stepper.strategy(), &before, &last, stepper.previous().as_ref())
 }
 
 /// "1 guess", "2 guesses".
@@ -396,7 +504,20 @@ impl Widget for Panel<'_> {
             // Short of room: long metadata gives way to what the panel is for.
             out = self.lines(area.width, 1);
         }
+        let used = (out.lines.len() as u16).min(area.height);
         Paragraph::new(out.lines).render(area, buf);
+        // Step mode: the search's profile in the room left under the panel.
+        if let Mode::Step(stepper) = &self.app.mode {
+            let room = area.height - used;
+            if room > PROFILE_MIN_ROWS {
+                let rows = room - 1;
+                ProfileView {
+                    profile: stepper.profile(),
+                    theme: self.theme,
+                }
+                .render(Rect::new(area.x, area.bottom() - rows, area.width, rows.min(16)), buf);
+            }
+        }
     }
 }
 

@@ -8,6 +8,7 @@ mod machine;
 mod mrv;
 mod naive;
 mod occupancy;
+pub mod program;
 pub mod trace;
 pub mod why;
 

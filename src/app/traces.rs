@@ -1,0 +1,220 @@
+//! Search traces as files: reading one to replay it in step mode (its header, then its steps up
+//! to [`MAX_REPLAY_STEPS`], each line checked), and writing the search on screen as one, in the
+//! format of `sudoku-workbench trace --format jsonl`.
+
+use super::files::{LoadError, open_regular_any_size};
+use super::stepper::Replay;
+use crate::sudoku::search::trace::{header, read_header, read_step, step_line};
+use crate::sudoku::{Board, Search, Strategy};
+use crate::text::{grouped, io_error};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The most steps the workbench replays from a trace, and writes into one: a million steps
+/// is some 75 MB of trace and 24 MB of memory to check them against.
+pub const MAX_REPLAY_STEPS: u64 = 1_000_000;
+
+/// No line of a trace is near this long; a longer one is not a trace (and is not read whole).
+const MAX_LINE: u64 = 4096;
+
+/// A trace read: the puzzle, the strategy and the steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceFile {
+    /// The puzzle searched.
+    pub puzzle: Board,
+    /// The strategy that searched it.
+    pub strategy: Strategy,
+    /// Its steps.
+    pub replay: Replay,
+}
+
+/// Whether `first_line` looks like the header of a trace (a JSON object naming `trace`), so
+/// that its errors are told as a trace's rather than as a puzzle file's.
+pub fn looks_like_trace(first_line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(first_line);
+    let text = text.trim_start();
+    text.starts_with('{') && text.contains("\"trace\"")
+}
+
+/// One line of at most [`MAX_LINE`] bytes, without its end; `None` at the end of the file.
+fn line(reader: &mut impl BufRead, number: usize) -> Result<Option<String>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_LINE + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| io_error(&e))?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > MAX_LINE {
+        return Err(format!("line {number} is longer than any line of a trace"));
+    }
+    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        bytes.pop();
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| format!("line {number} is not UTF-8 text"))
+}
+
+/// The trace at `path`, `None` if the file is no trace (its first line is not a trace's
+/// header), or what is wrong with it, by line and column.
+pub fn read_trace(path: &Path) -> Result<Option<TraceFile>, String> {
+    let (file, _) = open_regular_any_size(path).map_err(|e: LoadError| e.to_string())?;
+    read_trace_from(BufReader::new(file))
+}
+
+/// The trace `reader` holds; see [`read_trace`].
+pub fn read_trace_from(mut reader: impl BufRead) -> Result<Option<TraceFile>, String> {
+    let first = match line(&mut reader, 1) {
+        Ok(Some(first)) => first,
+        Ok(None) => return Ok(None),
+        // Too long, or not text: not a trace, whatever else it is.
+        Err(_) => return Ok(None),
+    };
+    if !looks_like_trace(first.as_bytes()) {
+        return Ok(None);
+    }
+    let (puzzle, strategy) = read_header(&first, 1).map_err(|e| e.to_string())?;
+    let mut steps = Vec::new();
+    let mut number = 1;
+    let truncated = loop {
+        number += 1;
+        let Some(text) = line(&mut reader, number)? else {
+            break false;
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        if steps.len() as u64 == MAX_REPLAY_STEPS {
+            break true;
+        }
+        steps.push(read_step(&text, number, steps.len() as u64 + 1).map_err(|e| e.to_string())?);
+    };
+    if steps.is_empty() {
+        return Err("the trace has its header but no step".into());
+    }
+    Ok(Some(TraceFile {
+        puzzle,
+        strategy,
+        replay: Replay { steps, truncated },
+    }))
+}
+
+/// What to export: the search of `puzzle` with `strategy`, its first `steps` steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportRequest {
+    /// Where to write it: a new file in this directory.
+    pub dir: PathBuf,
+    /// The start of the file's name (the puzzle's file name without its extension).
+    pub stem: String,
+    /// The puzzle searched (every digit on it fixed).
+    pub puzzle: Board,
+    /// The strategy.
+    pub strategy: Strategy,
+    /// How many steps.
+    pub steps: u64,
+}
+
+/// Writes the trace `request` asks for into a new file (never over one), named
+/// `<stem>.<strategy>.trace.jsonl` or with `-2`, `-3`... before `.jsonl` if taken; the path.
+pub fn export(request: &ExportRequest) -> Result<PathBuf, String> {
+    if request.steps > MAX_REPLAY_STEPS {
+        return Err(format!(
+            "{} steps are more than a trace the workbench replays ({}); \
+             `sudoku-workbench trace --format jsonl` writes any length",
+            grouped(request.steps),
+            grouped(MAX_REPLAY_STEPS)
+        ));
+    }
+    let mut search = Search::new(&request.puzzle, request.strategy).map_err(|e| format!("no search: {e}"))?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".trace-")
+        .tempfile_in(&request.dir)
+        .map_err(|e| io_error(&e))?;
+    {
+        let mut out = io::BufWriter::new(temp.as_file_mut());
+        let write = |out: &mut io::BufWriter<&mut std::fs::File>, search: &mut Search| -> io::Result<()> {
+            writeln!(out, "{}", header(&request.puzzle, request.strategy))?;
+            for number in 1..=request.steps {
+                let Some(step) = search.next() else { break };
+                writeln!(out, "{}", step_line(number, &step))?;
+            }
+            out.flush()?;
+            out.get_ref().sync_all()
+        };
+        write(&mut out, &mut search).map_err(|e| io_error(&e))?;
+    }
+    let stem = if request.stem.is_empty() {
+        "puzzle"
+    } else {
+        &request.stem
+    };
+    for n in 1..1000 {
+        let name = if n == 1 {
+            format!("{stem}.{}.trace.jsonl", request.strategy)
+        } else {
+            format!("{stem}.{}.trace-{n}.jsonl", request.strategy)
+        };
+        let path = request.dir.join(name);
+        match temp.persist_noclobber(&path) {
+            Ok(_) => return Ok(path),
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => temp = e.file,
+            Err(e) => return Err(io_error(&e.error)),
+        }
+    }
+    Err("every name for the trace is taken".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exported_trace_reads_back_step_for_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let puzzle: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardest.sdk"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let request = ExportRequest {
+            dir: dir.path().to_path_buf(),
+            stem: "hardest".into(),
+            puzzle: puzzle.clone(),
+            strategy: Strategy::Mrv,
+            steps: 500,
+        };
+        let first = export(&request).unwrap();
+        let second = export(&request).unwrap();
+        assert_eq!(first.file_name().unwrap(), "hardest.mrv.trace.jsonl");
+        assert_eq!(
+            second.file_name().unwrap(),
+            "hardest.mrv.trace-2.jsonl",
+            "never over a file"
+        );
+        let read = read_trace(&first).unwrap().unwrap();
+        assert_eq!((read.puzzle, read.strategy), (puzzle.clone(), Strategy::Mrv));
+        let engine: Vec<_> = Search::new(&puzzle, Strategy::Mrv).unwrap().take(500).collect();
+        assert_eq!(read.replay.steps, engine);
+        assert!(!read.replay.truncated);
+    }
+
+    #[test]
+    fn files_that_are_not_traces_say_so_and_broken_traces_say_where() {
+        assert_eq!(read_trace_from(&b"53..7....6..195....98....6.\n"[..]), Ok(None));
+        assert_eq!(read_trace_from(&b""[..]), Ok(None));
+        assert_eq!(
+            read_trace_from(&[b'{'; 10_000][..]),
+            Ok(None),
+            "an endless line is read no further"
+        );
+        let header = header(&Board::empty(), Strategy::Naive);
+        let broken = format!("{header}\n{{\"step\":1,\"op\":\"place\"}}\n");
+        assert_eq!(
+            read_trace_from(broken.as_bytes()),
+            Err("line 2, column 1: no \"cell\"".into())
+        );
+        let empty = format!("{header}\n");
+        assert!(read_trace_from(empty.as_bytes()).unwrap_err().contains("no step"));
+    }
+}

@@ -1,0 +1,319 @@
+//! Each strategy written as the short recursive program a learner knows (for `naive`, the DFS of
+//! the BOJ 2580 solutions), in a C++-like and a Python-like form, and which of its lines each
+//! [`Step`] of the search carries out: step mode highlights that line beside the board.
+
+use super::{Step, Strategy};
+use std::fmt;
+
+/// The form a program is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// Braces and semicolons, as most BOJ solutions are written.
+    #[default]
+    Cpp,
+    /// Indentation, as the Python solutions are written.
+    Python,
+}
+
+impl Language {
+    /// The other form.
+    pub const fn next(self) -> Language {
+        match self {
+            Language::Cpp => Language::Python,
+            Language::Python => Language::Cpp,
+        }
+    }
+
+    /// Its name in settings and on screen: `c++` or `python`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Language::Cpp => "c++",
+            Language::Python => "python",
+        }
+    }
+
+    /// The form called `name`.
+    pub fn from_name(name: &str) -> Option<Language> {
+        [Language::Cpp, Language::Python].into_iter().find(|l| l.name() == name)
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a line of a program does, as far as the steps of the search go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The first call, before any step.
+    Start,
+    /// A guess: a digit put in the chosen cell.
+    Guess,
+    /// A guess taken back after the call below it returned.
+    Undo,
+    /// A digit that follows from the board (propagation).
+    Forced,
+    /// A forced digit taken back with the guess it followed.
+    Unforce,
+    /// Every cell filled: a solution.
+    Solved,
+    /// The first call returned: nothing more to try.
+    Exhausted,
+}
+
+impl Role {
+    /// The role of the line `step` carries out; `None` is the start, before any step.
+    pub const fn of(step: Option<&Step>) -> Role {
+        match step {
+            None => Role::Start,
+            Some(Step::Place { forced: false, .. }) => Role::Guess,
+            Some(Step::Place { forced: true, .. }) => Role::Forced,
+            Some(Step::Remove { forced: false, .. }) => Role::Undo,
+            Some(Step::Remove { forced: true, .. }) => Role::Unforce,
+            Some(Step::Solved) => Role::Solved,
+            Some(Step::Exhausted) => Role::Exhausted,
+        }
+    }
+}
+
+/// A strategy's program: its lines, and the line each role is carried out on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The lines, indented with spaces.
+    pub lines: &'static [&'static str],
+    /// The line (0-based) of each role, in the order of [`Role`]'s variants.
+    at: [usize; 7],
+}
+
+impl Program {
+    /// The program of `strategy` in `language`.
+    pub const fn of(strategy: Strategy, language: Language) -> &'static Program {
+        match (strategy, language) {
+            (Strategy::Naive, Language::Cpp) => &NAIVE_CPP,
+            (Strategy::Naive, Language::Python) => &NAIVE_PY,
+            (Strategy::Mrv, Language::Cpp) => &MRV_CPP,
+            (Strategy::Mrv, Language::Python) => &MRV_PY,
+            (Strategy::Dlx, Language::Cpp) => &DLX_CPP,
+            (Strategy::Dlx, Language::Python) => &DLX_PY,
+            (Strategy::Fast, Language::Cpp) => &FAST_CPP,
+            (Strategy::Fast, Language::Python) => &FAST_PY,
+        }
+    }
+
+    /// The line (0-based) that `role` is carried out on.
+    pub const fn line(&self, role: Role) -> usize {
+        self.at[role as usize]
+    }
+
+    /// The line (0-based) that `step` carries out (`None`: the start).
+    pub const fn line_of(&self, step: Option<&Step>) -> usize {
+        self.line(Role::of(step))
+    }
+}
+
+// The line of each role, in the order Start, Guess, Undo, Forced, Unforce, Solved, Exhausted.
+// Strategies that force nothing point Forced and Unforce at their guess and undo lines; the
+// tests check that each role's line says what the role does.
+
+const NAIVE_CPP: Program = Program {
+    lines: &[
+        "// blanks: the empty cells, row by row",
+        "void dfs(int k) {",
+        "  if (k == blanks.size()) {",
+        "    print(board); return;  // solved",
+        "  }",
+        "  auto [r, c] = blanks[k];",
+        "  for (int d = 1; d <= 9; d++) {",
+        "    if (!ok(r, c, d)) continue;",
+        "    board[r][c] = d;",
+        "    dfs(k + 1);",
+        "    board[r][c] = 0;",
+        "  }",
+        "}  // all tried: back to the caller",
+        "dfs(0);",
+    ],
+    at: [13, 8, 10, 8, 10, 3, 12],
+};
+
+const NAIVE_PY: Program = Program {
+    lines: &[
+        "# blanks: the empty cells, row by row",
+        "def dfs(k):",
+        "    if k == len(blanks):",
+        "        print_board(); return  # solved",
+        "    r, c = blanks[k]",
+        "    for d in range(1, 10):",
+        "        if not ok(r, c, d): continue",
+        "        board[r][c] = d",
+        "        dfs(k + 1)",
+        "        board[r][c] = 0",
+        "    # all tried: back to the caller",
+        "dfs(0)",
+    ],
+    at: [11, 7, 9, 7, 9, 3, 10],
+};
+
+const MRV_CPP: Program = Program {
+    lines: &[
+        "void dfs() {",
+        "  if (no blank left) {",
+        "    print(board); return;  // solved",
+        "  }",
+        "  cell = blank with fewest candidates;",
+        "  for (int d : candidates(cell)) {",
+        "    board[cell] = d;",
+        "    dfs();",
+        "    board[cell] = 0;",
+        "  }",
+        "}  // all tried: back to the caller",
+        "dfs();",
+    ],
+    at: [11, 6, 8, 6, 8, 2, 10],
+};
+
+const MRV_PY: Program = Program {
+    lines: &[
+        "def dfs():",
+        "    if no_blank_left():",
+        "        print_board(); return  # solved",
+        "    cell = fewest_candidates_blank()",
+        "    for d in candidates(cell):",
+        "        board[cell] = d",
+        "        dfs()",
+        "        board[cell] = 0",
+        "    # all tried: back to the caller",
+        "dfs()",
+    ],
+    at: [9, 5, 7, 5, 7, 2, 8],
+};
+
+const DLX_CPP: Program = Program {
+    lines: &[
+        "// 324 columns (constraints), 729 rows",
+        "void search() {",
+        "  if (no column left) {",
+        "    print(rows); return;  // solved",
+        "  }",
+        "  col = column with fewest rows;",
+        "  cover(col);",
+        "  for (row : rows of col) {",
+        "    take(row); cover its columns;",
+        "    search();",
+        "    uncover its columns; drop(row);",
+        "  }",
+        "  uncover(col);",
+        "}  // all tried: back to the caller",
+        "search();",
+    ],
+    at: [14, 8, 10, 8, 10, 3, 13],
+};
+
+const DLX_PY: Program = Program {
+    lines: &[
+        "# 324 columns (constraints), 729 rows",
+        "def search():",
+        "    if no_column_left():",
+        "        print_rows(); return  # solved",
+        "    col = column_with_fewest_rows()",
+        "    cover(col)",
+        "    for row in rows_of(col):",
+        "        take(row); cover_columns(row)",
+        "        search()",
+        "        uncover_columns(row); drop(row)",
+        "    uncover(col)",
+        "    # all tried: back to the caller",
+        "search()",
+    ],
+    at: [12, 7, 9, 7, 9, 3, 11],
+};
+
+const FAST_CPP: Program = Program {
+    lines: &[
+        "void search(State s) {",
+        "  if (!propagate(s)) return;  // forced",
+        "  if (no blank left) {",
+        "    print(s); return;  // solved",
+        "  }",
+        "  cell = blank with fewest candidates;",
+        "  for (int d : candidates(cell)) {",
+        "    State t = s; t.place(cell, d);",
+        "    search(t);",
+        "  }  // t dropped: s as before",
+        "}  // all tried: back to the caller",
+        "search(start);",
+    ],
+    at: [11, 7, 9, 1, 9, 3, 10],
+};
+
+const FAST_PY: Program = Program {
+    lines: &[
+        "def search(s):",
+        "    if not propagate(s): return # forced",
+        "    if no_blank_left(s):",
+        "        print_board(s); return  # solved",
+        "    cell = fewest_candidates_blank(s)",
+        "    for d in candidates(s, cell):",
+        "        t = copy(s); t.place(cell, d)",
+        "        search(t)",
+        "        # t dropped: s as before",
+        "    # all tried: back to the caller",
+        "search(start)",
+    ],
+    at: [10, 6, 8, 1, 8, 3, 9],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Words that the line of each role must hold, in either form.
+    fn says(role: Role) -> &'static [&'static str] {
+        match role {
+            Role::Start => &["dfs(0)", "dfs()", "search()", "search(start)"],
+            Role::Guess => &["= d", "take(row)", "place(cell, d)"],
+            Role::Undo => &["= 0", "drop(row)", "dropped"],
+            Role::Forced => &["= d", "take(row)", "propagate"],
+            Role::Unforce => &["= 0", "drop(row)", "dropped"],
+            Role::Solved => &["print"],
+            Role::Exhausted => &["all tried"],
+        }
+    }
+
+    #[test]
+    fn each_role_points_at_a_line_that_does_it() {
+        for &strategy in Strategy::ALL {
+            for language in [Language::Cpp, Language::Python] {
+                let program = Program::of(strategy, language);
+                for role in [
+                    Role::Start,
+                    Role::Guess,
+                    Role::Undo,
+                    Role::Forced,
+                    Role::Unforce,
+                    Role::Solved,
+                    Role::Exhausted,
+                ] {
+                    let line = program.lines[program.line(role)];
+                    assert!(
+                        says(role).iter().any(|w| line.contains(w)),
+                        "{strategy} {language} {role:?}: {line:?}"
+                    );
+                }
+                assert!(
+                    program.lines.iter().all(|l| l.chars().count() <= 40),
+                    "{strategy} {language}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn languages_are_named_both_ways() {
+        for l in [Language::Cpp, Language::Python] {
+            assert_eq!(Language::from_name(l.name()), Some(l));
+            assert_ne!(l.next(), l);
+        }
+    }
+}
