@@ -754,3 +754,90 @@ fn trace_why_says_why_each_step_happens() {
         "{stdout}"
     );
 }
+
+/// `dlx --why` names the constraint chosen; on the board as the trace leaves it, each has the
+/// options it says, the digit placed is one of them, and no constraint has fewer.
+#[test]
+fn trace_why_for_dlx_names_a_constraint_with_the_fewest_options() {
+    use sudoku_workbench::sudoku::{Board, Cell, Digit, Pos, Unit};
+    let out = run(
+        &[
+            "trace",
+            asset("hardest.sdk").to_str().unwrap(),
+            "--why",
+            "--strategy",
+            "dlx",
+            "--max-steps",
+            "400",
+        ],
+        None,
+    );
+    let mut board: Board = std::fs::read_to_string(asset("hardest.sdk")).unwrap().parse().unwrap();
+    let places = |board: &Board, unit: Unit, d: Digit| {
+        unit.cells()
+            .into_iter()
+            .filter(|&q| board.digit(q).is_none() && board.candidates(q).contains(d))
+            .count()
+    };
+    let unit_named = |name: &str| -> Unit {
+        let (kind, n) = name.split_once(' ').unwrap();
+        let i: u8 = n.parse::<u8>().unwrap() - 1;
+        match kind {
+            "row" => Unit::Row(i),
+            "column" => Unit::Col(i),
+            _ => Unit::Box(i),
+        }
+    };
+    let mut claims = 0;
+    for line in text(&out.stdout).lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&change) = words.get(1) else { continue };
+        let Some((cell, digit)) = change.split_once('=') else {
+            continue;
+        };
+        let (pos, digit) = (
+            Pos::from_name(cell).unwrap(),
+            Digit::new(digit.parse().unwrap()).unwrap(),
+        );
+        if words[0] == "place" && line.contains("has the fewest options: ") {
+            let said: usize = line
+                .split("fewest options: ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let fewest_cell = board.blanks().map(|q| board.candidates(q).len()).min().unwrap();
+            let b = &board;
+            let fewest_place = Unit::all()
+                .flat_map(|u| {
+                    Digit::all()
+                        .filter(move |d| !b.digits_in(u).contains(*d))
+                        .map(move |d| (u, d))
+                })
+                .map(|(u, d)| places(b, u, d))
+                .min()
+                .unwrap();
+            assert_eq!(said, fewest_cell.min(fewest_place), "{line}");
+            let quoted = line.split('"').nth(1).unwrap();
+            if let Some(name) = quoted.strip_suffix(" needs a digit") {
+                assert_eq!(name, cell, "{line}");
+                assert_eq!(board.candidates(pos).len(), said, "{line}");
+            } else {
+                let (d, unit) = quoted.split_once(" in ").unwrap();
+                assert_eq!(d, digit.to_string(), "{line}");
+                let unit = unit_named(unit);
+                assert!(unit.cells().contains(&pos), "{line}");
+                assert_eq!(places(&board, unit, digit), said, "{line}");
+            }
+            claims += 1;
+        }
+        match words[0] {
+            "place" => board.set(pos, Cell::Placed(digit)),
+            _ => board.set(pos, Cell::Empty),
+        }
+    }
+    assert!(claims > 20, "{claims} claims checked");
+}

@@ -350,6 +350,11 @@ fn traces_that_are_fifos_devices_or_endless_are_refused_without_blocking() {
         "{}",
         app.message()
     );
+    assert!(
+        app.message().starts_with("Cannot open"),
+        "told as any file: {}",
+        app.message()
+    );
     // A header and then one line that never ends: refused as no trace line, not read forever.
     let long = dir.path().join("long.jsonl");
     let header = sudoku_workbench::sudoku::search::trace::header(&board_of("hard.txt"), Strategy::Naive);
@@ -362,4 +367,35 @@ fn traces_that_are_fifos_devices_or_endless_are_refused_without_blocking() {
         app.message()
     );
     assert_eq!(app.doc.board, before);
+}
+
+#[test]
+fn e_again_after_a_solution_searches_on_and_finds_the_next() {
+    // The empty board has many solutions: the second comes after backtracking from the first.
+    let mut app = Bench::new(sudoku_workbench::app::Document::new_empty());
+    app.keys("ne");
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+    let first = app.stepper().board();
+    app.keys("e");
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+    let second = app.stepper().board();
+    assert!(first.is_solved() && second.is_solved() && first != second);
+    assert_eq!(app.stepper().solutions().len(), 2);
+    assert!(app.stepper().counters().backtracks > 0);
+}
+
+#[test]
+fn esc_stops_a_long_jump_and_keeps_step_mode() {
+    let mut app = Bench::on_asset("anti-naive.txt");
+    app.keys("n");
+    app.settling = false;
+    ask(&mut app, "g", "100000000");
+    assert!(app.stepper().is_running());
+    app.tick(std::time::Instant::now());
+    app.key(KeyCode::Esc);
+    assert!(!app.stepper().is_running(), "Esc stops the run");
+    let at = app.stepper().position();
+    assert!(at > 1 && at < 100_000_000, "{at}");
+    app.key(KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit), "a second Esc leaves");
 }

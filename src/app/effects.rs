@@ -467,6 +467,24 @@ pub fn preview_file(path: &Path) -> Preview {
         Ok(meta) => meta,
         Err(e) => return Preview::Error(io_error(&e)),
     };
+    // A trace shows its puzzle; Enter replays it.
+    match super::traces::read_trace_header(path) {
+        Ok(Some((board, strategy))) => {
+            return Preview::Puzzle {
+                board,
+                format: Format::Line,
+                count: 1,
+                more: false,
+                unreadable: 0,
+                about: vec![
+                    format!("a trace of the search with {strategy}"),
+                    "Enter replays it in step mode, each step checked".into(),
+                ],
+            };
+        }
+        Err(why) => return Preview::Error(format!("a trace that cannot be replayed: {why}")),
+        Ok(None) => {}
+    }
     // Opened like any file the workbench reads: never waiting on a pipe swapped in meanwhile.
     let file = match super::files::open_regular(path) {
         Ok((file, _)) => file,

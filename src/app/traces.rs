@@ -2,7 +2,7 @@
 //! to [`MAX_REPLAY_STEPS`], each line checked), and writing the search on screen as one, in the
 //! format of `sudoku-workbench trace --format jsonl`.
 
-use super::files::{LoadError, open_regular_any_size};
+use super::files::open_regular_any_size;
 use super::stepper::Replay;
 use crate::sudoku::search::trace::{header, read_header, read_step, step_line};
 use crate::sudoku::{Board, Search, Strategy};
@@ -58,14 +58,35 @@ fn line(reader: &mut impl BufRead, number: usize) -> Result<Option<String>, Stri
 }
 
 /// The trace at `path`, `None` if the file is no trace (its first line is not a trace's
-/// header), or what is wrong with it, by line and column.
+/// header) or cannot be opened as a regular file (the puzzle reader then says why), or what is
+/// wrong with it, by line and column.
 pub fn read_trace(path: &Path) -> Result<Option<TraceFile>, String> {
-    let (file, _) = open_regular_any_size(path).map_err(|e: LoadError| e.to_string())?;
+    let Ok((file, _)) = open_regular_any_size(path) else {
+        return Ok(None);
+    };
     read_trace_from(BufReader::new(file))
 }
 
+/// The puzzle and strategy in the header of the trace at `path`, `None` if it is no trace (for
+/// the file browser's preview, which reads no further).
+pub fn read_trace_header(path: &Path) -> Result<Option<(Board, Strategy)>, String> {
+    let Ok((file, _)) = open_regular_any_size(path) else {
+        return Ok(None);
+    };
+    let first = match line(&mut BufReader::new(file), 1) {
+        Ok(Some(first)) if looks_like_trace(first.as_bytes()) => first,
+        _ => return Ok(None),
+    };
+    read_header(&first, 1).map(Some).map_err(|e| e.to_string())
+}
+
 /// The trace `reader` holds; see [`read_trace`].
-pub fn read_trace_from(mut reader: impl BufRead) -> Result<Option<TraceFile>, String> {
+pub fn read_trace_from(reader: impl BufRead) -> Result<Option<TraceFile>, String> {
+    read_trace_up_to(reader, MAX_REPLAY_STEPS)
+}
+
+/// The trace `reader` holds, its first `most` steps.
+fn read_trace_up_to(mut reader: impl BufRead, most: u64) -> Result<Option<TraceFile>, String> {
     let first = match line(&mut reader, 1) {
         Ok(Some(first)) => first,
         Ok(None) => return Ok(None),
@@ -86,7 +107,7 @@ pub fn read_trace_from(mut reader: impl BufRead) -> Result<Option<TraceFile>, St
         if text.trim().is_empty() {
             continue;
         }
-        if steps.len() as u64 == MAX_REPLAY_STEPS {
+        if steps.len() as u64 == most {
             break true;
         }
         steps.push(read_step(&text, number, steps.len() as u64 + 1).map_err(|e| e.to_string())?);
@@ -216,5 +237,23 @@ mod tests {
         );
         let empty = format!("{header}\n");
         assert!(read_trace_from(empty.as_bytes()).unwrap_err().contains("no step"));
+    }
+
+    #[test]
+    fn a_trace_longer_than_the_workbench_replays_is_read_to_its_limit_and_says_so() {
+        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardest.sdk"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut text = header(&board, Strategy::Naive) + "\n";
+        let engine: Vec<_> = Search::new(&board, Strategy::Naive).unwrap().take(50).collect();
+        for (i, step) in engine.iter().enumerate() {
+            text += &(step_line(i as u64 + 1, step) + "\n");
+        }
+        let read = read_trace_up_to(text.as_bytes(), 20).unwrap().unwrap();
+        assert_eq!(read.replay.steps, engine[..20]);
+        assert!(read.replay.truncated);
+        let whole = read_trace_up_to(text.as_bytes(), 50).unwrap().unwrap();
+        assert!(!whole.replay.truncated, "exactly the limit is the whole trace");
     }
 }

@@ -514,7 +514,10 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
         let Some(step) = search.next() else { break };
         let reason = args
             .why
-            .then(|| why::why(args.strategy, &board, &step, previous.as_ref()))
+            .then(|| {
+                let decisions = search.decisions();
+                why::why(args.strategy, &board, &step, previous.as_ref(), decisions.last())
+            })
             .flatten();
         match (json, reason) {
             (true, _) => writeln!(out, "{}", trace::step_line(number, &step))?,

@@ -269,7 +269,11 @@ impl Panel<'_> {
                 format!("■ no further solution: back at solution {}", stepper.solutions().len()),
                 t.good,
             ),
-            (Some(Step::Solved), _) => ("■ solved; n searches on".to_string(), t.good),
+            (Some(Step::Solved), _) => {
+                let at = stepper.position();
+                let nth = stepper.solutions().iter().filter(|&&p| p <= at).count();
+                (format!("■ solution {nth} found; e searches on for another"), t.good)
+            }
             (Some(Step::Exhausted), _) => ("✗ exhausted: no (further) solution".to_string(), t.bad),
             (_, Run::ToEnd) => ("▶▶ running to the end".to_string(), t.key),
             (_, Run::ToBacktrack) => ("▶▶ running to the next backtrack".to_string(), t.key),
@@ -439,7 +443,14 @@ fn step_reason(stepper: &Stepper) -> Option<String> {
         Step::Remove { pos, digit, .. } => before.set(pos, Cell::Placed(digit)),
         Step::Solved | Step::Exhausted => return None,
     }
-    why(stepper.strategy(), &before, &last, stepper.previous().as_ref())
+    let decisions = stepper.decisions();
+    why(
+        stepper.strategy(),
+        &before,
+        &last,
+        stepper.previous().as_ref(),
+        decisions.last(),
+    )
 }
 
 /// "1 guess", "2 guesses".

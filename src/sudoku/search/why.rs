@@ -2,7 +2,7 @@
 //! rejects at a cell and the cell that holds each, why a cell was chosen (fewest candidates, and
 //! who tied), why a digit was forced (a naked or hidden single).
 
-use super::{Step, Strategy};
+use super::{Choice, Decision, Step, Strategy};
 use crate::sudoku::board::{Board, Digit, Pos, Unit};
 
 /// The cell of a peer of `pos` that holds `digit`, and the unit they share (row first, then
@@ -25,9 +25,16 @@ fn rejected(board: &Board, pos: Pos, from: u8, to: u8) -> Vec<String> {
         .collect()
 }
 
-/// Why `step` happens, on `board` as it was just before it, `previous` the step before it;
-/// `None` when there is nothing to say beyond the step itself.
-pub fn why(strategy: Strategy, board: &Board, step: &Step, previous: Option<&Step>) -> Option<String> {
+/// Why `step` happens, on `board` as it was just before it, `previous` the step before it and
+/// `decision` the decision on top of the stack after it (it says which constraint Dancing Links
+/// chose); `None` when there is nothing to say beyond the step itself.
+pub fn why(
+    strategy: Strategy,
+    board: &Board,
+    step: &Step,
+    previous: Option<&Step>,
+    decision: Option<&Decision>,
+) -> Option<String> {
     match *step {
         Step::Place {
             pos,
@@ -43,8 +50,18 @@ pub fn why(strategy: Strategy, board: &Board, step: &Step, previous: Option<&Ste
                 _ => 1,
             };
             let mut parts = Vec::new();
-            if !retry && strategy != Strategy::Naive {
-                parts.push(chosen(board, pos));
+            match (strategy, decision.map(|d| (d.choice, d.options))) {
+                (Strategy::Naive, _) => {}
+                (Strategy::Dlx, Some((Choice::Place(d, unit), options))) => parts.push(format!(
+                    "of the 324 constraints, \"{d} in {unit}\" has the fewest options: {}",
+                    counted(options.len(), "place")
+                )),
+                (Strategy::Dlx, Some((Choice::Cell(cell), options))) if !retry => parts.push(format!(
+                    "of the 324 constraints, \"{cell} needs a digit\" has the fewest options: {}",
+                    counted(options.len(), "candidate")
+                )),
+                _ if !retry => parts.push(chosen(board, pos)),
+                _ => {}
             }
             if strategy == Strategy::Naive {
                 parts.extend(rejected(board, pos, from, digit.get() - 1));
@@ -68,6 +85,15 @@ pub fn why(strategy: Strategy, board: &Board, step: &Step, previous: Option<&Ste
             })
         }
         _ => None,
+    }
+}
+
+/// "1 place", "2 places".
+fn counted(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -127,7 +153,7 @@ mod tests {
             forced: false,
         };
         assert_eq!(
-            why(Strategy::Naive, &board, &step, None),
+            why(Strategy::Naive, &board, &step, None, None),
             None,
             "1 is the first digit tried"
         );
@@ -139,7 +165,7 @@ mod tests {
             depth: 1,
             forced: false,
         };
-        let said = why(Strategy::Naive, &board, &step, None).unwrap();
+        let said = why(Strategy::Naive, &board, &step, None, None).unwrap();
         assert!(
             said.starts_with("1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2)"),
             "{said}"
@@ -158,7 +184,7 @@ mod tests {
             forced: true,
         };
         assert_eq!(
-            why(Strategy::Fast, &board, &step, None).unwrap(),
+            why(Strategy::Fast, &board, &step, None, None).unwrap(),
             "naked single: 1 is the only candidate of r1c1"
         );
     }
