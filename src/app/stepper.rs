@@ -635,6 +635,31 @@ mod tests {
     }
 
     #[test]
+    fn a_step_back_restores_the_decisions_and_the_profile_exactly() {
+        for &strategy in Strategy::ALL {
+            let mut s = stepper("hard.txt", strategy);
+            let mut reference = s.clone();
+            let mut n = 0;
+            while n < 5000 && s.forward().is_some() {
+                n += 1;
+            }
+            // Far back (across checkpoints) and one step back.
+            assert!(s.go_to_step(n / 3));
+            for _ in 0..n / 3 {
+                reference.forward();
+            }
+            assert_eq!(s.track, reference.track, "{strategy} at {}", n / 3);
+            for _ in n / 3..n - 1 {
+                reference.forward();
+            }
+            s.go_to(n - 1);
+            assert_eq!(s.track, reference.track, "{strategy} at {}", n - 1);
+            // Every guess on the stack began its decision at or after the one below it.
+            assert!(s.decision_starts().windows(2).all(|w| w[0] < w[1]), "{strategy}");
+        }
+    }
+
+    #[test]
     fn checkpoints_stay_bounded_and_step_back_stays_exact() {
         let mut s = stepper("hard.txt", Strategy::Naive);
         let mut reference = s.clone();
