@@ -351,6 +351,21 @@ fn help_opens_scrolls_and_closes() {
     assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Empty);
     app.keys("jj");
     assert_eq!(app.overlay, Some(Overlay::Help(2)), "j scrolls");
+    // Scrolled far past the end, it stops at the last line: one key up moves it at once.
+    for _ in 0..300 {
+        app.key(KeyCode::Down);
+    }
+    let Some(Overlay::Help(bottom)) = app.overlay else {
+        panic!()
+    };
+    let most = sudoku_workbench::ui::overlay::help_max_scroll(
+        sudoku_workbench::ui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 80, 24))
+            .unwrap()
+            .body,
+    );
+    assert!(bottom > 2 && bottom == most, "{bottom} {most}");
+    app.key(KeyCode::Up);
+    assert_eq!(app.overlay, Some(Overlay::Help(bottom - 1)));
     app.keys("?");
     assert_eq!(app.overlay, None);
 }

@@ -679,49 +679,33 @@ fn trace_why_says_why_each_step_happens() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[0], "place r1c1=1 depth 1", "1 is tried first: nothing to say");
+    assert_eq!(
+        lines[0], "place r1c1=1 depth 1  (1 fits (no 1 in row 1, column 1 or box 1))",
+        "1 is tried first"
+    );
     assert_eq!(
         lines[1],
-        "place r2c5=3 depth 2  (1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2))"
+        "place r2c5=3 depth 2  (1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2); 3 fits (no 3 in row 2, column 5 or box 2))"
     );
-    // Every digit rejected is named with a peer that holds it: check each claim on the board.
-    use sudoku_workbench::sudoku::{Cell, Digit, Pos};
-    let mut board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(asset("boj-2580-sample.txt")).unwrap())
-        .unwrap()
-        .board;
-    let cell_of = |name: &str| {
-        let rc: Vec<usize> = name[1..].split('c').map(|n| n.parse().unwrap()).collect();
-        Pos::at(rc[0] - 1, rc[1] - 1).unwrap()
-    };
-    let mut claims = 0;
-    for line in &lines {
-        let (step, reasons) = line.split_once("  (").unwrap_or((line, ""));
-        // Each claim is about the board just before its step.
-        for reason in reasons.trim_end_matches(')').split("; ").filter(|r| !r.is_empty()) {
-            let Some((_, claim)) = reason.split_once(": ") else {
-                continue;
-            };
-            let words: Vec<&str> = claim.split_whitespace().collect();
-            let holder = cell_of(words[0]);
-            assert_eq!(
-                board.digit(holder).map(|d| d.to_string()),
-                Some(words[2].to_string()),
-                "{line}"
-            );
-            claims += 1;
-        }
-        let words: Vec<&str> = step.split_whitespace().collect();
-        if let [verb, at, ..] = words[..]
-            && let Some((name, digit)) = at.split_once('=')
-        {
-            let cell = cell_of(name);
-            match verb {
-                "place" => board.set(cell, Cell::Placed(Digit::new(digit.parse().unwrap()).unwrap())),
-                _ => board.set(cell, Cell::Empty),
-            }
-        }
-    }
-    assert!(claims > 10, "{claims} claims checked");
+    // Every digit rejected is named with a peer that holds it: check each claim on the board,
+    // on the sample and on a search with dead ends and backtracks.
+    let out = run(
+        &[
+            "trace",
+            asset("hardest.sdk").to_str().unwrap(),
+            "--why",
+            "--max-steps",
+            "3000",
+        ],
+        None,
+    );
+    let hardest = text(&out.stdout);
+    assert!(
+        hardest.contains("the call below found no digit for "),
+        "a dead end is explained"
+    );
+    assert!(hardest.contains("tried every digit and returned"));
+    assert!(hardest.contains("the loop goes on to "));
     let out = run(
         &[
             "trace",
@@ -753,6 +737,54 @@ fn trace_why_says_why_each_step_happens() {
         stdout.contains("hidden single: r1c3 is the only place for 7 in row 1"),
         "{stdout}"
     );
+    for (name, lines) in [
+        ("boj-2580-sample.txt", lines.clone()),
+        ("hardest.sdk", hardest.lines().collect()),
+    ] {
+        check_claims(name, &lines);
+    }
+}
+
+/// Each "d: rXcY holds d" in the reasons of a `trace --why` of the asset `name` holds on the
+/// board just before its step.
+fn check_claims(name: &str, lines: &[&str]) {
+    use sudoku_workbench::sudoku::{Cell, Digit, Pos};
+    let mut board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(asset(name)).unwrap())
+        .unwrap()
+        .board;
+    let cell_of = |name: &str| {
+        let rc: Vec<usize> = name[1..].split('c').map(|n| n.parse().unwrap()).collect();
+        Pos::at(rc[0] - 1, rc[1] - 1).unwrap()
+    };
+    let mut claims = 0;
+    for line in lines {
+        let (step, reasons) = line.split_once("  (").unwrap_or((line, ""));
+        // Each claim is about the board just before its step.
+        for reason in reasons.trim_end_matches(')').split("; ").filter(|r| !r.is_empty()) {
+            let Some((_, claim)) = reason.split_once(": ") else {
+                continue;
+            };
+            let words: Vec<&str> = claim.split_whitespace().collect();
+            let holder = cell_of(words[0]);
+            assert_eq!(
+                board.digit(holder).map(|d| d.to_string()),
+                Some(words[2].to_string()),
+                "{line}"
+            );
+            claims += 1;
+        }
+        let words: Vec<&str> = step.split_whitespace().collect();
+        if let [verb, at, ..] = words[..]
+            && let Some((name, digit)) = at.split_once('=')
+        {
+            let cell = cell_of(name);
+            match verb {
+                "place" => board.set(cell, Cell::Placed(Digit::new(digit.parse().unwrap()).unwrap())),
+                _ => board.set(cell, Cell::Empty),
+            }
+        }
+    }
+    assert!(claims > 10, "{claims} claims checked");
 }
 
 /// `dlx --why` names the constraint chosen; on the board as the trace leaves it, each has the

@@ -825,3 +825,35 @@ fn a_jump_to_a_step_typed() {
     insta::assert_snapshot!("jump_80x24", without_clock(&terminal));
     assert!(rows(&terminal).iter().any(|r| r.contains("● at step 250, as asked")));
 }
+
+/// A long "why" beside the program never pushes the message about the last action off the
+/// panel: what is cut is marked.
+#[test]
+fn the_message_stays_on_screen_when_the_panel_is_short() {
+    let mut app = stepped("hard.txt", 1);
+    app.act(Action::AskStep);
+    for c in "5000".chars() {
+        app.act(Action::Input(c));
+    }
+    app.act(Action::Confirm);
+    app.update(Action::Resize(100, 30));
+    app.message = Some(sudoku_workbench::app::Message {
+        text: "Trace of 5,000 steps written to /somewhere/hard.naive.trace.jsonl (Esc, then o opens it to replay)"
+            .into(),
+        is_error: false,
+    });
+    let terminal = draw(&mut app, 100, 30);
+    let rows = rows(&terminal);
+    assert!(
+        rows.iter().any(|r| r.contains("Trace of 5,000 steps written")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|r| r.contains("to replay)")),
+        "the whole message: {rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|r| r.trim_end().ends_with('…')),
+        "the cut is marked: {rows:#?}"
+    );
+}

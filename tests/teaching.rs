@@ -15,6 +15,14 @@ use sudoku_workbench::sudoku::{Board, Search, Step, Strategy, solve};
 use sudoku_workbench::ui::layout::ProgramPlace;
 use sudoku_workbench::ui::program_place;
 
+/// The screen drawn at `width`x`height`, as text.
+fn screen_text(app: &mut Bench, width: u16, height: u16) -> String {
+    app.update(Action::Resize(width, height));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| sudoku_workbench::ui::draw(frame, app)).unwrap();
+    terminal.backend().to_string()
+}
+
 fn board_of(name: &str) -> Board {
     std::fs::read_to_string(asset(name)).unwrap().parse().unwrap()
 }
@@ -54,6 +62,10 @@ fn c_shows_the_program_beside_the_board_or_on_a_screen_of_its_own() {
     assert!(app.message().contains("c: the board"), "{}", app.message());
     app.keys("c");
     assert_eq!(program_place(&app), ProgramPlace::Hidden);
+    // A word about c at one width is not kept across 100 columns, where c does another thing.
+    app.keys("c");
+    app.act(Action::Resize(120, 40));
+    assert_eq!(app.message(), "", "the hint about c went with the width it was for");
 }
 
 #[test]
@@ -108,8 +120,24 @@ fn g_goes_back_to_a_step_at_once_and_forward_by_running_there() {
         app.message()
     );
     assert!(app.overlay.is_some());
+    // Corrected in the same prompt, the error goes.
+    for _ in 0..3 {
+        app.key(KeyCode::Backspace);
+    }
+    app.keys("20");
+    app.key(KeyCode::Enter);
+    assert_eq!(app.stepper().position(), 20);
+    assert!(!app.is_error(), "{}", app.message());
+    // A number too big for any search says so.
+    ask(&mut app, "g", "99999999999999999999");
+    assert!(
+        app.message().contains("more steps than any search takes"),
+        "{}",
+        app.message()
+    );
     app.key(KeyCode::Esc);
     assert!(app.overlay.is_none());
+    ask(&mut app, "g", "10");
     assert_eq!(app.stepper().position(), 10);
     // Past the end of a short search: it runs to the end and shows the solution again.
     let mut app = Bench::on_asset("boj-2580-sample.txt");
@@ -211,6 +239,14 @@ fn breakpoints_stop_a_run_when_a_cell_gets_a_digit_or_a_guess_reaches_a_depth() 
         "{}",
         app.message()
     );
+    app.key(KeyCode::Esc);
+    // A given never gets a digit from the search: a breakpoint there would never stop a run.
+    ask(&mut app, "x", "r1c1");
+    assert!(
+        app.message().contains("r1c1 holds 4 from the start"),
+        "{}",
+        app.message()
+    );
 }
 
 #[test]
@@ -276,6 +312,11 @@ fn w_writes_the_search_as_a_trace_that_opens_to_replay_to_its_end() {
         !replay.is_modified() && !replay.has_unsaved_work(),
         "the trace holds the puzzle"
     );
+    // On past the trace's end, the panel says the steps are no longer checked.
+    replay.keys("n");
+    assert_eq!(replay.stepper().position(), 301);
+    let screen = screen_text(&mut replay, 80, 24);
+    assert!(screen.contains("past the trace's 300 steps"), "{screen}");
     // w with no path of its own: saving asks where, never over the trace.
     replay.key(KeyCode::Esc);
     replay.keys("w");

@@ -391,6 +391,11 @@ impl App {
     pub fn update(&mut self, action: Action) {
         match action {
             Action::Resize(w, h) => {
+                // Across 100 columns `c` does another thing: a word about it no longer holds.
+                let wide = |w: u16| w >= stepping::PROGRAM_BESIDE_WIDTH;
+                if wide(w) != wide(self.size.0) && matches!(self.mode, Mode::Step(_)) {
+                    self.message = None;
+                }
                 self.size = (w, h);
                 return;
             }

@@ -8,7 +8,7 @@ use super::stepper::Stepper;
 use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
-use crate::sudoku::{Pos, Step, parse_document};
+use crate::sudoku::{Board, Pos, Step, parse_document};
 use crate::text::{grouped, printable};
 use std::path::PathBuf;
 
@@ -53,8 +53,9 @@ impl LinePrompt {
 }
 
 /// The breakpoints `input` makes of `current`: each cell named is set or cleared, a number sets
-/// (or clears, if it is set) the depth; nothing typed clears them all.
-pub fn parse_breakpoints(input: &str, current: &Breakpoints) -> Result<Breakpoints, String> {
+/// (or clears, if it is set) the depth; nothing typed clears them all. A cell filled on `start`,
+/// the board searched, never gets a digit from the search and is refused.
+pub fn parse_breakpoints(input: &str, current: &Breakpoints, start: &Board) -> Result<Breakpoints, String> {
     let words: Vec<&str> = input
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -66,6 +67,11 @@ pub fn parse_breakpoints(input: &str, current: &Breakpoints) -> Result<Breakpoin
     for word in words {
         let depth = word.strip_prefix('d').unwrap_or(word);
         if let Some(pos) = Pos::from_name(word) {
+            if let Some(digit) = start.digit(pos) {
+                return Err(format!(
+                    "{pos} holds {digit} from the start: the search never puts a digit there"
+                ));
+            }
             if next.cells.contains(pos) {
                 next.cells.remove(pos);
             } else {
@@ -246,6 +252,8 @@ impl App {
             }
             Action::Cancel => return,
             Action::Confirm => {
+                // What was said about the line before (it was wrong) no longer holds.
+                self.message = None;
                 let Mode::Step(stepper) = &mut self.mode else { return };
                 match line.asked {
                     Asked::Step => match line.input.trim().replace([',', '_'], "").parse::<u64>() {
@@ -257,22 +265,29 @@ impl App {
                         }
                         Ok(target) if target == stepper.position() => self.say("The search is at that step"),
                         Ok(_) => self.say("The search ended before that step"),
-                        Err(_) => {
-                            self.complain(format!("\"{}\" is not a step number", printable(line.input.trim())));
+                        Err(e) => {
+                            let why = if *e.kind() == std::num::IntErrorKind::PosOverflow {
+                                "is more steps than any search takes"
+                            } else {
+                                "is not a step number"
+                            };
+                            self.complain(format!("\"{}\" {why}", printable(line.input.trim())));
                             self.overlay = Some(Overlay::Line(line));
                         }
                     },
-                    Asked::Breakpoints => match parse_breakpoints(&line.input, stepper.breakpoints()) {
-                        Ok(breakpoints) => {
-                            let text = breakpoints.describe();
-                            stepper.set_breakpoints(breakpoints);
-                            self.say(format!("Breakpoints: {text}"));
+                    Asked::Breakpoints => {
+                        match parse_breakpoints(&line.input, stepper.breakpoints(), stepper.start()) {
+                            Ok(breakpoints) => {
+                                let text = breakpoints.describe();
+                                stepper.set_breakpoints(breakpoints);
+                                self.say(format!("Breakpoints: {text}"));
+                            }
+                            Err(why) => {
+                                self.complain(why);
+                                self.overlay = Some(Overlay::Line(line));
+                            }
                         }
-                        Err(why) => {
-                            self.complain(why);
-                            self.overlay = Some(Overlay::Line(line));
-                        }
-                    },
+                    }
                 }
                 return;
             }
@@ -380,15 +395,25 @@ mod tests {
 
     #[test]
     fn breakpoints_typed_toggle_cells_and_set_a_depth() {
-        let b = parse_breakpoints("r5c3, R1C1 12", &Breakpoints::default()).unwrap();
+        let empty = Board::empty();
+        let b = parse_breakpoints("r5c3, R1C1 12", &Breakpoints::default(), &empty).unwrap();
         assert_eq!(b.describe(), "r1c1, r5c3, depth 12");
-        let b = parse_breakpoints("r5c3 d12", &b).unwrap();
+        let b = parse_breakpoints("r5c3 d12", &b, &empty).unwrap();
         assert_eq!(b.describe(), "r1c1", "typed again, they are cleared");
-        assert_eq!(parse_breakpoints("  ", &b).unwrap(), Breakpoints::default());
+        assert_eq!(parse_breakpoints("  ", &b, &empty).unwrap(), Breakpoints::default());
         assert_eq!(
-            parse_breakpoints("r10c1", &b).unwrap_err(),
+            parse_breakpoints("r10c1", &b, &empty).unwrap_err(),
             "\"r10c1\" is neither a cell (r1c1 to r9c9) nor a depth (1 to 81)"
         );
-        assert!(parse_breakpoints("0", &b).is_err());
+        assert!(parse_breakpoints("0", &b, &empty).is_err());
+        let mut given = Board::empty();
+        given.set(
+            Pos::FIRST,
+            crate::sudoku::Cell::Given(crate::sudoku::Digit::new(7).unwrap()),
+        );
+        assert_eq!(
+            parse_breakpoints("r1c1", &b, &given).unwrap_err(),
+            "r1c1 holds 7 from the start: the search never puts a digit there"
+        );
     }
 }

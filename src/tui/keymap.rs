@@ -25,7 +25,19 @@ pub fn event_action(event: &Event, app: &App) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
             let key = key_of(*key)?;
-            keys::action(keys::context(app), key, page(app))
+            let action = keys::action(keys::context(app), key, page(app))?;
+            Some(match (&app.overlay, action) {
+                // The help scrolls no further than its last line, so that a way back up is
+                // never a dozen presses that seem to do nothing.
+                (Some(Overlay::Help(scroll)), Action::ListMove(delta)) => {
+                    let most = body(app).map_or(0, crate::ui::overlay::help_max_scroll);
+                    Action::ListTo(scroll.saturating_add_signed(delta).min(most))
+                }
+                (Some(Overlay::Help(_)), Action::ListTo(line)) => {
+                    Action::ListTo(line.min(body(app).map_or(0, crate::ui::overlay::help_max_scroll)))
+                }
+                (_, action) => action,
+            })
         }
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         Event::Resize(w, h) => Some(Action::Resize(*w, *h)),

@@ -604,7 +604,7 @@ pub static BINDINGS: &[Binding] = &[
         Keys::Of(&[Char('d')]),
         Does::Act(Action::ToDecisionStart),
         "d",
-        "back to the start of this decision (again: the one below)",
+        "back to the first guess of this decision (pressed again: of the decision before it)",
         None,
         STEPPING,
     ),

@@ -56,23 +56,42 @@ impl Help<'_> {
     }
 }
 
-/// The lines the help screen has, in one column (for scrolling bounds).
-pub fn help_length() -> usize {
+/// The width of a help column: the widest line.
+fn help_column_width(sections: &[(&str, Vec<(&str, &str)>)]) -> usize {
+    sections
+        .iter()
+        .flat_map(|(_, keys)| keys.iter().map(|(_, what)| what.chars().count()))
+        .max()
+        .unwrap_or(0)
+        + KEYS_WIDTH
+        + 2
+}
+
+/// The most lines the help can be scrolled down in `area` (the screen's body): past that, the
+/// last line would leave the bottom of its frame.
+pub fn help_max_scroll(area: Rect) -> usize {
     let sections = help_sections();
-    sections.iter().map(|(_, keys)| keys.len() + 2).sum::<usize>() - 1
+    let widest = help_column_width(&sections);
+    let length = |part: &[(&str, Vec<(&str, &str)>)]| {
+        part.iter()
+            .map(|(_, keys)| keys.len() + 2)
+            .sum::<usize>()
+            .saturating_sub(1)
+    };
+    let content = if usize::from(area.width) >= 2 * widest + 4 {
+        let (a, b) = sections.split_at(sections.len().div_ceil(2));
+        length(a).max(length(b))
+    } else {
+        length(&sections)
+    };
+    content.saturating_sub(usize::from(area.height.saturating_sub(2)))
 }
 
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let sections = help_sections();
-        let widest = sections
-            .iter()
-            .flat_map(|(_, keys)| keys.iter().map(|(_, what)| what.chars().count()))
-            .max()
-            .unwrap_or(0)
-            + KEYS_WIDTH
-            + 2;
+        let widest = help_column_width(&sections);
         // Two columns when they fit side by side; else one, scrolled.
         let two = usize::from(area.width) >= 2 * widest + 4;
         let (left, right): (Vec<_>, Vec<_>) = if two {

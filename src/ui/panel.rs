@@ -371,11 +371,16 @@ impl Panel<'_> {
             out.text(text, style);
         }
         if let Some(replay) = stepper.replay() {
-            out.row(
-                "Replaying",
-                format!("a trace of {} steps", grouped(replay.steps.len() as u64)),
-                t.value,
-            );
+            let steps = replay.steps.len() as u64;
+            if stepper.position() > steps {
+                out.row(
+                    "Replaying",
+                    format!("past the trace's {} steps: these are not checked", grouped(steps)),
+                    t.dim,
+                );
+            } else {
+                out.row("Replaying", format!("a trace of {} steps", grouped(steps)), t.value);
+            }
         }
         if !stepper.breakpoints().is_empty() {
             out.row("Breakpoints", stepper.breakpoints().describe(), t.value);
@@ -510,13 +515,24 @@ fn describe_decision(top: &Decision) -> (&'static str, String) {
 
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let message = self.message_lines(area.width);
+        let height = usize::from(area.height);
         let mut out = self.lines(area.width, usize::MAX);
-        if out.lines.len() > usize::from(area.height) {
+        if out.lines.len() + message.len() > height {
             // Short of room: long metadata gives way to what the panel is for.
             out = self.lines(area.width, 1);
         }
-        let used = (out.lines.len() as u16).min(area.height);
-        Paragraph::new(out.lines).render(area, buf);
+        // Still short: the message about the last action stays whole, and what it pushes out
+        // of the panel is marked as cut.
+        let mut lines = out.lines;
+        let room = height.saturating_sub(message.len());
+        if lines.len() > room {
+            lines.truncate(room.saturating_sub(1));
+            lines.push(Line::from(Span::styled("…", self.theme.dim)));
+        }
+        lines.extend(message);
+        let used = (lines.len() as u16).min(area.height);
+        Paragraph::new(lines).render(area, buf);
         // Step mode: the search's profile in the room left under the panel.
         if let Mode::Step(stepper) = &self.app.mode {
             let room = area.height - used;
@@ -560,11 +576,24 @@ impl<'a> Panel<'a> {
             }
             _ => self.edit_lines(&mut out),
         }
-        if let Some(message) = &self.app.message {
-            out.blank();
-            out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });
-        }
         out
+    }
+
+    /// The message about the last action, after a blank line; none without one.
+    fn message_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let t = self.theme;
+        let Some(message) = &self.app.message else {
+            return Vec::new();
+        };
+        let mut out = Lines {
+            lines: Vec::new(),
+            width: usize::from(width),
+            theme: t,
+            meta_lines: 1,
+        };
+        out.blank();
+        out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });
+        out.lines
     }
 }
 

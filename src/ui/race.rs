@@ -52,6 +52,7 @@ impl Widget for RaceView<'_> {
                 let x = area.x + i as u16 * (RACER_WIDTH + 1);
                 let rect = Rect::new(x, y, RACER_WIDTH, RACER_HEIGHT);
                 let (status, style) = match racer.standing {
+                    Standing::Running if race.pace == Pace::Paused => ("paused", t.value),
                     Standing::Running => ("running", t.key),
                     Standing::Solved(_) => ("solved", t.good),
                     Standing::NoSolution(_) => ("no solution", t.bad),
@@ -97,7 +98,9 @@ impl Widget for RaceView<'_> {
                 ]));
                 lines.push(Line::from(vec![
                     Span::styled(" depth ", t.label),
-                    Span::styled(format!("{} (max {})", c.depth, c.max_depth), t.value),
+                    Span::styled(c.depth.to_string(), t.value),
+                    Span::styled(" max ", t.label),
+                    Span::styled(c.max_depth.to_string(), t.value),
                 ]));
                 Paragraph::new(lines).render(inner, buf);
             }

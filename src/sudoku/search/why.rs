@@ -65,26 +65,59 @@ pub fn why(
             }
             if strategy == Strategy::Naive {
                 parts.extend(rejected(board, pos, from, digit.get() - 1));
+                let (row, col, boxed) = (pos.row() + 1, pos.col() + 1, pos.box_index() + 1);
+                parts.push(format!(
+                    "{digit} fits (no {digit} in row {row}, column {col} or box {boxed})"
+                ));
             }
             (!parts.is_empty()).then(|| parts.join("; "))
         }
-        Step::Remove { pos, digit, .. } if strategy == Strategy::Naive => {
-            // A dead end when no digit after this one fits: say why each is ruled out.
-            let mut after = board.clone();
-            after.set(pos, crate::sudoku::board::Cell::Empty);
-            let reasons = rejected(&after, pos, digit.get() + 1, 9);
-            let fits = (digit.get() + 1..=9)
-                .filter_map(Digit::new)
-                .any(|d| holder(&after, pos, d).is_none());
-            (!fits).then(|| {
-                if reasons.is_empty() {
-                    format!("no digit after {digit} is left to try")
-                } else {
-                    format!("no digit after {digit} fits: {}", reasons.join("; "))
-                }
-            })
+        Step::Remove { pos, digit, .. } if strategy == Strategy::Naive => Some(taken_back(board, pos, digit, previous)),
+        _ => None,
+    }
+}
+
+/// Why the textbook search takes `digit` back from `pos` (on `board` as it was before), the
+/// step before being `previous`: what the call below found, then what this call does next.
+fn taken_back(board: &Board, pos: Pos, digit: Digit, previous: Option<&Step>) -> String {
+    let cause = match previous {
+        Some(Step::Solved) => Some("after the solution the search goes on for another".to_string()),
+        // Placed and at once taken back: the next blank had no digit at all.
+        Some(Step::Place { pos: p, .. }) if *p == pos => board.blanks().next().map(|next| {
+            format!(
+                "the call below found no digit for {next} — {}",
+                rejected(board, next, 1, 9).join("; ")
+            )
+        }),
+        Some(Step::Remove { pos: p, .. }) if *p != pos => {
+            Some(format!("the call below, at {p}, tried every digit and returned"))
         }
         _ => None,
+    };
+    let mut after = board.clone();
+    after.set(pos, crate::sudoku::board::Cell::Empty);
+    let next = (digit.get() + 1..=9)
+        .filter_map(Digit::new)
+        .find(|&d| holder(&after, pos, d).is_none());
+    let then = match next {
+        Some(d) => format!("the loop goes on to {d} here"),
+        // With the cause said, the reasons here are left out: the panel is short.
+        None if cause.is_some() => format!("no digit after {digit} fits here, so this call returns too"),
+        None => {
+            let reasons = rejected(&after, pos, digit.get() + 1, 9);
+            if reasons.is_empty() {
+                format!("no digit after {digit} is left to try here, so this call returns too")
+            } else {
+                format!(
+                    "no digit after {digit} fits here, so this call returns too — {}",
+                    reasons.join("; ")
+                )
+            }
+        }
+    };
+    match cause {
+        Some(cause) => format!("{cause}; {then}"),
+        None => then,
     }
 }
 
@@ -153,9 +186,9 @@ mod tests {
             forced: false,
         };
         assert_eq!(
-            why(Strategy::Naive, &board, &step, None, None),
-            None,
-            "1 is the first digit tried"
+            why(Strategy::Naive, &board, &step, None, None).as_deref(),
+            Some("1 fits (no 1 in row 1, column 1 or box 1)"),
+            "1 is the first digit tried, and it fits"
         );
         let at = Pos::at(1, 0).unwrap();
         // r2c1 (row 2 holds 7 8 2 1 5 6 9 ...): a 3 would be tried after 1 and 2 were rejected.
@@ -167,7 +200,51 @@ mod tests {
         };
         let said = why(Strategy::Naive, &board, &step, None, None).unwrap();
         assert!(
-            said.starts_with("1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2)"),
+            said.starts_with("1: r2c4 holds 1 (row 2); 2: r2c3 holds 2 (row 2); 3 fits"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_guess_taken_back_says_what_the_call_below_found_and_what_comes_next() {
+        // r1c1 and r1c2 blank; the rest of the board holds 1 and 2 where it makes r1c2 dead
+        // once r1c1 holds 3: row 1 has 4..9, column 2 holds 1 and 2.
+        let board: Board =
+            "..3456789\n.1.......\n.2.......\n.........\n.........\n.........\n.........\n.........\n.........\n"
+                .parse()
+                .unwrap();
+        let mut before = board.clone();
+        let digit = |n| Digit::new(n).unwrap();
+        before.set(Pos::FIRST, crate::sudoku::board::Cell::Placed(digit(3)));
+        let placed = Step::Place {
+            pos: Pos::FIRST,
+            digit: digit(3),
+            depth: 1,
+            forced: false,
+        };
+        let back = Step::Remove {
+            pos: Pos::FIRST,
+            digit: digit(3),
+            depth: 1,
+            forced: false,
+        };
+        let said = why(Strategy::Naive, &before, &back, Some(&placed), None).unwrap();
+        assert!(
+            said.starts_with("the call below found no digit for r1c2 — 1: r2c2 holds 1 (column 2); 2: r3c2 holds 2 (column 2); 3: r1c1 holds 3 (row 1)"),
+            "{said}"
+        );
+        assert!(
+            said.ends_with("; no digit after 3 fits here, so this call returns too"),
+            "{said}"
+        );
+        let said = why(Strategy::Naive, &before, &back, None, None).unwrap();
+        assert_eq!(
+            said,
+            "no digit after 3 fits here, so this call returns too — 4: r1c4 holds 4 (row 1); 5: r1c5 holds 5 (row 1); 6: r1c6 holds 6 (row 1); 7: r1c7 holds 7 (row 1); 8: r1c8 holds 8 (row 1); 9: r1c9 holds 9 (row 1)"
+        );
+        let said = why(Strategy::Naive, &before, &back, Some(&Step::Solved), None).unwrap();
+        assert!(
+            said.starts_with("after the solution the search goes on for another"),
             "{said}"
         );
     }
