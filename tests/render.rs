@@ -696,6 +696,15 @@ fn the_program_and_the_call_stack_beside_the_board_at_100x30() {
         "the line is highlighted: {style:?}"
     );
     assert_eq!(style.fg, Some(Color::Cyan));
+    // The check line ran for each digit passed over on the way to 9: each is named in the why.
+    let (y, check) = row_with(&terminal, "✗");
+    assert!(check.contains("continue;  ◀ 4 to 8 skipped"), "{check}");
+    let x = check.chars().position(|c| c == '✗').unwrap() as u16;
+    assert_eq!(buffer[(x, y as u16)].fg, Color::LightRed);
+    let screen = rows(&terminal).join("\n");
+    for d in 4..=8 {
+        assert!(screen.contains(&format!("{d}: r")), "the why names who holds {d}");
+    }
     let Mode::Step(stepper) = &app.mode else { panic!() };
     for (i, d) in stepper.decisions().iter().enumerate() {
         let (_, row) = row_with(&terminal, &format!("dfs({i}) "));

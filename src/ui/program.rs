@@ -5,7 +5,7 @@
 use super::panel::spaced;
 use super::theme::Theme;
 use crate::app::stepper::Stepper;
-use crate::sudoku::search::program::{Language, Program, Role};
+use crate::sudoku::search::program::{Language, Program, Role, skipped};
 use crate::sudoku::{Choice, Decision, Options, Strategy};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -42,6 +42,13 @@ impl Widget for ProgramPane<'_> {
         let program = Program::of(strategy, self.language);
         let last = self.stepper.last();
         let current = program.line_of(last.as_ref());
+        // The textbook's check skipped these digits on the way to the guess: that line ran too.
+        let skipped = match (program.check, last) {
+            (Some(check), Some(step)) => {
+                Some((check, skipped(&step, self.stepper.previous().as_ref()))).filter(|(_, digits)| !digits.is_empty())
+            }
+            _ => None,
+        };
         let block = Block::bordered()
             .title(format!(
                 " {strategy} · {} (l: {}) ",
@@ -63,6 +70,29 @@ impl Widget for ProgramPane<'_> {
                         Span::styled("▶", t.key),
                         Span::styled(number, t.key),
                         Span::styled(format!("{text:<width$}"), t.selected),
+                    ])
+                } else if let Some((_, digits)) = skipped.as_ref().filter(|(check, _)| *check == i) {
+                    // Always a run of digits: those from the first tried up to the guess. The
+                    // longest note that fits the pane.
+                    let (long, short) = match digits[..] {
+                        [one] => (format!("{one}"), format!("{one}")),
+                        [first, .., last] => (format!("{first} to {last}"), format!("{first}-{last}")),
+                        [] => (String::new(), String::new()),
+                    };
+                    let room = usize::from(inner.width).saturating_sub(4 + text.chars().count());
+                    let note = [
+                        format!("  ◀ {long} skipped"),
+                        format!("  ◀ {short} skipped"),
+                        format!(" ◀ {short}"),
+                    ]
+                    .into_iter()
+                    .find(|n| n.chars().count() <= room)
+                    .unwrap_or_default();
+                    Line::from(vec![
+                        Span::styled("✗", t.bad),
+                        Span::styled(number, t.dim),
+                        Span::styled(*text, t.value),
+                        Span::styled(note, t.bad),
                     ])
                 } else {
                     Line::from(vec![

@@ -85,6 +85,29 @@ pub struct Program {
     pub lines: &'static [&'static str],
     /// The line (0-based) of each role, in the order of [`Role`]'s variants.
     at: [usize; 7],
+    /// The line that checks a digit and skips it (`continue`) when a peer holds it, for the
+    /// textbook program: the digits a guess passed over went through it.
+    pub check: Option<usize>,
+}
+
+/// The digits a textbook guess `step` passed over at its cell (each held by a peer, so the
+/// check skipped it), `previous` being the step before: from 1, or from after the digit just
+/// taken back there.
+pub fn skipped(step: &Step, previous: Option<&Step>) -> Vec<u8> {
+    let Step::Place {
+        pos,
+        digit,
+        forced: false,
+        ..
+    } = *step
+    else {
+        return Vec::new();
+    };
+    let from = match previous {
+        Some(Step::Remove { pos: p, digit: d, .. }) if *p == pos => d.get() + 1,
+        _ => 1,
+    };
+    (from..digit.get()).collect()
 }
 
 impl Program {
@@ -135,6 +158,7 @@ const NAIVE_CPP: Program = Program {
         "dfs(0);",
     ],
     at: [13, 8, 10, 8, 10, 3, 12],
+    check: Some(7),
 };
 
 const NAIVE_PY: Program = Program {
@@ -153,6 +177,7 @@ const NAIVE_PY: Program = Program {
         "dfs(0)",
     ],
     at: [11, 7, 9, 7, 9, 3, 10],
+    check: Some(6),
 };
 
 const MRV_CPP: Program = Program {
@@ -171,6 +196,7 @@ const MRV_CPP: Program = Program {
         "dfs();",
     ],
     at: [11, 6, 8, 6, 8, 2, 10],
+    check: None,
 };
 
 const MRV_PY: Program = Program {
@@ -187,6 +213,7 @@ const MRV_PY: Program = Program {
         "dfs()",
     ],
     at: [9, 5, 7, 5, 7, 2, 8],
+    check: None,
 };
 
 const DLX_CPP: Program = Program {
@@ -208,6 +235,7 @@ const DLX_CPP: Program = Program {
         "search();",
     ],
     at: [14, 8, 10, 8, 10, 3, 13],
+    check: None,
 };
 
 const DLX_PY: Program = Program {
@@ -227,6 +255,7 @@ const DLX_PY: Program = Program {
         "search()",
     ],
     at: [12, 7, 9, 7, 9, 3, 11],
+    check: None,
 };
 
 const FAST_CPP: Program = Program {
@@ -245,6 +274,7 @@ const FAST_CPP: Program = Program {
         "search(start);",
     ],
     at: [11, 7, 9, 1, 9, 3, 10],
+    check: None,
 };
 
 const FAST_PY: Program = Program {
@@ -262,6 +292,7 @@ const FAST_PY: Program = Program {
         "search(start)",
     ],
     at: [10, 6, 8, 1, 8, 3, 9],
+    check: None,
 };
 
 #[cfg(test)]
