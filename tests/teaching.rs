@@ -247,6 +247,14 @@ fn breakpoints_stop_a_run_when_a_cell_gets_a_digit_or_a_guess_reaches_a_depth() 
         "{}",
         app.message()
     );
+    app.key(KeyCode::Esc);
+    app.act(Action::Select(pos(0, 0)));
+    assert!(
+        app.is_error() && app.message().contains("no breakpoint"),
+        "{}",
+        app.message()
+    );
+    assert!(app.stepper().breakpoints().is_empty());
 }
 
 #[test]
@@ -292,6 +300,7 @@ fn w_writes_the_search_as_a_trace_that_opens_to_replay_to_its_end() {
     app.keys("n");
     ask(&mut app, "g", "300");
     app.keys("w");
+    app.wait_for_background();
     assert!(
         app.message().contains("Trace of 300 steps written"),
         "{}",
@@ -330,6 +339,7 @@ fn a_trace_edited_by_hand_stops_at_the_first_step_that_differs() {
     app.keys("n");
     ask(&mut app, "g", "300");
     app.keys("w");
+    app.wait_for_background();
     let trace = trace_in(dir.path());
     let text = std::fs::read_to_string(&trace).unwrap();
     // Step 120 is made to say the digit was forced.
@@ -439,4 +449,39 @@ fn esc_stops_a_long_jump_and_keeps_step_mode() {
     assert!(at > 1 && at < 100_000_000, "{at}");
     app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit), "a second Esc leaves");
+}
+
+#[test]
+fn the_browser_previews_a_trace_and_enter_replays_it() {
+    use sudoku_workbench::app::browser::{Entry, Preview};
+    let (dir, path) = copy_of("hardest.sdk");
+    let mut app = Bench::on_file(&path, None);
+    app.keys("n");
+    ask(&mut app, "g", "40");
+    app.keys("w");
+    app.wait_for_background();
+    app.key(KeyCode::Esc);
+    app.keys("o");
+    for _ in 0..20 {
+        if matches!(app.browser().current(), Some(Entry::File(n, ..)) if n.ends_with(".jsonl")) {
+            break;
+        }
+        app.key(KeyCode::Down);
+    }
+    app.wait_for_background();
+    match &app.browser().preview {
+        Preview::Puzzle { board, about, .. } => {
+            assert_eq!(*board, board_of("hardest.sdk"));
+            assert!(
+                about.iter().any(|a| a.contains("a trace of the search with naive")),
+                "{about:?}"
+            );
+        }
+        other => panic!("a trace's preview: {other:?}"),
+    }
+    app.key(KeyCode::Enter);
+    assert!(app.stepper().replay().is_some(), "Enter replays it");
+    app.keys("e");
+    assert_eq!(app.stepper().stopped(), Some(&Stop::TraceEnd(40, false)));
+    drop(dir);
 }

@@ -192,6 +192,6 @@ pub enum Action {
     Recovered(PathBuf, Result<Box<Document>, String>),
     /// A file opened turned out to be a search trace: read (or why not).
     TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
-    /// A trace was exported: its path, or why not.
-    TraceExported(Result<PathBuf, String>),
+    /// A trace was exported: its path and its steps, or why not.
+    TraceExported(Result<(PathBuf, u64), String>),
 }

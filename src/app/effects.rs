@@ -153,6 +153,9 @@ pub fn rating_of(givens: &Board) -> Result<Rating, String> {
     }
 }
 
+/// A trace written (its path and steps), or why not.
+type Exported = Result<(PathBuf, u64), String>;
+
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
 pub struct Runtime {
@@ -160,6 +163,9 @@ pub struct Runtime {
     pub config: Option<(PathBuf, Config)>,
     previews: (Sender<Previewed>, Receiver<Previewed>),
     ratings: (Sender<Rated>, Receiver<Rated>),
+    /// Traces being written (a million steps take a while): their answers.
+    exports: (Sender<Exported>, Receiver<Exported>),
+    exporting: usize,
     /// Ratings under way (one at a time) and the latest one asked for meanwhile.
     rating: bool,
     rating_waiting: Option<Board>,
@@ -177,6 +183,8 @@ impl Runtime {
             config: None,
             previews: channel(),
             ratings: channel(),
+            exports: channel(),
+            exporting: 0,
             rating: false,
             rating_waiting: None,
             in_flight: 0,
@@ -270,7 +278,20 @@ impl Runtime {
                     Err(why) => Some(Action::SettingsNotSaved(why)),
                 }
             }
-            Effect::ExportTrace(request) => Some(Action::TraceExported(super::traces::export(&request))),
+            Effect::ExportTrace(request) => {
+                // Written on a thread of its own: the screen goes on answering meanwhile.
+                let sender = self.exports.0.clone();
+                let spawned = std::thread::Builder::new().name("trace export".into()).spawn(move || {
+                    let _ = sender.send(super::traces::export(&request));
+                });
+                match spawned {
+                    Ok(_) => {
+                        self.exporting += 1;
+                        None
+                    }
+                    Err(e) => Some(Action::TraceExported(Err(io_error(&e)))),
+                }
+            }
             Effect::Suspend => None,
         }
     }
@@ -317,6 +338,10 @@ impl Runtime {
         {
             self.start_rating(board);
         }
+        while let Ok(result) = self.exports.1.try_recv() {
+            self.exporting = self.exporting.saturating_sub(1);
+            done.push(Action::TraceExported(result));
+        }
         while let Ok((path, preview)) = self.previews.1.try_recv() {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
@@ -331,7 +356,7 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating
+        self.in_flight > 0 || self.rating || self.exporting > 0
     }
 }
 

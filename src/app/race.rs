@@ -31,6 +31,8 @@ pub struct Racer {
     pub standing: Standing,
     /// Real time spent on its steps.
     pub work: Duration,
+    /// Steps due at an even pace but not taken yet (its share of time ran out first).
+    owed: u64,
 }
 
 impl Racer {
@@ -40,8 +42,8 @@ impl Racer {
     }
 
     /// Takes up to `n` steps, stopping at its first solution or its end, working at most until
-    /// `deadline`.
-    fn advance(&mut self, n: u64, deadline: Instant) {
+    /// `deadline`; the steps taken.
+    fn advance(&mut self, n: u64, deadline: Instant) -> u64 {
         let began = Instant::now();
         let mut done = 0;
         while done < n && self.standing == Standing::Running {
@@ -62,6 +64,7 @@ impl Racer {
             }
         }
         self.work += began.elapsed();
+        done
     }
 }
 
@@ -104,6 +107,7 @@ impl Race {
                             steps: 0,
                             standing: Standing::Running,
                             work: Duration::ZERO,
+                            owed: 0,
                         },
                     )
                 })
@@ -188,17 +192,28 @@ impl Race {
             .max(1);
         let share = budget / running as u32;
         let due = match self.speed() {
-            None => u64::MAX,
+            None => None,
             Some(per_second) => {
                 let per_second = per_second as f64;
                 self.owed = (self.owed + per_second * elapsed.as_secs_f64()).min(per_second.max(1.0));
                 let due = self.owed as u64;
                 self.owed -= due as f64;
-                due
+                Some((due, per_second.max(1.0) as u64))
             }
         };
         for (_, racer) in &mut self.racers {
-            racer.advance(due, Instant::now() + share);
+            match due {
+                None => {
+                    racer.advance(u64::MAX, Instant::now() + share);
+                }
+                // Each racer keeps what it could not take in its share of time and takes it
+                // later, so that all stay at the same step (up to a second's worth behind).
+                Some((due, most)) => {
+                    racer.owed = (racer.owed + due).min(most);
+                    let done = racer.advance(racer.owed, Instant::now() + share);
+                    racer.owed -= done.min(racer.owed);
+                }
+            }
         }
         if self.is_over() {
             self.pace = Pace::Paused;
@@ -245,6 +260,33 @@ mod tests {
             assert_eq!(Some(racer.search.board()), solved.solution, "{strategy}");
             assert!(matches!(racer.standing, Standing::Solved(_)), "{strategy}");
         }
+    }
+
+    #[test]
+    fn a_racer_short_of_time_catches_up_at_an_even_pace() {
+        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/anti-naive.txt"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut race = Race::new(&board).unwrap();
+        while race.speed() != Some(20_000) {
+            race.faster();
+        }
+        race.toggle_run();
+        let t0 = Instant::now();
+        race.tick(t0, Duration::from_secs(1));
+        // A second's steps are due and no time to take them: each takes what its share allows.
+        race.tick(t0 + Duration::from_secs(1), Duration::ZERO);
+        // Then time enough: each catches up to the same step.
+        race.tick(t0 + Duration::from_secs(1), Duration::from_secs(10));
+        let running: Vec<u64> = race
+            .racers
+            .iter()
+            .filter(|(_, r)| r.standing == Standing::Running)
+            .map(|(_, r)| r.steps)
+            .collect();
+        assert!(running.len() >= 2, "naive and mrv are still searching");
+        assert!(running.iter().all(|&s| s == 20_001), "{running:?}");
     }
 
     #[test]

@@ -169,6 +169,8 @@ pub struct Stepper {
     stopped: Option<Stop>,
     /// The trace being replayed, if any.
     replay: Option<Arc<Replay>>,
+    /// The first step found to differ from the trace.
+    diverged_at: Option<u64>,
 }
 
 impl Stepper {
@@ -193,6 +195,7 @@ impl Stepper {
             breakpoints: Breakpoints::default(),
             stopped: None,
             replay: None,
+            diverged_at: None,
         })
     }
 
@@ -250,12 +253,28 @@ impl Stepper {
         Some((step, stop))
     }
 
+    /// Whether `step`, which met `stop`, ends the run going on.
+    fn ends_run(&self, step: Step, stop: Option<&Stop>) -> bool {
+        match step {
+            _ if stop.is_some() => true,
+            Step::Solved => !matches!(self.run, Run::ToStep(_)),
+            Step::Exhausted => true,
+            Step::Remove { forced: false, .. } => self.run == Run::ToBacktrack,
+            _ => false,
+        }
+    }
+
     /// Against the trace being replayed: whether step number `position` differs from it, or
-    /// is its last.
-    fn check_replay(&self, position: u64, step: Step) -> Option<Stop> {
+    /// is its last. Past the first difference the two have parted ways: nothing is checked
+    /// there (going back before it checks it again).
+    fn check_replay(&mut self, position: u64, step: Step) -> Option<Stop> {
         let replay = self.replay.as_ref()?;
+        if self.diverged_at.is_some_and(|at| position > at) {
+            return None;
+        }
         let expected = *replay.steps.get(usize::try_from(position - 1).ok()?)?;
         if expected != step {
+            self.diverged_at = Some(position);
             return Some(Stop::Differs {
                 step: position,
                 trace: expected,
@@ -275,9 +294,13 @@ impl Stepper {
         }
     }
 
-    /// One step forward; `None` once the search is over.
+    /// One step forward; `None` once the search is over. A run going on stops where this
+    /// step would have stopped it (a breakpoint, the step it runs to, a solution, the end).
     pub fn forward(&mut self) -> Option<Step> {
-        let (step, _) = self.step()?;
+        let (step, stop) = self.step()?;
+        if self.is_running() && self.ends_run(step, stop.as_ref()) {
+            self.pause();
+        }
         self.sample(Instant::now());
         Some(step)
     }
@@ -335,7 +358,7 @@ impl Stepper {
             self.pause();
             self.go_to(target);
             true
-        } else if target > self.track.position && !self.is_over() {
+        } else if target > self.track.position && self.track.last != Some(Step::Exhausted) {
             self.start_running(Run::ToStep(target));
             true
         } else {
@@ -568,6 +591,11 @@ impl Stepper {
         self.replay.as_deref()
     }
 
+    /// The first step found to differ from the trace being replayed, if one was.
+    pub fn diverged_at(&self) -> Option<u64> {
+        self.diverged_at
+    }
+
     /// Steps per second chosen, `None` for as fast as possible.
     pub fn speed(&self) -> Option<u64> {
         Some(SPEEDS[self.speed]).filter(|&s| s != u64::MAX)
@@ -657,6 +685,75 @@ mod tests {
             // Every guess on the stack began its decision at or after the one below it.
             assert!(s.decision_starts().windows(2).all(|w| w[0] < w[1]), "{strategy}");
         }
+    }
+
+    #[test]
+    fn a_step_by_hand_during_a_run_stops_it_where_the_run_would_have_stopped() {
+        let mut s = stepper("hard.txt", Strategy::Naive);
+        assert!(s.go_to_step(1));
+        s.forward();
+        assert_eq!(s.stopped(), Some(&Stop::Reached(1)));
+        assert!(!s.is_running(), "the step reached the target: the run is over");
+        let mut b = Breakpoints::default();
+        b.cells.insert(crate::sudoku::Pos::at(0, 2).unwrap());
+        s.set_breakpoints(b);
+        s.toggle_run();
+        while s
+            .last()
+            .is_none_or(|l| !matches!(l, Step::Place { pos, .. } if pos.index() == 2))
+        {
+            s.forward();
+        }
+        assert!(matches!(s.stopped(), Some(Stop::Breakpoint(_))));
+        assert!(!s.is_running());
+    }
+
+    #[test]
+    fn back_at_a_solution_a_later_step_can_still_be_gone_to() {
+        let mut s = stepper("boj-2580-sample.txt", Strategy::Naive);
+        let t0 = Instant::now();
+        s.run_to_end();
+        s.tick(t0, Duration::from_secs(5));
+        s.run_to_end();
+        s.tick(t0, Duration::from_secs(5));
+        assert!(s.is_back_at_solution());
+        let at = s.position();
+        assert!(s.go_to_step(at + 1), "the search goes on past its solution");
+        s.tick(t0, Duration::from_secs(5));
+        assert_eq!(s.position(), at + 1);
+    }
+
+    #[test]
+    fn a_replay_stops_at_the_first_difference_only() {
+        let board: Board = std::fs::read_to_string(format!("{}/assets/hardest.sdk", env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut steps: Vec<Step> = Search::new(&board, Strategy::Naive).unwrap().take(300).collect();
+        steps.remove(49);
+        let mut s = Stepper::replaying(
+            &board,
+            Strategy::Naive,
+            Replay {
+                steps,
+                truncated: false,
+            },
+        )
+        .unwrap();
+        let t0 = Instant::now();
+        s.run_to_end();
+        s.tick(t0, Duration::from_secs(5));
+        assert_eq!(s.position(), 50);
+        assert!(matches!(s.stopped(), Some(Stop::Differs { step: 50, .. })));
+        // On from there, the run is not stopped by every later step.
+        s.run_to_end();
+        s.tick(t0, Duration::from_secs(5));
+        assert!(s.position() > 60, "{}", s.position());
+        // Back before it, the difference is found again.
+        s.go_to(10);
+        s.run_to_end();
+        s.tick(t0, Duration::from_secs(5));
+        assert_eq!(s.position(), 50);
     }
 
     #[test]

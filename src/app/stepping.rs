@@ -132,6 +132,11 @@ impl App {
                 }));
             }
             // A click on a cell sets or clears a breakpoint there.
+            Action::Select(pos) if stepper.start().digit(pos).is_some() => {
+                self.complain(format!(
+                    "{pos} holds a digit from the start: the search never puts one there, so no breakpoint"
+                ));
+            }
             Action::Select(pos) => {
                 let mut breakpoints = stepper.breakpoints().clone();
                 let set = !breakpoints.cells.contains(pos);
@@ -315,24 +320,23 @@ impl App {
             }
             _ => (self.cwd.clone(), "puzzle".to_string()),
         };
+        let steps = stepper.position();
         self.ask(Effect::ExportTrace(ExportRequest {
             dir,
             stem,
             puzzle: stepper.start().clone(),
             strategy: stepper.strategy(),
-            steps: stepper.position(),
+            steps,
         }));
+        self.say(format!("Writing a trace of {} steps…", grouped(steps)));
     }
 
-    pub(super) fn trace_exported(&mut self, result: Result<PathBuf, String>) {
+    pub(super) fn trace_exported(&mut self, result: Result<(PathBuf, u64), String>) {
         match result {
-            Ok(path) => {
-                let steps = match &self.mode {
-                    Mode::Step(stepper) => format!("{} steps", grouped(stepper.position())),
-                    _ => "the search".into(),
-                };
+            Ok((path, steps)) => {
                 self.say(format!(
-                    "Trace of {steps} written to {} (Esc, then o opens it to replay)",
+                    "Trace of {} steps written to {} (Esc, then o opens it to replay)",
+                    grouped(steps),
                     printable(&path.to_string_lossy())
                 ));
             }

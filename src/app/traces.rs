@@ -138,8 +138,9 @@ pub struct ExportRequest {
 }
 
 /// Writes the trace `request` asks for into a new file (never over one), named
-/// `<stem>.<strategy>.trace.jsonl` or with `-2`, `-3`... before `.jsonl` if taken; the path.
-pub fn export(request: &ExportRequest) -> Result<PathBuf, String> {
+/// `<stem>.<strategy>.trace.jsonl` or with `-2`, `-3`... before `.jsonl` if taken; the path and
+/// the steps written.
+pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
     if request.steps > MAX_REPLAY_STEPS {
         return Err(format!(
             "{} steps are more than a trace the workbench replays ({}); \
@@ -153,18 +154,22 @@ pub fn export(request: &ExportRequest) -> Result<PathBuf, String> {
         .prefix(".trace-")
         .tempfile_in(&request.dir)
         .map_err(|e| io_error(&e))?;
+    let written;
     {
         let mut out = io::BufWriter::new(temp.as_file_mut());
-        let write = |out: &mut io::BufWriter<&mut std::fs::File>, search: &mut Search| -> io::Result<()> {
+        let write = |out: &mut io::BufWriter<&mut std::fs::File>, search: &mut Search| -> io::Result<u64> {
             writeln!(out, "{}", header(&request.puzzle, request.strategy))?;
+            let mut written = 0;
             for number in 1..=request.steps {
                 let Some(step) = search.next() else { break };
                 writeln!(out, "{}", step_line(number, &step))?;
+                written = number;
             }
             out.flush()?;
-            out.get_ref().sync_all()
+            out.get_ref().sync_all()?;
+            Ok(written)
         };
-        write(&mut out, &mut search).map_err(|e| io_error(&e))?;
+        written = write(&mut out, &mut search).map_err(|e| io_error(&e))?;
     }
     let stem = if request.stem.is_empty() {
         "puzzle"
@@ -179,7 +184,7 @@ pub fn export(request: &ExportRequest) -> Result<PathBuf, String> {
         };
         let path = request.dir.join(name);
         match temp.persist_noclobber(&path) {
-            Ok(_) => return Ok(path),
+            Ok(_) => return Ok((path, written)),
             Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => temp = e.file,
             Err(e) => return Err(io_error(&e.error)),
         }
@@ -205,8 +210,9 @@ mod tests {
             strategy: Strategy::Mrv,
             steps: 500,
         };
-        let first = export(&request).unwrap();
-        let second = export(&request).unwrap();
+        let (first, steps) = export(&request).unwrap();
+        assert_eq!(steps, 500);
+        let (second, _) = export(&request).unwrap();
         assert_eq!(first.file_name().unwrap(), "hardest.mrv.trace.jsonl");
         assert_eq!(
             second.file_name().unwrap(),

@@ -372,7 +372,16 @@ impl Panel<'_> {
         }
         if let Some(replay) = stepper.replay() {
             let steps = replay.steps.len() as u64;
-            if stepper.position() > steps {
+            if let Some(at) = stepper.diverged_at().filter(|&at| stepper.position() > at) {
+                out.row(
+                    "Replaying",
+                    format!(
+                        "parted from the trace at step {}: later steps are not checked",
+                        grouped(at)
+                    ),
+                    t.bad,
+                );
+            } else if stepper.position() > steps {
                 out.row(
                     "Replaying",
                     format!("past the trace's {} steps: these are not checked", grouped(steps)),

@@ -60,6 +60,16 @@ pub fn why(
                     "of the 324 constraints, \"{cell} needs a digit\" has the fewest options: {}",
                     counted(options.len(), "candidate")
                 )),
+                // Propagation removed candidates the board does not show: its own count.
+                (Strategy::Fast, Some((Choice::Cell(_), options))) if !retry => parts.push(format!(
+                    "after propagation {pos} has {}, {}",
+                    counted(options.len(), "candidate"),
+                    if options.len() == 2 {
+                        "a two-way guess (of the cells with two, the one with most open peers)"
+                    } else {
+                        "the fewest (no cell has two)"
+                    }
+                )),
                 _ if !retry => parts.push(chosen(board, pos)),
                 _ => {}
             }
