@@ -7,6 +7,7 @@
 //! 2 some input could not be read, or the output could not be written. Standard output carries
 //! only results.
 
+pub mod batch;
 pub mod input;
 pub mod logic;
 pub mod output;
@@ -80,6 +81,10 @@ pub struct SolveArgs {
     /// Write one line of counters per puzzle to standard error (and a total for a collection).
     #[arg(long)]
     pub stats: bool,
+    /// Threads to solve a collection on; 0 (the default) uses every core, 1 one. The output is
+    /// the same bytes, in the same order, either way.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 /// Arguments of `check`.
@@ -219,7 +224,58 @@ fn open_or_report(path: Option<&std::path::Path>, err: &mut impl Write) -> io::R
     }
 }
 
-/// `solve`: prints the first solution of each puzzle in order.
+/// What solving one puzzle of a batch found, for the output (written in order, by one thread).
+struct SolveResult {
+    /// The solution as text, without the blank line between grids; `None` for no solution.
+    text: Option<String>,
+    /// The counters, or the contradiction found before any step.
+    counters: Result<crate::sudoku::Counters, crate::sudoku::Contradiction>,
+    /// Time spent, for --stats.
+    elapsed: Duration,
+    /// The format written.
+    format: Format,
+}
+
+/// Solves the puzzle of `read` (on any thread).
+fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
+    let record = read.item.as_ref().ok()?;
+    let format = args.format.unwrap_or(if read.collection || read.format == Some(Format::Line) {
+        Format::Line
+    } else {
+        Format::Boj
+    });
+    // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
+    let clock = args.stats.then(Instant::now);
+    let mut search = match Search::new(&record.puzzle.board, args.strategy) {
+        Ok(search) => search,
+        Err(contradiction) => {
+            return Some(SolveResult {
+                text: None,
+                counters: Err(contradiction),
+                elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
+                format,
+            });
+        }
+    };
+    let solved = search.run_to_end() == Step::Solved;
+    let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
+    let text = solved.then(|| {
+        let mut text = String::with_capacity(96);
+        let solution = solution_puzzle(search.board(), &record.puzzle, format);
+        format
+            .write(&solution, &mut text)
+            .expect("writing to a String cannot fail");
+        text
+    });
+    Some(SolveResult {
+        text,
+        counters: Ok(search.counters()),
+        elapsed,
+        format,
+    })
+}
+
+/// `solve`: prints the first solution of each puzzle in order, on `--jobs` threads.
 pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
     let Some(input) = open_or_report(args.file.as_deref(), err)? else {
         return Ok(Status::Unreadable);
@@ -228,78 +284,78 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut status = Status::Solved;
     let mut totals = Totals::default();
     let started = Instant::now();
-    let mut text = String::with_capacity(256);
     let mut written = 0u64;
-    while let Some(record) = next_record(&mut reader, &input.name, &mut totals.unreadable, out, err)? {
-        totals.puzzles += 1;
-        let collection = reader.is_collection();
-        let where_ = || place(&input.name, collection, record.line);
-        // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
-        let clock = args.stats.then(Instant::now);
-        let mut search = match Search::new(&record.puzzle.board, args.strategy) {
-            Ok(search) => search,
-            Err(contradiction) => {
-                status = status.max(Status::NoSolution);
-                totals.no_solution += 1;
-                out.flush()?;
-                writeln!(err, "{}: no solution: {contradiction}", where_())?;
-                if args.stats {
-                    writeln!(
-                        err,
-                        "puzzle={} line={} strategy={} result=contradiction nodes=0 backtracks=0 max_depth=0 time_us={}",
-                        totals.puzzles,
-                        record.line,
-                        args.strategy,
-                        clock.map_or(0, |c| c.elapsed().as_micros())
-                    )?;
+    batch::in_order(
+        &mut reader,
+        batch::threads(args.jobs),
+        |read| solve_read(args, read),
+        |read, result| {
+            let record = match read.item {
+                Ok(record) => record,
+                Err(e) => {
+                    totals.unreadable += 1;
+                    report_read_error(out, err, &input.name, &e)?;
+                    return Ok(());
                 }
-                continue;
+            };
+            let Some(result) = result else { return Ok(()) };
+            totals.puzzles += 1;
+            let where_ = || place(&input.name, read.collection, record.line);
+            let (solved, counters) = match result.counters {
+                Err(contradiction) => {
+                    status = status.max(Status::NoSolution);
+                    totals.no_solution += 1;
+                    out.flush()?;
+                    writeln!(err, "{}: no solution: {contradiction}", where_())?;
+                    if args.stats {
+                        writeln!(
+                            err,
+                            "puzzle={} line={} strategy={} result=contradiction nodes=0 backtracks=0 max_depth=0 time_us={}",
+                            totals.puzzles,
+                            record.line,
+                            args.strategy,
+                            result.elapsed.as_micros()
+                        )?;
+                    }
+                    return Ok(());
+                }
+                Ok(counters) => (result.text.is_some(), counters),
+            };
+            totals.add(counters.placements, result.elapsed);
+            match &result.text {
+                Some(text) => {
+                    // A grid of a collection's solutions is easier to read with a blank line
+                    // between.
+                    if written > 0 && result.format != Format::Line {
+                        out.write_all(b"\n")?;
+                    }
+                    out.write_all(text.as_bytes())?;
+                    written += 1;
+                }
+                None => {
+                    status = status.max(Status::NoSolution);
+                    totals.no_solution += 1;
+                    out.flush()?;
+                    writeln!(err, "{}: no solution", where_())?;
+                }
             }
-        };
-        let solved = search.run_to_end() == Step::Solved;
-        let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
-        let counters = search.counters();
-        totals.add(counters.placements, elapsed);
-        if solved {
-            let format = args
-                .format
-                .unwrap_or(if collection || reader.format() == Some(Format::Line) {
-                    Format::Line
-                } else {
-                    Format::Boj
-                });
-            text.clear();
-            // A grid of a collection's solutions is easier to read with a blank line between.
-            if written > 0 && format != Format::Line {
-                text.push('\n');
+            if args.stats {
+                writeln!(
+                    err,
+                    "puzzle={} line={} strategy={} result={} nodes={} backtracks={} max_depth={} time_us={}",
+                    totals.puzzles,
+                    record.line,
+                    args.strategy,
+                    if solved { "solved" } else { "no_solution" },
+                    counters.placements,
+                    counters.backtracks,
+                    counters.max_depth,
+                    result.elapsed.as_micros()
+                )?;
             }
-            let solution = solution_puzzle(search.board(), record.puzzle, format);
-            format
-                .write(&solution, &mut text)
-                .expect("writing to a String cannot fail");
-            out.write_all(text.as_bytes())?;
-            written += 1;
-        } else {
-            status = status.max(Status::NoSolution);
-            totals.no_solution += 1;
-            out.flush()?;
-            writeln!(err, "{}: no solution", where_())?;
-        }
-        if args.stats {
-            writeln!(
-                err,
-                "puzzle={} line={} strategy={} result={} nodes={} backtracks={} max_depth={} time_us={}",
-                totals.puzzles,
-                record.line,
-                args.strategy,
-                if solved { "solved" } else { "no_solution" },
-                counters.placements,
-                counters.backtracks,
-                counters.max_depth,
-                elapsed.as_micros()
-            )?;
-        }
-    }
+            Ok(())
+        },
+    )?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
@@ -325,9 +381,12 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
 /// The solution of `puzzle` as `format` writes it: the metadata and comments come with the
 /// formats meant to hold them (`.sdk`, progress); a BOJ grid or a line is the board alone, as
 /// a judge or a script expects.
-fn solution_puzzle(board: Board, puzzle: Puzzle, format: Format) -> Puzzle {
+fn solution_puzzle(board: Board, puzzle: &Puzzle, format: Format) -> Puzzle {
     match format {
-        Format::Sdk | Format::Progress => Puzzle { board, ..puzzle },
+        Format::Sdk | Format::Progress => Puzzle {
+            board,
+            ..puzzle.clone()
+        },
         _ => Puzzle::new(board),
     }
 }

@@ -197,6 +197,10 @@ impl Session {
 
     /// Resizes the terminal (the program gets SIGWINCH) and the screen model with it.
     pub fn resize(&mut self, cols: u16, rows: u16) {
+        // The screen model is held while the terminal is resized, so that nothing the program
+        // draws for the new size is read into the model at the old size (on a loaded machine
+        // the program can answer SIGWINCH before this thread resizes the model).
+        let mut parser = self.parser.lock().unwrap();
         self.master
             .resize(PtySize {
                 rows,
@@ -205,9 +209,7 @@ impl Session {
                 pixel_height: 0,
             })
             .unwrap();
-        self.parser
-            .lock()
-            .unwrap()
+        parser
             .screen_mut()
             .set_size(NonZeroU16::new(rows).unwrap(), NonZeroU16::new(cols).unwrap());
     }
