@@ -88,3 +88,28 @@ fn naive_matches_the_textbook_on_real_puzzles() {
     }
     assert!(compared >= 250, "only {compared} puzzles were compared");
 }
+
+/// `solve` and `check` on every set write the same bytes on one thread and on several.
+#[test]
+fn every_set_gives_the_same_bytes_on_any_number_of_threads() {
+    let Some(dir) = common::data_dir() else {
+        return;
+    };
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let path = dir.join(name);
+        let path = path.to_str().unwrap();
+        for command in [&["solve", "--format", "line"][..], &["check"][..]] {
+            let args = |jobs| [command, &[path, "--jobs", jobs]].concat();
+            let one = common::cli::run(&args("1"), None);
+            let two = common::cli::run(&args("2"), None);
+            assert!(one.status.success(), "{name} {command:?}");
+            assert!(one.stdout == two.stdout, "{name} {command:?}: the outputs differ");
+            assert_eq!(one.stderr, two.stderr, "{name} {command:?}");
+        }
+    }
+}

@@ -48,24 +48,6 @@ fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<Read> {
     })
 }
 
-/// Up to [`BATCH`] items of `reader`, and whether the input ended.
-fn batch<R: BufRead>(reader: &mut Reader<R>) -> (Vec<Read>, bool) {
-    let mut items = Vec::with_capacity(BATCH);
-    while items.len() < BATCH {
-        match next(reader) {
-            Some(read) => {
-                let ends = read.ends_input();
-                items.push(read);
-                if ends {
-                    return (items, true);
-                }
-            }
-            None => return (items, true),
-        }
-    }
-    (items, false)
-}
-
 /// Reads every item of `reader`; works on each puzzle with `work` on `jobs` threads; and hands
 /// each item with its result to `emit`, in the order read. A failed read ends the input after
 /// it is handed on; an error of `emit` (a closed output) ends everything.
@@ -73,21 +55,44 @@ pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     work: impl Fn(&Read) -> T + Sync,
-    mut emit: impl FnMut(Read, T) -> io::Result<()>,
+    emit: impl FnMut(Read, T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     R: BufRead,
     T: Send,
 {
+    let mut ended = false;
+    let items = std::iter::from_fn(|| {
+        if ended {
+            return None;
+        }
+        let read = next(reader)?;
+        ended = read.ends_input();
+        Some(read)
+    });
+    each_in_order(items, jobs, BATCH, work, emit)
+}
+
+/// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
+/// each item with its result to `emit` in order, as each batch is done; the items are taken
+/// from `items` on this thread, while the pool works on the batch before. An error of `emit`
+/// ends everything (the batches under way are finished first).
+pub fn each_in_order<I, T>(
+    mut items: impl Iterator<Item = I>,
+    jobs: usize,
+    batch: usize,
+    work: impl Fn(&I) -> T + Sync,
+    mut emit: impl FnMut(I, T) -> io::Result<()>,
+) -> io::Result<()>
+where
+    I: Send,
+    T: Send,
+{
     if jobs <= 1 {
         // One thread: no pool, no batches, each result out as soon as it is made.
-        while let Some(read) = next(reader) {
-            let ends = read.ends_input();
-            let done = work(&read);
-            emit(read, done)?;
-            if ends {
-                break;
-            }
+        for item in items {
+            let done = work(&item);
+            emit(item, done)?;
         }
         return Ok(());
     }
@@ -97,19 +102,21 @@ where
         .build()
         .map_err(io::Error::other)?;
     let work = &work;
+    let batch = batch.max(1);
     pool.in_place_scope(|scope| {
-        // The batch in the pool while the next is read.
-        let mut pending: Option<mpsc::Receiver<Vec<(Read, T)>>> = None;
+        // The batch in the pool while the next is taken.
+        let mut pending: Option<mpsc::Receiver<Vec<(I, T)>>> = None;
         loop {
-            let (items, ended) = batch(reader);
-            let next = (!items.is_empty()).then(|| {
+            let taken: Vec<I> = items.by_ref().take(batch).collect();
+            let ended = taken.len() < batch;
+            let next = (!taken.is_empty()).then(|| {
                 let (sender, receiver) = mpsc::channel();
                 scope.spawn(move |_| {
-                    let done: Vec<(Read, T)> = items
+                    let done: Vec<(I, T)> = taken
                         .into_par_iter()
-                        .map(|read| {
-                            let result = work(&read);
-                            (read, result)
+                        .map(|item| {
+                            let result = work(&item);
+                            (item, result)
                         })
                         .collect();
                     let _ = sender.send(done);
@@ -117,8 +124,8 @@ where
                 receiver
             });
             if let Some(receiver) = pending.take() {
-                for (read, result) in receiver.recv().map_err(io::Error::other)? {
-                    emit(read, result)?;
+                for (item, result) in receiver.recv().map_err(io::Error::other)? {
+                    emit(item, result)?;
                 }
             }
             pending = next;
@@ -127,8 +134,8 @@ where
             }
         }
         if let Some(receiver) = pending {
-            for (read, result) in receiver.recv().map_err(io::Error::other)? {
-                emit(read, result)?;
+            for (item, result) in receiver.recv().map_err(io::Error::other)? {
+                emit(item, result)?;
             }
         }
         Ok(())

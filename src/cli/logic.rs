@@ -2,7 +2,7 @@
 //! path and its rating), `rate` (a line per puzzle, streamed) and `generate` (new puzzles with one
 //! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`.
 
-use super::{Status, next_record, nth_record, open_or_report, place};
+use super::{Status, nth_record, open_or_report, place};
 use crate::sudoku::generate::{Generator, Options, Symmetry};
 use crate::sudoku::logic::rating::rate_grid;
 use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
@@ -32,6 +32,10 @@ pub struct RateArgs {
     /// Write one line of timing per puzzle to standard error (and a total for a collection).
     #[arg(long)]
     pub stats: bool,
+    /// Threads to rate a collection on; 0 (the default) uses every core, 1 one. The output is
+    /// the same bytes, in the same order, either way.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 /// Arguments of `generate`.
@@ -55,6 +59,10 @@ pub struct GenerateArgs {
     /// With --level, give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub time_limit: f64,
+    /// Threads to make puzzles on; 0 (the default) uses every core, 1 one. The same seed makes
+    /// the same puzzles, in the same order, either way.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 fn level_parser() -> impl TypedValueParser<Value = Level> {
@@ -159,6 +167,16 @@ pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> i
     Ok(Status::Solved)
 }
 
+/// What rating one puzzle of a batch came to.
+enum RateOutcome {
+    /// No solution: what to say about it.
+    None(Vec<u8>),
+    /// Several solutions: where the puzzle is.
+    Several(String),
+    /// Rated, in this time.
+    Rated(Rating, Duration),
+}
+
 /// `rate`: one line per puzzle, tab-separated: the puzzle, the rating, the level, the hardest
 /// technique (`-` when nothing was needed).
 pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
@@ -170,45 +188,77 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let (mut puzzles, mut rated, mut total) = (0u64, 0u64, Duration::ZERO);
     let started = Instant::now();
     let mut unreadable = 0;
-    while let Some(record) = next_record(&mut reader, &input.name, &mut unreadable, out, err)? {
-        puzzles += 1;
-        let where_ = place(&input.name, reader.is_collection(), record.line);
-        let clock = Instant::now();
-        let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
-            status = status.max(Status::NoSolution);
-            continue;
-        };
-        if count > 1 {
-            out.flush()?;
-            writeln!(err, "{where_}: several solutions: a rating needs a puzzle with one")?;
-            status = status.max(Status::NoSolution);
-            continue;
-        }
-        let rating = &rate_grid(grid, &mut || true);
-        let elapsed = clock.elapsed();
-        total += elapsed;
-        rated += 1;
-        writeln!(
-            out,
-            "{}\t{}\t{}\t{}",
-            record.puzzle.board,
-            rating.difficulty,
-            rating.level,
-            rating.hardest.map_or("-", |t| t.name())
-        )?;
-        if args.stats {
-            out.flush()?;
+    let name = &input.name;
+    super::batch::in_order(
+        &mut reader,
+        super::batch::threads(args.jobs),
+        |read| {
+            let record = read.item.as_ref().ok()?;
+            let where_ = place(name, read.collection, record.line);
+            let clock = Instant::now();
+            let mut said = Vec::new();
+            let Some((grid, count)) =
+                grid_to_reason_on(record, &where_, &mut io::sink(), &mut said).expect("writing to memory cannot fail")
+            else {
+                return Some(RateOutcome::None(said));
+            };
+            if count > 1 {
+                return Some(RateOutcome::Several(where_));
+            }
+            let rating = rate_grid(grid, &mut || true);
+            Some(RateOutcome::Rated(rating, clock.elapsed()))
+        },
+        |read, result| {
+            let record = match read.item {
+                Ok(record) => record,
+                Err(e) => {
+                    unreadable += 1;
+                    super::report_read_error(out, err, name, &e)?;
+                    return Ok(());
+                }
+            };
+            let Some(result) = result else { return Ok(()) };
+            puzzles += 1;
+            let (rating, elapsed) = match result {
+                RateOutcome::None(said) => {
+                    out.flush()?;
+                    err.write_all(&said)?;
+                    status = status.max(Status::NoSolution);
+                    return Ok(());
+                }
+                RateOutcome::Several(where_) => {
+                    out.flush()?;
+                    writeln!(err, "{where_}: several solutions: a rating needs a puzzle with one")?;
+                    status = status.max(Status::NoSolution);
+                    return Ok(());
+                }
+                RateOutcome::Rated(rating, elapsed) => (rating, elapsed),
+            };
+            total += elapsed;
+            rated += 1;
             writeln!(
-                err,
-                "puzzle={puzzles} line={} rating={} level={} steps={} time_us={}",
-                record.line,
+                out,
+                "{}\t{}\t{}\t{}",
+                record.puzzle.board,
                 rating.difficulty,
                 rating.level,
-                rating.counts.iter().map(|(_, n)| n).sum::<usize>(),
-                elapsed.as_micros()
+                rating.hardest.map_or("-", |t| t.name())
             )?;
-        }
-    }
+            if args.stats {
+                out.flush()?;
+                writeln!(
+                    err,
+                    "puzzle={puzzles} line={} rating={} level={} steps={} time_us={}",
+                    record.line,
+                    rating.difficulty,
+                    rating.level,
+                    rating.counts.iter().map(|(_, n)| n).sum::<usize>(),
+                    elapsed.as_micros()
+                )?;
+            }
+            Ok(())
+        },
+    )?;
     if args.stats && reader.is_collection() {
         out.flush()?;
         let wall = started.elapsed();
@@ -243,26 +293,40 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
         symmetry: args.symmetry,
         minimal: !args.no_minimal,
     };
-    let mut generator = Generator::new(seed, options);
     let limit = Duration::try_from_secs_f64(args.time_limit.max(0.0)).unwrap_or(Duration::MAX);
-    for _ in 0..args.count {
-        let (board, rating) = match args.level {
-            Some(level) => match generator.puzzle_of_level(level, limit) {
-                Ok(found) => found,
-                Err(gave_up) => {
-                    out.flush()?;
-                    writeln!(err, "error: gave up: {gave_up}")?;
-                    return Ok(Status::NoSolution);
-                }
-            },
+    let jobs = super::batch::threads(args.jobs);
+    // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
+    // same seed makes the same puzzles on any number of threads.
+    let make = |&number: &u64| -> Result<(crate::sudoku::Board, Rating), String> {
+        let mut generator = Generator::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)), options);
+        match args.level {
+            Some(level) => generator
+                .puzzle_of_level(level, limit)
+                .map_err(|gave_up| gave_up.to_string()),
             None => {
                 let board = generator.puzzle();
                 let rating = crate::sudoku::logic::rate(&board);
-                (board, rating)
+                Ok((board, rating))
             }
-        };
-        writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
-        out.flush()?;
+        }
+    };
+    let mut gave_up = false;
+    // A batch of one puzzle a thread: each is written as soon as those before it are.
+    let result = super::batch::each_in_order(0..args.count, jobs, jobs, make, |_, made| match made {
+        Ok((board, rating)) => {
+            writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
+            out.flush()
+        }
+        Err(why) => {
+            out.flush()?;
+            writeln!(err, "error: gave up: {why}")?;
+            gave_up = true;
+            Err(io::Error::other("gave up"))
+        }
+    });
+    if gave_up {
+        return Ok(Status::NoSolution);
     }
+    result?;
     Ok(Status::Solved)
 }
