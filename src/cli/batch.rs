@@ -3,7 +3,7 @@
 //! they are done: the output is the same bytes whatever the number of threads, reading overlaps
 //! the work, and memory is bounded by two batches however long the input.
 
-use crate::sudoku::{Format, ReadError, Reader, Record};
+use crate::sudoku::{Format, Next, ReadError, Reader, Record};
 use rayon::iter::{IntoParallelIterator, ParallelIterator};
 use std::io::{self, BufRead};
 use std::sync::mpsc;
@@ -55,22 +55,64 @@ pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     work: impl Fn(&Read) -> T + Sync,
-    emit: impl FnMut(Read, T) -> io::Result<()>,
+    mut emit: impl FnMut(Read, T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     R: BufRead,
     T: Send,
 {
+    if jobs <= 1 {
+        while let Some(read) = next(reader) {
+            let ends = read.ends_input();
+            let done = work(&read);
+            emit(read, done)?;
+            if ends {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    // On several threads the lines of a collection are parsed by the pool too: this thread
+    // only cuts the input into lines.
     let mut ended = false;
     let items = std::iter::from_fn(|| {
         if ended {
             return None;
         }
-        let read = next(reader)?;
-        ended = read.ends_input();
-        Some(read)
+        let item = reader.next_unparsed()?;
+        let (collection, format) = (reader.is_collection(), reader.format());
+        ended = matches!(&item, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))));
+        Some((item, collection, format))
     });
-    each_in_order(items, jobs, BATCH, work, emit)
+    each_in_order(
+        items,
+        jobs,
+        BATCH,
+        |(item, collection, format)| {
+            let read = Read {
+                item: match item {
+                    Next::Parsed(parsed) => match &**parsed {
+                        Ok(record) => Ok(record.clone()),
+                        Err(e) => Err(copy_error(e)),
+                    },
+                    Next::Unparsed(line) => line.parse(),
+                },
+                collection: *collection,
+                format: *format,
+            };
+            let done = work(&read);
+            (read, done)
+        },
+        |_, (read, done)| emit(read, done),
+    )
+}
+
+/// A copy of a read error (an I/O error keeps its kind and message).
+fn copy_error(e: &ReadError) -> ReadError {
+    match e {
+        ReadError::Parse(e) => ReadError::Parse(e.clone()),
+        ReadError::Io(e) => ReadError::Io(io::Error::new(e.kind(), e.to_string())),
+    }
 }
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands

@@ -17,8 +17,8 @@ pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, 
 pub use format::Format;
 pub use marks::Marks;
 pub use parse::{
-    Cells, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, parse_document, parse_puzzle,
-    rewrite_cells,
+    Cells, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Unparsed, parse_document,
+    parse_puzzle, rewrite_cells,
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{

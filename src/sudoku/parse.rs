@@ -264,6 +264,32 @@ enum Shape {
     Done,
 }
 
+/// An item of [`Reader::next_unparsed`].
+pub enum Next {
+    /// A puzzle read, or why it could not be (boxed: the first line of a collection, or the
+    /// puzzles of a document, the rare case).
+    Parsed(Box<Result<Record, ReadError>>),
+    /// A puzzle line of a collection, to parse.
+    Unparsed(Unparsed),
+}
+
+/// A puzzle line of a collection taken from the input but not parsed yet.
+pub struct Unparsed(Held);
+
+impl Unparsed {
+    /// The puzzle of the line, or why it does not read: what the reader would have given.
+    pub fn parse(&self) -> Result<Record, ReadError> {
+        let held = &self.0;
+        parse_held(held)
+            .map(|(puzzle, lead)| Record {
+                line: held.number,
+                cells: cells_of_line(&puzzle, held.start + lead as u64),
+                puzzle,
+            })
+            .map_err(Into::into)
+    }
+}
+
 /// A line kept while the reader looks ahead at the next one.
 struct Held {
     number: usize,
@@ -552,6 +578,28 @@ impl<R: BufRead> Reader<R> {
             cells: cells_of_line(&puzzle, first.start + lead as u64),
             puzzle,
         })
+    }
+
+    /// The next item, as [`Iterator::next`] gives it, except that past the first line of a
+    /// collection its puzzle lines come unparsed: the parsing, most of the cost of reading a
+    /// collection, can then be done on other threads ([`Unparsed::parse`]).
+    pub fn next_unparsed(&mut self) -> Option<Next> {
+        if self.shape != Shape::Lines {
+            return self.next().map(|item| Next::Parsed(Box::new(item)));
+        }
+        let mut ignored = GridBuilder::new(0);
+        ignored.ignore_progress = true;
+        match self.next_content(&mut ignored) {
+            Ok(true) => Some(Next::Unparsed(Unparsed(self.hold()))),
+            Ok(false) => {
+                self.shape = Shape::Done;
+                None
+            }
+            Err(e) => {
+                self.shape = Shape::Done;
+                Some(Next::Parsed(Box::new(Err(e))))
+            }
+        }
     }
 
     /// The next puzzle line of a line document, skipping blank lines and comments.
