@@ -232,11 +232,13 @@ fn event_loop(
             }
         }
         parser.poll(Instant::now());
+        let mut answered = false;
         while let Some(input) = parser.next_input() {
             if test_failures {
                 fail_on_test_keys(&input)?;
             }
             if let Some(action) = keymap::action_for(&input, app) {
+                answered = true;
                 for effect in app.dispatch(action, runtime) {
                     if matches!(effect, Effect::Suspend) {
                         terminal::suspend().context("suspending")?;
@@ -253,7 +255,9 @@ fn event_loop(
             app.dispatch(answer, runtime);
             dirty = true;
         }
-        if app.wake_after().is_some() {
+        // A key answered is drawn before the next slice of work: the slice would hold its
+        // answer back by up to a slice (the next pass through the loop does the work).
+        if app.wake_after().is_some() && !answered {
             dirty |= app.tick(Instant::now());
         }
         if closed && !app.should_quit() {
