@@ -12,11 +12,17 @@ use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
 
-/// Runs the batch solver on `file`; the wall time in seconds and the lines it printed.
+/// Runs the batch solver on `file` on one thread; the wall time in seconds and the lines it
+/// printed.
 fn run(file: &Path) -> (f64, usize) {
+    run_command(&["solve", "--format", "line", "--jobs", "1"], file)
+}
+
+/// Runs the binary with `args` and `file`; the wall time in seconds and the lines it printed.
+fn run_command(args: &[&str], file: &Path) -> (f64, usize) {
     let start = Instant::now();
     let out = Command::new(BIN)
-        .args(["solve", "--format", "line"])
+        .args(args)
         .arg(file)
         .stderr(Stdio::inherit())
         .output()
@@ -31,10 +37,45 @@ fn peak_child_kib() -> i64 {
     getrusage(UsageWho::RUSAGE_CHILDREN).map_or(-1, |usage| usage.max_rss())
 }
 
+/// `solve` and `check` on each set with one thread and with two, interleaved, 7 runs each:
+/// the medians and their ratio.
+fn threads(dir: &Path) {
+    println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 interleaved runs");
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let file = dir.join(name);
+        for command in [&["solve", "--format", "line"][..], &["check"][..]] {
+            let (mut one, mut two) = (Vec::new(), Vec::new());
+            for _ in 0..7 {
+                one.push(run_command(&[command, &["--jobs", "1"]].concat(), &file).0);
+                two.push(run_command(&[command, &["--jobs", "2"]].concat(), &file).0);
+            }
+            one.sort_by(f64::total_cmp);
+            two.sort_by(f64::total_cmp);
+            let (a, b) = (one[3], two[3]);
+            println!(
+                "  {name:32} {:6} one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}",
+                command[0],
+                a * 1e3,
+                b * 1e3,
+                a / b
+            );
+        }
+    }
+}
+
 fn main() {
     let set = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/puzzles2_17_clue");
     if !set.exists() {
         eprintln!("skipped: {} is absent", set.display());
+        return;
+    }
+    if std::env::args().any(|a| a == "threads") {
+        threads(set.parent().expect("the data set's directory"));
         return;
     }
     let (_, puzzles) = run(&set); // warm the file cache
