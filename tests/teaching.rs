@@ -68,34 +68,26 @@ fn c_shows_the_program_beside_the_board_or_on_a_screen_of_its_own() {
     assert_eq!(app.message(), "", "the hint about c went with the width it was for");
 }
 
+/// The line of the program, in the language chosen, that the last step carried out.
+fn line_now(app: &Bench) -> &'static str {
+    let program = Program::of(app.stepper().strategy(), app.settings.language);
+    program.lines[program.line_of(app.stepper().last().as_ref())].trim()
+}
+
 #[test]
 fn l_writes_the_program_in_the_other_form_and_the_line_follows_each_step() {
     let mut app = Bench::on_asset("hard.txt");
     app.keys("n");
     assert_eq!(app.settings.language, Language::Cpp);
-    let cpp = Program::of(Strategy::Naive, Language::Cpp);
-    assert_eq!(
-        cpp.lines[cpp.line_of(app.stepper().last().as_ref())].trim(),
-        "board[r][c] = d;"
-    );
+    assert_eq!(line_now(&app), "board[r][c] = d;");
     app.keys("l");
     assert_eq!(app.settings.language, Language::Python);
-    let py = Program::of(Strategy::Naive, Language::Python);
-    assert_eq!(
-        py.lines[py.line_of(app.stepper().last().as_ref())].trim(),
-        "board[r][c] = d"
-    );
+    assert_eq!(line_now(&app), "board[r][c] = d");
     // On to the first backtrack: the line of the undo; one step back, the line of the guess.
     app.keys("]");
-    assert_eq!(
-        py.lines[py.line_of(app.stepper().last().as_ref())].trim(),
-        "board[r][c] = 0"
-    );
+    assert_eq!(line_now(&app), "board[r][c] = 0");
     app.keys("b");
-    assert_eq!(
-        py.lines[py.line_of(app.stepper().last().as_ref())].trim(),
-        "board[r][c] = d"
-    );
+    assert_eq!(line_now(&app), "board[r][c] = d");
 }
 
 #[test]

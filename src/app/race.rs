@@ -2,7 +2,7 @@
 //! second or each at full speed, until each finds its first solution or runs out; then their
 //! counters side by side.
 
-use super::stepper::SPEEDS;
+use super::stepper::{SPEEDS, accrue};
 use crate::sudoku::{Board, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
 
@@ -194,11 +194,9 @@ impl Race {
         let due = match self.speed() {
             None => None,
             Some(per_second) => {
-                let per_second = per_second as f64;
-                self.owed = (self.owed + per_second * elapsed.as_secs_f64()).min(per_second.max(1.0));
-                let due = self.owed as u64;
+                let due = accrue(&mut self.owed, per_second, elapsed);
                 self.owed -= due as f64;
-                Some((due, per_second.max(1.0) as u64))
+                Some((due, per_second.max(1)))
             }
         };
         for (_, racer) in &mut self.racers {
@@ -236,12 +234,16 @@ impl Race {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_racer_reaches_what_solving_reaches() {
-        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardest.sdk"))
+    fn asset(name: &str) -> Board {
+        std::fs::read_to_string(format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR")))
             .unwrap()
             .parse()
-            .unwrap();
+            .unwrap()
+    }
+
+    #[test]
+    fn every_racer_reaches_what_solving_reaches() {
+        let board = asset("hardest.sdk");
         let mut race = Race::new(&board).unwrap();
         race.step();
         assert!(race.racers.iter().all(|(_, r)| r.steps == 1), "one step each");
@@ -264,10 +266,7 @@ mod tests {
 
     #[test]
     fn a_racer_short_of_time_catches_up_at_an_even_pace() {
-        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/anti-naive.txt"))
-            .unwrap()
-            .parse()
-            .unwrap();
+        let board = asset("anti-naive.txt");
         let mut race = Race::new(&board).unwrap();
         while race.speed() != Some(20_000) {
             race.faster();
@@ -291,10 +290,7 @@ mod tests {
 
     #[test]
     fn at_an_even_pace_each_racer_takes_the_same_steps() {
-        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardest.sdk"))
-            .unwrap()
-            .parse()
-            .unwrap();
+        let board = asset("hardest.sdk");
         let mut race = Race::new(&board).unwrap();
         race.toggle_run();
         let t0 = Instant::now();

@@ -135,6 +135,15 @@ pub struct Replay {
     pub truncated: bool,
 }
 
+/// Adds to `owed` the steps due at `per_second` over `elapsed`, and returns how many whole steps
+/// are owed now. A stall (a suspended terminal) does not turn into a burst: at most a second's
+/// worth is ever owed.
+pub fn accrue(owed: &mut f64, per_second: u64, elapsed: Duration) -> u64 {
+    let per_second = per_second as f64;
+    *owed = (*owed + per_second * elapsed.as_secs_f64()).min(per_second.max(1.0));
+    *owed as u64
+}
+
 /// How many of the latest backtracks step mode remembers for jumping back (a position each).
 pub const KEPT_BACKTRACKS: usize = 4096;
 
@@ -432,10 +441,7 @@ impl Stepper {
         let due = if full_speed {
             u64::MAX
         } else {
-            let per_second = SPEEDS[self.speed] as f64;
-            // Do not let a stall (a suspended terminal) turn into a burst of steps.
-            self.owed = (self.owed + per_second * elapsed.as_secs_f64()).min(per_second.max(1.0));
-            self.owed as u64
+            accrue(&mut self.owed, SPEEDS[self.speed], elapsed)
         };
         let deadline = Instant::now() + budget;
         let mut done = 0u64;

@@ -62,15 +62,16 @@ where
     T: Send,
 {
     if jobs <= 1 {
-        while let Some(read) = next(reader) {
-            let ends = read.ends_input();
-            let done = work(&read);
-            emit(read, done)?;
-            if ends {
-                break;
+        let mut ended = false;
+        let reads = std::iter::from_fn(|| {
+            if ended {
+                return None;
             }
-        }
-        return Ok(());
+            let read = next(reader)?;
+            ended = read.ends_input();
+            Some(read)
+        });
+        return each_in_order(reads, 1, BATCH, work, emit);
     }
     // On several threads the lines of a collection are parsed by the pool too: this thread
     // only cuts the input into lines.

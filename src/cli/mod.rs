@@ -291,13 +291,15 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                     out.flush()?;
                     writeln!(err, "{}: no solution: {contradiction}", where_())?;
                     if args.stats {
-                        writeln!(
+                        let none = crate::sudoku::Counters::default();
+                        stats_line(
                             err,
-                            "puzzle={} line={} strategy={} result=contradiction nodes=0 backtracks=0 max_depth=0 time_us={}",
-                            totals.puzzles,
+                            &totals,
                             record.line,
                             args.strategy,
-                            result.elapsed.as_micros()
+                            "contradiction",
+                            &none,
+                            result.elapsed,
                         )?;
                     }
                     return Ok(());
@@ -323,17 +325,15 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 }
             }
             if args.stats {
-                writeln!(
+                let outcome = if solved { "solved" } else { "no_solution" };
+                stats_line(
                     err,
-                    "puzzle={} line={} strategy={} result={} nodes={} backtracks={} max_depth={} time_us={}",
-                    totals.puzzles,
+                    &totals,
                     record.line,
                     args.strategy,
-                    if solved { "solved" } else { "no_solution" },
-                    counters.placements,
-                    counters.backtracks,
-                    counters.max_depth,
-                    result.elapsed.as_micros()
+                    outcome,
+                    &counters,
+                    result.elapsed,
                 )?;
             }
             Ok(())
@@ -359,6 +359,27 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         status = status.max(Status::Unreadable);
     }
     Ok(status)
+}
+
+/// The `--stats` line of the puzzle just counted in `totals`.
+fn stats_line(
+    err: &mut impl Write,
+    totals: &Totals,
+    line: usize,
+    strategy: Strategy,
+    outcome: &str,
+    counters: &crate::sudoku::Counters,
+    elapsed: Duration,
+) -> io::Result<()> {
+    writeln!(
+        err,
+        "puzzle={} line={line} strategy={strategy} result={outcome} nodes={} backtracks={} max_depth={} time_us={}",
+        totals.puzzles,
+        counters.placements,
+        counters.backtracks,
+        counters.max_depth,
+        elapsed.as_micros()
+    )
 }
 
 /// The solution of `puzzle` as `format` writes it: the metadata and comments come with the
