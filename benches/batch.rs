@@ -37,6 +37,81 @@ fn peak_child_kib() -> i64 {
     getrusage(UsageWho::RUSAGE_CHILDREN).map_or(-1, |usage| usage.max_rss())
 }
 
+/// The peer program: what a user of the `sudoku` crate writes to do what `solve --format line`
+/// and `check` do on a file of puzzle lines, run as this bench's own executable with `peer solve
+/// FILE` or `peer check FILE`: the whole file read, each puzzle line parsed by the crate, and a
+/// solution line, or a line saying how many solutions (none, one, several), printed for each.
+fn peer(mode: &str, file: &Path) {
+    use std::io::Write;
+    let text = std::fs::read_to_string(file).expect("the data set reads");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.len() < 81 {
+            continue;
+        }
+        let Ok(puzzle) = sudoku::Sudoku::from_str_line(&line[..81]) else {
+            continue;
+        };
+        let written = match mode {
+            "solve" => match puzzle.some_solution() {
+                Some(solution) => writeln!(out, "{}", solution.to_str_line()),
+                None => Ok(()),
+            },
+            _ => {
+                let count = match puzzle.solutions_count_up_to(2) {
+                    0 => "none",
+                    1 => "one",
+                    _ => "several (at least 2)",
+                };
+                writeln!(out, "line {}: solutions: {count}", i + 1)
+            }
+        };
+        written.expect("writing the results");
+    }
+}
+
+/// Ours (`--jobs 1`) against the peer program, whole processes, on each set: medians of 7
+/// interleaved runs. Pinned to one core by running the bench under `taskset -c 1` (children
+/// keep the affinity).
+fn against_peer(dir: &Path) {
+    let me = std::env::current_exe().expect("this bench's executable");
+    println!("batch/ours --jobs 1 against the sudoku crate in a program of its own, whole process, medians of 7");
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let file = dir.join(name);
+        for (ours, theirs) in [
+            (&["solve", "--format", "line", "--jobs", "1"][..], "solve"),
+            (&["check", "--jobs", "1"][..], "check"),
+        ] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for _ in 0..7 {
+                a.push(run_command(ours, &file).0);
+                let start = Instant::now();
+                let out = Command::new(&me)
+                    .args(["peer", theirs])
+                    .arg(&file)
+                    .stdout(Stdio::null())
+                    .status()
+                    .expect("the peer runs");
+                assert!(out.success());
+                b.push(start.elapsed().as_secs_f64());
+            }
+            a.sort_by(f64::total_cmp);
+            b.sort_by(f64::total_cmp);
+            println!(
+                "  {name:32} {theirs:6} ours {:8.1} ms  peer {:8.1} ms  ratio {:.2}",
+                a[3] * 1e3,
+                b[3] * 1e3,
+                b[3] / a[3]
+            );
+        }
+    }
+}
+
 /// `solve` and `check` on each set with one thread and with two, interleaved, 7 runs each:
 /// the medians and their ratio.
 fn threads(dir: &Path) {
@@ -74,8 +149,20 @@ fn main() {
         eprintln!("skipped: {} is absent", set.display());
         return;
     }
-    if std::env::args().any(|a| a == "threads") {
-        threads(set.parent().expect("the data set's directory"));
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, first, mode, file, ..] = &args[..]
+        && first == "peer"
+    {
+        peer(mode, Path::new(file));
+        return;
+    }
+    let dir = set.parent().expect("the data set's directory");
+    if args.iter().any(|a| a == "threads") {
+        threads(dir);
+        return;
+    }
+    if args.iter().any(|a| a == "peer") {
+        against_peer(dir);
         return;
     }
     let (_, puzzles) = run(&set); // warm the file cache

@@ -13,9 +13,7 @@ pub mod logic;
 pub mod output;
 
 use crate::sudoku::search::{trace, why};
-use crate::sudoku::{
-    Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Solutions, Step, Strategy, uniqueness,
-};
+use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, count_solutions};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -243,8 +241,9 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
     let solved = search.run_to_end() == Step::Solved;
     let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
     let text = solved.then(|| {
+        let board = search.board();
         let mut text = String::with_capacity(96);
-        let solution = solution_puzzle(search.board(), &record.puzzle, format);
+        let solution = solution_puzzle(board, &record.puzzle, format);
         format
             .write(&solution, &mut text)
             .expect("writing to a String cannot fail");
@@ -493,9 +492,9 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
             writeln!(out, "  {c} ({})", c.unit)?;
         }
     }
-    let solutions = uniqueness(board);
-    writeln!(out, "solutions: {}", describe_solutions(board, &solutions))?;
-    Ok(!matches!(solutions, Solutions::None))
+    let solutions = count_solutions(board, 2);
+    writeln!(out, "solutions: {}", describe_solutions(board, solutions))?;
+    Ok(solutions > 0)
 }
 
 /// One line describing a puzzle of a collection, then its conflicts one a line; `false` if it
@@ -503,7 +502,8 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
 fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
     let board = &record.puzzle.board;
     let conflicts = board.conflicts();
-    let solutions = uniqueness(board);
+    // Counted up to two, no more: the solutions themselves are not shown.
+    let solutions = count_solutions(board, 2);
     write!(
         out,
         "line {}: givens {}, blanks {}, conflicts {}, solutions: {}",
@@ -511,7 +511,7 @@ fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
         board.given_count(),
         board.blank_count(),
         conflicts.len(),
-        describe_solutions(board, &solutions)
+        describe_solutions(board, solutions)
     )?;
     match record.puzzle.comment.as_deref() {
         Some(comment) => writeln!(out, "  # {}", printable(comment))?,
@@ -520,17 +520,18 @@ fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
     for c in &conflicts {
         writeln!(out, "  {c} ({})", c.unit)?;
     }
-    Ok(!matches!(solutions, Solutions::None))
+    Ok(solutions > 0)
 }
 
-fn describe_solutions(board: &Board, solutions: &Solutions) -> String {
+/// A count of solutions up to 2 in words: none (and why, when the board says), one, several.
+fn describe_solutions(board: &Board, solutions: u64) -> String {
     match solutions {
-        Solutions::None => match board.contradiction() {
+        0 => match board.contradiction() {
             Some(contradiction) => format!("none ({contradiction})"),
             None => "none".into(),
         },
-        Solutions::Unique(_) => "one".into(),
-        Solutions::Several(..) => "several (at least 2)".into(),
+        1 => "one".into(),
+        _ => "several (at least 2)".into(),
     }
 }
 
