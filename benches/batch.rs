@@ -37,6 +37,14 @@ fn peak_child_kib() -> i64 {
     getrusage(UsageWho::RUSAGE_CHILDREN).map_or(-1, |usage| usage.max_rss())
 }
 
+/// The benchmark collections the whole-process comparisons run on.
+const SETS: [&str; 4] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+];
+
 /// The peer program: what a user of the `sudoku` crate writes to do what `solve --format line`
 /// and `check` do on a file of puzzle lines, run as this bench's own executable with `peer solve
 /// FILE` or `peer check FILE`: the whole file read, each puzzle line parsed by the crate, and a
@@ -76,12 +84,7 @@ fn peer(mode: &str, file: &Path) {
 fn against_peer(dir: &Path) {
     let me = std::env::current_exe().expect("this bench's executable");
     println!("batch/ours --jobs 1 against the sudoku crate in a program of its own, whole process, medians of 7");
-    for name in [
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-    ] {
+    for name in SETS {
         let file = dir.join(name);
         for (ours, theirs) in [
             (&["solve", "--format", "line", "--jobs", "1"][..], "solve"),
@@ -116,12 +119,7 @@ fn against_peer(dir: &Path) {
 /// the medians and their ratio.
 fn threads(dir: &Path) {
     println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 interleaved runs");
-    for name in [
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-    ] {
+    for name in SETS {
         let file = dir.join(name);
         for command in [&["solve", "--format", "line"][..], &["check"][..]] {
             let (mut one, mut two) = (Vec::new(), Vec::new());

@@ -285,14 +285,21 @@ fn trace_in(dir: &Path) -> std::path::PathBuf {
     dir.join("hardest.naive.trace.jsonl")
 }
 
-#[test]
-fn w_writes_the_search_as_a_trace_that_opens_to_replay_to_its_end() {
+/// A workbench on a copy of `hardest.sdk` that stepped `steps` steps and wrote them with `w`
+/// (the trace is [`trace_in`] the directory).
+fn exported(steps: &str) -> (tempfile::TempDir, Bench) {
     let (dir, path) = copy_of("hardest.sdk");
     let mut app = Bench::on_file(&path, None);
     app.keys("n");
-    ask(&mut app, "g", "300");
+    ask(&mut app, "g", steps);
     app.keys("w");
     app.wait_for_background();
+    (dir, app)
+}
+
+#[test]
+fn w_writes_the_search_as_a_trace_that_opens_to_replay_to_its_end() {
+    let (dir, app) = exported("300");
     assert!(
         app.message().contains("Trace of 300 steps written"),
         "{}",
@@ -326,12 +333,7 @@ fn w_writes_the_search_as_a_trace_that_opens_to_replay_to_its_end() {
 
 #[test]
 fn a_trace_edited_by_hand_stops_at_the_first_step_that_differs() {
-    let (dir, path) = copy_of("hardest.sdk");
-    let mut app = Bench::on_file(&path, None);
-    app.keys("n");
-    ask(&mut app, "g", "300");
-    app.keys("w");
-    app.wait_for_background();
+    let (dir, mut app) = exported("300");
     let trace = trace_in(dir.path());
     let text = std::fs::read_to_string(&trace).unwrap();
     // Step 120 is made to say the digit was forced.
@@ -446,12 +448,7 @@ fn esc_stops_a_long_jump_and_keeps_step_mode() {
 #[test]
 fn the_browser_previews_a_trace_and_enter_replays_it() {
     use sudoku_workbench::app::browser::{Entry, Preview};
-    let (dir, path) = copy_of("hardest.sdk");
-    let mut app = Bench::on_file(&path, None);
-    app.keys("n");
-    ask(&mut app, "g", "40");
-    app.keys("w");
-    app.wait_for_background();
+    let (dir, mut app) = exported("40");
     app.key(KeyCode::Esc);
     app.keys("o");
     for _ in 0..20 {

@@ -455,30 +455,18 @@ impl Stepper {
                 break;
             };
             done += 1;
-            if stop.is_some() {
+            if self.ends_run(step, stop.as_ref()) {
                 self.pause();
+                // At the end, keep a solution found on screen rather than the emptied board the
+                // end of the search leaves (unless something else stopped the run there).
+                if step == Step::Exhausted
+                    && stop.is_none()
+                    && let Some(&at) = self.solutions.last()
+                {
+                    self.go_to(at);
+                    self.back_at_solution = true;
+                }
                 break;
-            }
-            match step {
-                Step::Solved if !matches!(self.run, Run::ToStep(_)) => {
-                    self.pause();
-                    break;
-                }
-                Step::Exhausted => {
-                    self.pause();
-                    // Keep a solution found on screen rather than the emptied board the end of
-                    // the search leaves.
-                    if let Some(&at) = self.solutions.last() {
-                        self.go_to(at);
-                        self.back_at_solution = true;
-                    }
-                    break;
-                }
-                Step::Remove { forced: false, .. } if self.run == Run::ToBacktrack => {
-                    self.pause();
-                    break;
-                }
-                _ => {}
             }
         }
         if !full_speed {

@@ -183,12 +183,13 @@ fn forced(board: &Board, pos: Pos, digit: Digit) -> String {
 mod tests {
     use super::*;
 
+    /// The BOJ 2580 sample as a line.
+    const BOJ_SAMPLE: &str = ".354692787821.56.9.6.278135321.468978.49135.659682.413917652.8.6.37.195225839476.";
+
     #[test]
     fn the_textbook_order_says_which_peer_holds_each_rejected_digit() {
         // The BOJ sample: r1c1 is blank; its row holds 3 5 4 6 9 2 7 8 and nothing else.
-        let board: Board = ".354692787821.56.9.6.278135321.468978.49135.659682.413917652.8.6.37.195225839476."
-            .parse()
-            .unwrap();
+        let board: Board = BOJ_SAMPLE.parse().unwrap();
         let step = Step::Place {
             pos: Pos::FIRST,
             digit: Digit::new(1).unwrap(),
@@ -261,9 +262,7 @@ mod tests {
 
     #[test]
     fn a_forced_digit_names_its_single() {
-        let board: Board = ".354692787821.56.9.6.278135321.468978.49135.659682.413917652.8.6.37.195225839476."
-            .parse()
-            .unwrap();
+        let board: Board = BOJ_SAMPLE.parse().unwrap();
         let step = Step::Place {
             pos: Pos::FIRST,
             digit: Digit::new(1).unwrap(),
