@@ -303,6 +303,31 @@ proptest! {
     }
 
     #[test]
+    fn a_restarted_search_is_a_new_search(first in any::<u64>(), second in any::<u64>(), strategy in strategy(), other in strategy(), budget in 0u64..200, wrong in any::<bool>()) {
+        // A search left anywhere (mid-way, solved, with another strategy), then restarted on a
+        // second board, finds what a new search finds, counts the same and shows the same.
+        let mut search = Search::new(&Board::from_givens(&puzzle(first, 50)), other).unwrap();
+        let _ = search.run(budget);
+        let mut digits = puzzle(second, 50);
+        if wrong {
+            make_unsolvable(&mut digits, second);
+        }
+        let board = Board::from_givens(&digits);
+        let Ok(mut fresh) = Search::new(&board, strategy) else { return Ok(()) };
+        search.restart(&board, strategy).unwrap();
+        prop_assert_eq!(search.strategy(), strategy);
+        for _ in 0..2 {
+            let (a, b) = (search.run_to_end(), fresh.run_to_end());
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(search.counters(), fresh.counters());
+            prop_assert_eq!(search.board(), fresh.board());
+            if a == Step::Solved {
+                prop_assert_eq!(search.digits(), fresh.board().to_digits(), "the digits are the solution's");
+            }
+        }
+    }
+
+    #[test]
     fn solution_counts_agree_across_strategies(seed in any::<u64>(), blanks in 50usize..=62) {
         let board = Board::from_givens(&puzzle(seed, blanks));
         let limit = 3;

@@ -3,8 +3,9 @@
 //! they are done: the output is the same bytes whatever the number of threads, reading overlaps
 //! the work, and memory is bounded by two batches however long the input.
 
-use crate::sudoku::{Format, Next, ReadError, Reader, Record};
+use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use rayon::iter::{IntoParallelIterator, ParallelIterator};
+use std::cell::RefCell;
 use std::io::{self, BufRead};
 use std::sync::mpsc;
 
@@ -27,6 +28,28 @@ impl Read {
     fn ends_input(&self) -> bool {
         matches!(self.item, Err(ReadError::Io(_)))
     }
+}
+
+thread_local! {
+    /// This thread's search, restarted for each puzzle by [`with_search`].
+    static SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on a search of `board` with `strategy`, or gives the contradiction that rules out
+/// any solution. The search is this thread's own, restarted: its stacks keep their memory from
+/// one puzzle to the next, so that a batch allocates nothing per puzzle. `f` must not call
+/// this function again.
+pub fn with_search<T>(board: &Board, strategy: Strategy, f: impl FnOnce(&mut Search) -> T) -> Result<T, Contradiction> {
+    SEARCH.with_borrow_mut(|kept| {
+        let search = match kept {
+            Some(search) => {
+                search.restart(board, strategy)?;
+                search
+            }
+            None => kept.insert(Search::new(board, strategy)?),
+        };
+        Ok(f(search))
+    })
 }
 
 /// The threads to use for `--jobs N`: `N`, or every core for 0.

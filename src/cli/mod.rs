@@ -13,7 +13,8 @@ pub mod logic;
 pub mod output;
 
 use crate::sudoku::search::{trace, why};
-use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, count_solutions};
+use crate::sudoku::text_buffer::TextBuffer;
+use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -206,7 +207,7 @@ fn open_or_report(path: Option<&std::path::Path>, err: &mut impl Write) -> io::R
 /// What solving one puzzle of a batch found, for the output (written in order, by one thread).
 struct SolveResult {
     /// The solution as text, without the blank line between grids; `None` for no solution.
-    text: Option<String>,
+    text: Option<TextBuffer>,
     /// The counters, or the contradiction found before any step.
     counters: Result<crate::sudoku::Counters, crate::sudoku::Contradiction>,
     /// Time spent, for --stats.
@@ -227,34 +228,44 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
         });
     // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
     let clock = args.stats.then(Instant::now);
-    let mut search = match Search::new(&record.puzzle.board, args.strategy) {
-        Ok(search) => search,
-        Err(contradiction) => {
-            return Some(SolveResult {
-                text: None,
-                counters: Err(contradiction),
-                elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
-                format,
-            });
+    let solved = batch::with_search(&record.puzzle.board, args.strategy, |search| {
+        let solved = search.run_to_end() == Step::Solved;
+        let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
+        let text = solved.then(|| {
+            let mut text = TextBuffer::new();
+            if format == Format::Line {
+                // What the line format writes for a solved board, from the digits at hand.
+                text.push(&solution_line(&search.digits()));
+            } else {
+                let solution = solution_puzzle(search.board(), &record.puzzle, format);
+                format
+                    .write(&solution, &mut text)
+                    .expect("writing to memory cannot fail");
+            }
+            text
+        });
+        SolveResult {
+            text,
+            counters: Ok(search.counters()),
+            elapsed,
+            format,
         }
-    };
-    let solved = search.run_to_end() == Step::Solved;
-    let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
-    let text = solved.then(|| {
-        let board = search.board();
-        let mut text = String::with_capacity(96);
-        let solution = solution_puzzle(board, &record.puzzle, format);
-        format
-            .write(&solution, &mut text)
-            .expect("writing to a String cannot fail");
-        text
     });
-    Some(SolveResult {
-        text,
-        counters: Ok(search.counters()),
-        elapsed,
+    Some(solved.unwrap_or_else(|contradiction| SolveResult {
+        text: None,
+        counters: Err(contradiction),
+        elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
         format,
-    })
+    }))
+}
+
+/// A solution as the line format writes it: its 81 digits and a line end.
+fn solution_line(digits: &[u8; 81]) -> [u8; 82] {
+    let mut line = [b'\n'; 82];
+    for (byte, digit) in line.iter_mut().zip(digits) {
+        *byte = b'0' + digit;
+    }
+    line
 }
 
 /// `solve`: prints the first solution of each puzzle in order, on `--jobs` threads.
@@ -425,7 +436,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         batch::threads(args.jobs),
         |read| {
             let record = read.item.as_ref().ok()?;
-            let mut text = Vec::with_capacity(96);
+            let mut text = TextBuffer::new();
             let has_solution = if read.collection {
                 check_line(record, &mut text)
             } else {
@@ -457,7 +468,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 }
                 first = false;
             }
-            out.write_all(&text)?;
+            out.write_all(text.as_bytes())?;
             if !has_solution {
                 status = status.max(Status::NoSolution);
             }
@@ -492,7 +503,7 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
             writeln!(out, "  {c} ({})", c.unit)?;
         }
     }
-    let solutions = count_solutions(board, 2);
+    let solutions = solutions_up_to_two(board);
     writeln!(out, "solutions: {}", describe_solutions(board, solutions))?;
     Ok(solutions > 0)
 }
@@ -503,7 +514,7 @@ fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
     let board = &record.puzzle.board;
     let conflicts = board.conflicts();
     // Counted up to two, no more: the solutions themselves are not shown.
-    let solutions = count_solutions(board, 2);
+    let solutions = solutions_up_to_two(board);
     write!(
         out,
         "line {}: givens {}, blanks {}, conflicts {}, solutions: {}",
@@ -523,11 +534,17 @@ fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
     Ok(solutions > 0)
 }
 
+/// How many solutions `board` has, counted up to two, no more (the solutions themselves are
+/// not kept), with this thread's search.
+fn solutions_up_to_two(board: &Board) -> u64 {
+    batch::with_search(board, Strategy::Fast, |search| search.count_up_to(2)).unwrap_or(0)
+}
+
 /// A count of solutions up to 2 in words: none (and why, when the board says), one, several.
-fn describe_solutions(board: &Board, solutions: u64) -> String {
+fn describe_solutions(board: &Board, solutions: u64) -> std::borrow::Cow<'static, str> {
     match solutions {
         0 => match board.contradiction() {
-            Some(contradiction) => format!("none ({contradiction})"),
+            Some(contradiction) => format!("none ({contradiction})").into(),
             None => "none".into(),
         },
         1 => "one".into(),
@@ -707,4 +724,26 @@ pub fn usage() -> &'static str {
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal]\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\
      Run `sudoku-workbench --help` for more.\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solution_line_is_what_the_line_format_writes() {
+        let board: Board = include_str!("../../assets/hard.txt").parse().expect("a sample");
+        let solution = crate::sudoku::solve(&board, Strategy::Fast)
+            .expect("no conflict")
+            .solution
+            .expect("a solution");
+        let mut written = String::new();
+        Format::Line
+            .write(
+                &solution_puzzle(solution.clone(), &Puzzle::new(board), Format::Line),
+                &mut written,
+            )
+            .expect("in memory");
+        assert_eq!(solution_line(&solution.to_digits()), written.as_bytes());
+    }
 }

@@ -12,6 +12,7 @@ pub mod marks;
 pub mod parse;
 pub mod puzzle;
 pub mod search;
+pub mod text_buffer;
 
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;

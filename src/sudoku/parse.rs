@@ -16,6 +16,7 @@ use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::format::{Format, PROGRESS_MARK, PROGRESS_VERSION};
 use super::marks::Marks;
 use super::puzzle::{Note, Puzzle};
+use super::text_buffer::InlineString;
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -294,7 +295,9 @@ impl Unparsed {
 struct Held {
     number: usize,
     start: u64,
-    text: String,
+    /// Inline: a collection's lines wait in batches, and a line of the usual size then costs
+    /// no allocation.
+    text: InlineString,
     truncated: bool,
     invalid_at: Option<usize>,
 }
@@ -452,7 +455,7 @@ impl<R: BufRead> Reader<R> {
         Held {
             number: self.line,
             start: self.line_start,
-            text: text.into_owned(),
+            text: InlineString::new(&text),
             truncated: self.truncated,
             invalid_at,
         }
@@ -490,12 +493,12 @@ impl<R: BufRead> Reader<R> {
             return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
         }
         let first = self.hold();
-        if let Some(column) = binary_column(&first.text, first.invalid_at) {
+        if let Some(column) = binary_column(first.text.as_str(), first.invalid_at) {
             // Not text at all: there is nothing to read line by line.
             self.shape = Shape::Done;
             return Err(ParseError::new(first.number, column, ParseErrorKind::InvalidUtf8).into());
         }
-        if is_puzzle_line(&first.text) {
+        if is_puzzle_line(first.text.as_str()) {
             return self.start_with_a_line(first, grid);
         }
         // A short first line: a grid row, or a bad first line of a collection. The next content
@@ -684,7 +687,7 @@ fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<usize> {
 }
 
 fn parse_held(held: &Held) -> Result<(Puzzle, usize), ParseError> {
-    parse_line(&held.text, held.number, held.truncated).map_err(|e| utf8_error(e, held.invalid_at))
+    parse_line(held.text.as_str(), held.number, held.truncated).map_err(|e| utf8_error(e, held.invalid_at))
 }
 
 /// An error about U+FFFD where the line had invalid UTF-8 is an error about the bytes.
@@ -1126,8 +1129,10 @@ struct GridBuilder {
 impl GridBuilder {
     fn new(note_limit: usize) -> GridBuilder {
         GridBuilder {
-            digits: Vec::with_capacity(81),
-            offsets: Vec::with_capacity(81),
+            // Empty until a grid row comes: a collection makes one builder per line and never
+            // feeds it a row, so reserving here would be two allocations per puzzle.
+            digits: Vec::new(),
+            offsets: Vec::new(),
             rows: 0,
             notes: Vec::new(),
             note_room: note_limit,
@@ -1226,7 +1231,7 @@ impl GridBuilder {
         if held.truncated {
             return Err(ParseError::new(held.number, MAX_LINE, ParseErrorKind::LineTooLong));
         }
-        self.feed(&held.text, held.number, held.start)
+        self.feed(held.text.as_str(), held.number, held.start)
             .map_err(|e| utf8_error(e, held.invalid_at))
     }
 

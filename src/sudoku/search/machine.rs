@@ -100,6 +100,14 @@ pub trait State: Clone {
     fn digits(&self) -> [u8; 81] {
         std::array::from_fn(|i| Pos::new(i).and_then(|p| self.digit(p)).map_or(0, Digit::get))
     }
+    /// Runs unwatched in a loop of the strategy's own, to the next solution (`Some(Some(Solved))`),
+    /// the end (`Some(Some(Exhausted))`) or the first guess that holds at `run.stop` placements
+    /// (`Some(None)`), leaving the decisions and counters exactly as the machine's loop would;
+    /// `None` (the default) leaves the run to the machine. Only called when nobody watches.
+    fn sprint(&mut self, run: Sprint<'_>) -> Option<Option<Step>> {
+        let _ = run;
+        None
+    }
     /// Writes the digits decided here into `board`, the board the state was made from, as
     /// [`Cell::Placed`]: in its empty cells, except `hidden` ones.
     fn place_into(&self, board: &mut Board, hidden: CellSet) {
@@ -119,24 +127,38 @@ pub(super) fn conflict_of(board: &Board) -> Contradiction {
     board.contradiction().unwrap_or(Contradiction::NoCandidate(Pos::FIRST))
 }
 
+/// A decision on the machine's stack.
 #[derive(Clone)]
-struct Frame {
-    choice: Choice,
+pub(super) struct Frame {
+    pub(super) choice: Choice,
     /// Every option as bits: digit `d` is bit `d - 1` for a cell, the unit's `i`-th cell (in
     /// row-major order) is bit `i` for a place.
-    options: u16,
+    pub(super) options: u16,
     /// Options not tried yet, as bits.
-    remaining: u16,
+    pub(super) remaining: u16,
     /// The placement on the board for this decision, if any.
-    current: Option<(Pos, Digit)>,
+    pub(super) current: Option<(Pos, Digit)>,
     /// Whether `current` led to a contradiction; it was taken back at once (propagation may have
     /// left anything in the state), and stays on the board until its removal is reported.
-    failed: bool,
+    pub(super) failed: bool,
     /// Whether `current` was made on a copy of the state (pushed on the stack of states), rather
     /// than on the state itself (last options, when nobody watches).
-    copied: bool,
+    pub(super) copied: bool,
     /// Whether the cells forced by `current` are being taken back, one step each.
-    unwinding: bool,
+    pub(super) unwinding: bool,
+}
+
+/// What a strategy's own unwatched loop ([`State::sprint`]) works on: the machine's stack of
+/// decisions and its counters, to leave exactly as the machine's own loop would.
+pub struct Sprint<'a> {
+    /// The decisions, outermost first.
+    pub(super) frames: &'a mut Vec<Frame>,
+    pub(super) counters: &'a mut Counters,
+    /// Whether the next thing to do is choosing a cell (else: taking the top decision's digit
+    /// back if it has one, then trying its next option).
+    pub(super) choosing: bool,
+    /// The placements at which to stop, once a guess holds.
+    pub(super) stop: u64,
 }
 
 impl Frame {
@@ -268,6 +290,26 @@ impl<S: State> Machine<S> {
         })
     }
 
+    /// Starts again on `board`, as [`Machine::new`] would, keeping the memory of the stacks: a
+    /// batch that solves puzzle after puzzle with one machine allocates only when a puzzle goes
+    /// deeper than any before it. On a contradiction the machine is left as it was.
+    pub fn restart(&mut self, board: &Board) -> Result<(), Contradiction> {
+        self.root = S::new(board)?;
+        self.start.clone_from(board);
+        self.copies.clear();
+        self.frames.clear();
+        self.filled_before.clear();
+        self.in_place = 0;
+        self.phase = Phase::Start;
+        self.pending = Pending {
+            cells: CellSet::EMPTY,
+            remove: false,
+            depth: 0,
+        };
+        self.counters = Counters::default();
+        Ok(())
+    }
+
     fn state(&self) -> &S {
         if !S::COPY_ON_GUESS {
             return &self.root;
@@ -315,6 +357,12 @@ impl<S: State> Machine<S> {
             board.set(*pos, Cell::Placed(*digit));
         }
         board
+    }
+
+    /// The digits of the current state (0 for an open cell), givens included: after
+    /// [`Step::Solved`], the solution, without building a [`Board`].
+    pub fn digits(&self) -> [u8; 81] {
+        self.state().digits()
     }
 
     /// Cells the state holds but the steps reported so far do not: forced placements not yet
@@ -420,6 +468,28 @@ impl<S: State> Machine<S> {
             self.rebuild_states();
         }
         loop {
+            // A strategy with a loop of its own runs in it once the machine has started.
+            if !WATCH && matches!(self.phase, Phase::Choose | Phase::Next) && self.pending.cells.is_empty() {
+                let state = if S::COPY_ON_GUESS {
+                    self.copies.last_mut().unwrap_or(&mut self.root)
+                } else {
+                    &mut self.root
+                };
+                let run = Sprint {
+                    frames: &mut self.frames,
+                    counters: &mut self.counters,
+                    choosing: self.phase == Phase::Choose,
+                    stop,
+                };
+                if let Some(end) = state.sprint(run) {
+                    self.phase = match end {
+                        None => Phase::Choose,
+                        Some(Step::Solved) => Phase::Next,
+                        Some(_) => Phase::Done,
+                    };
+                    return end;
+                }
+            }
             if S::PROPAGATES
                 && !self.pending.cells.is_empty()
                 && let Some(step) = self.report_pending::<WATCH>()

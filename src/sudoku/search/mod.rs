@@ -14,7 +14,7 @@ pub mod why;
 
 pub use dlx::DlxState;
 pub use fast::FastState;
-pub use machine::{Branch, Choice, Machine, Options, State};
+pub use machine::{Branch, Choice, Machine, Options, Sprint, State};
 pub use mrv::MrvState;
 pub use naive::NaiveState;
 
@@ -74,6 +74,20 @@ macro_rules! strategies {
                 Ok(match strategy {
                     $(Strategy::$variant => Search::$variant(Machine::new(board)?),)+
                 })
+            }
+
+            /// Starts again on `board` with `strategy`, keeping the memory of the stacks when
+            /// the strategy is the same: solving a collection with one search allocates only
+            /// when a puzzle goes deeper than any before it. On a contradiction the search is
+            /// left as it was.
+            pub fn restart(&mut self, board: &Board, strategy: Strategy) -> Result<(), Contradiction> {
+                match (self, strategy) {
+                    $((Search::$variant(m), Strategy::$variant) => m.restart(board),)+
+                    (search, _) => {
+                        *search = Search::new(board, strategy)?;
+                        Ok(())
+                    }
+                }
             }
 
             /// The strategy in use.
@@ -261,6 +275,22 @@ impl Search {
         with_machine!(self, m => m.board())
     }
 
+    /// The digits the search holds (0 for an open cell), givens included: after
+    /// [`Step::Solved`], the solution, without building a [`Board`].
+    pub fn digits(&self) -> [u8; 81] {
+        with_machine!(self, m => m.digits())
+    }
+
+    /// Counts the solutions from here on, stopping at `limit` (a result equal to `limit` means
+    /// "at least that many").
+    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+        let mut found = 0;
+        while found < limit && self.run_to_end() == Step::Solved {
+            found += 1;
+        }
+        found
+    }
+
     /// The decisions on the stack, outermost first.
     pub fn decisions(&self) -> Vec<Decision> {
         with_machine!(self, m => m.decisions().collect())
@@ -324,14 +354,10 @@ pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction
 /// Counts the solutions of `board`, stopping at `limit`: a result equal to `limit` means "at
 /// least that many". A board whose digits conflict has none.
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
-    let Ok(mut search) = Search::new(board, Strategy::Fast) else {
-        return 0;
-    };
-    let mut found = 0;
-    while found < limit && search.run_to_end() == Step::Solved {
-        found += 1;
+    match Search::new(board, Strategy::Fast) {
+        Ok(mut search) => search.count_up_to(limit),
+        Err(_) => 0,
     }
-    found
 }
 
 /// How many solutions a board has, as far as a uniqueness check needs to know.

@@ -7,7 +7,7 @@ use crate::sudoku::board::{Board, Contradiction, Digit, DigitSet, Pos};
 /// For each cell, its three units as indices into [`Occupancy::used`]: row (0..9), column
 /// (9..18), box (18..27). A table, so that no placement divides by nine; 128 entries so that a
 /// cell index masked with 127 needs no bounds check.
-const UNITS: [[u8; 3]; 128] = {
+pub(super) const UNITS: [[u8; 3]; 128] = {
     let mut table = [[0; 3]; 128];
     let mut i = 0;
     while i < 81 {
@@ -21,10 +21,10 @@ const UNITS: [[u8; 3]; 128] = {
 #[derive(Clone, Debug)]
 pub struct Occupancy {
     /// The digit of each cell (0 for none); 128 long like [`UNITS`].
-    digits: [u8; 128],
+    pub(super) digits: [u8; 128],
     /// Digits used in each unit (bit `d - 1` for digit `d`): rows, then columns, then boxes;
     /// 32 long so that a unit index masked with 31 needs no bounds check.
-    used: [u16; 32],
+    pub(super) used: [u16; 32],
 }
 
 /// A cell's slot in the tables: the mask proves to the compiler what `Pos` guarantees.

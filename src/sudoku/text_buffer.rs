@@ -1,0 +1,140 @@
+//! Short texts kept inline: a line of a collection waiting in a batch, or the text of one
+//! result (a solution line, a `check` line). One of the usual size costs no allocation, however
+//! many puzzles a batch holds; a longer one (a long comment, a list of conflicts, a grid) moves
+//! to the heap.
+
+use std::io;
+
+/// Bytes kept inline: a puzzle line with a short comment, a solution line (82) or a `check`
+/// line without a long comment.
+const INLINE: usize = 112;
+
+/// A growable byte buffer that holds up to [`INLINE`] bytes without allocating.
+pub struct TextBuffer {
+    /// Bytes used in `inline`; unused once the text has moved to `spilled`.
+    len: usize,
+    inline: [u8; INLINE],
+    /// The whole text, once it outgrew `inline`.
+    spilled: Vec<u8>,
+}
+
+impl TextBuffer {
+    /// An empty buffer.
+    pub fn new() -> TextBuffer {
+        TextBuffer {
+            len: 0,
+            inline: [0; INLINE],
+            spilled: Vec::new(),
+        }
+    }
+
+    /// The text written so far.
+    pub fn as_bytes(&self) -> &[u8] {
+        if self.spilled.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
+
+    /// Appends `bytes`.
+    pub fn push(&mut self, bytes: &[u8]) {
+        if self.spilled.is_empty() {
+            if let Some(room) = self.inline.get_mut(self.len..self.len + bytes.len()) {
+                room.copy_from_slice(bytes);
+                self.len += bytes.len();
+                return;
+            }
+            if bytes.is_empty() {
+                return;
+            }
+            self.spilled.reserve(self.len + bytes.len());
+            self.spilled.extend_from_slice(&self.inline[..self.len]);
+        }
+        self.spilled.extend_from_slice(bytes);
+    }
+}
+
+/// A [`TextBuffer`] holding UTF-8 text only.
+pub struct InlineString(TextBuffer);
+
+impl InlineString {
+    /// A copy of `text`.
+    pub fn new(text: &str) -> InlineString {
+        let mut buffer = TextBuffer::new();
+        buffer.push(text.as_bytes());
+        InlineString(buffer)
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(self.0.as_bytes()).expect("only whole strs are pushed")
+    }
+}
+
+impl Default for TextBuffer {
+    fn default() -> TextBuffer {
+        TextBuffer::new()
+    }
+}
+
+impl io::Write for TextBuffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.push(buf);
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.push(buf);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl std::fmt::Write for TextBuffer {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.push(s.as_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn short_text_stays_inline_and_long_text_moves_whole() {
+        let mut text = TextBuffer::new();
+        text.push(b"");
+        write!(text, "line {}: ", 7).unwrap();
+        assert_eq!(text.as_bytes(), b"line 7: ");
+        assert!(text.spilled.is_empty(), "a short text is kept inline");
+        let long = "x".repeat(INLINE);
+        text.push(long.as_bytes());
+        assert_eq!(text.as_bytes(), format!("line 7: {long}").as_bytes());
+        text.push(b"!");
+        assert!(text.as_bytes().ends_with(b"x!"));
+        assert_eq!(text.as_bytes().len(), 8 + INLINE + 1);
+    }
+
+    #[test]
+    fn an_inline_string_gives_back_its_text_short_or_long() {
+        for text in ["", "é1.2", &"ü".repeat(INLINE)] {
+            assert_eq!(InlineString::new(text).as_str(), text);
+        }
+    }
+
+    #[test]
+    fn exactly_full_is_still_inline() {
+        let mut text = TextBuffer::new();
+        text.push(&[b'a'; INLINE]);
+        assert!(text.spilled.is_empty());
+        assert_eq!(text.as_bytes(), &[b'a'; INLINE][..]);
+        text.push(b"");
+        assert!(text.spilled.is_empty(), "nothing more to keep: no move");
+    }
+}

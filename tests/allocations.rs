@@ -1,0 +1,112 @@
+//! The batch path allocates nothing per puzzle: `solve` and `check` on a collection ten times
+//! longer make no more allocations than on the short one, give or take what each batch of the
+//! pool costs. Counted by a global allocator of this test binary, which holds one test only, so
+//! that nothing else allocates meanwhile.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use sudoku_workbench::cli::{CheckArgs, SolveArgs, check, solve};
+use sudoku_workbench::sudoku::Format;
+
+/// The system allocator, counting the allocations made through it.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on unchanged to the system allocator; only a counter is added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's guarantees for `layout` are the system allocator's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `alloc` above, that is from the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// A collection of `lines` puzzle lines: the puzzles of `assets/collection.sdm` (easy ones and
+/// ones that need guesses, one with a comment) over and over.
+fn collection(dir: &Path, lines: usize) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/collection.sdm"))
+        .expect("the sample collection");
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+    assert!(puzzles.len() >= 10, "the sample has puzzles");
+    let mut out = String::new();
+    for i in 0..lines {
+        out.push_str(puzzles[i % puzzles.len()]);
+        out.push('\n');
+    }
+    let path = dir.join(format!("collection-{lines}.txt"));
+    std::fs::write(&path, out).expect("the collection is written");
+    path
+}
+
+/// Allocations made by `run`, and what it wrote.
+fn allocations(run: impl FnOnce(&mut Vec<u8>, &mut Vec<u8>)) -> (usize, Vec<u8>) {
+    // The output buffers are made large enough first, so that their growth is not counted.
+    let (mut out, mut err) = (Vec::with_capacity(1 << 20), Vec::with_capacity(1 << 16));
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    run(&mut out, &mut err);
+    let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+    (made, out)
+}
+
+#[test]
+fn solving_and_checking_a_collection_allocate_nothing_per_puzzle() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (short, long) = (collection(dir.path(), 300), collection(dir.path(), 3000));
+    for jobs in [1, 2] {
+        let solve_file = |file: &Path| {
+            let args = SolveArgs {
+                file: Some(file.to_path_buf()),
+                format: Some(Format::Line),
+                jobs,
+                ..SolveArgs::default()
+            };
+            allocations(|out, err| {
+                solve(&args, out, err).expect("solved");
+            })
+        };
+        let check_file = |file: &Path| {
+            let args = CheckArgs {
+                file: Some(file.to_path_buf()),
+                jobs,
+            };
+            allocations(|out, err| {
+                check(&args, out, err).expect("checked");
+            })
+        };
+        for (command, run) in [("solve", &solve_file as &dyn Fn(&Path) -> _), ("check", &check_file)] {
+            // Once first, so that the pool and the search have their memory.
+            run(&short);
+            let (few, short_out) = run(&short);
+            let (many, long_out) = run(&long);
+            let lines = |out: &[u8]| out.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(
+                lines(&long_out) - lines(&short_out),
+                2700,
+                "{command}: every puzzle answered"
+            );
+            // Per puzzle, one allocation would be 2,700 more; a batch of 512 costs a handful.
+            let extra = many.saturating_sub(few);
+            assert!(
+                extra <= 100,
+                "{command} --jobs {jobs}: {few} allocations for 300 puzzles, {many} for 3000"
+            );
+        }
+    }
+}
