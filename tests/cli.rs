@@ -890,6 +890,16 @@ fn mixed_collection(n: usize) -> tempfile::NamedTempFile {
             13 => text.push_str("12345678x........................................................................\n"),
             41 => text.push_str("12345678..........9..............................................................\n"),
             77 => text.push_str("11...............................................................................\n"),
+            // Comments short and long (past what a batch keeps inline), with characters of
+            // several bytes: `check` prints them.
+            59 | 60 => {
+                let comment = if i % 97 == 59 {
+                    "é".repeat(300)
+                } else {
+                    format!("ü{i}")
+                };
+                text.push_str(&format!("{} {comment}\n", puzzles[i % puzzles.len()]));
+            }
             _ => {
                 text.push_str(&puzzles[i % puzzles.len()]);
                 text.push('\n');

@@ -440,9 +440,8 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             let has_solution = if read.collection {
                 check_line(record, &mut text)
             } else {
-                check_one(&record.puzzle, &mut text)
-            }
-            .expect("writing to memory cannot fail");
+                check_one(&record.puzzle, &mut text).expect("writing to memory cannot fail")
+            };
             Some((text, has_solution))
         },
         |read, checked| {
@@ -509,29 +508,42 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
 }
 
 /// One line describing a puzzle of a collection, then its conflicts one a line; `false` if it
-/// has no solution.
-fn check_line(record: &Record, out: &mut impl Write) -> io::Result<bool> {
+/// has no solution. Written without the formatting machinery: a batch writes one per puzzle.
+fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
     let board = &record.puzzle.board;
-    let conflicts = board.conflicts();
-    // Counted up to two, no more: the solutions themselves are not shown.
-    let solutions = solutions_up_to_two(board);
-    write!(
-        out,
-        "line {}: givens {}, blanks {}, conflicts {}, solutions: {}",
-        record.line,
-        board.given_count(),
-        board.blank_count(),
-        conflicts.len(),
-        describe_solutions(board, solutions)
-    )?;
-    match record.puzzle.comment.as_deref() {
-        Some(comment) => writeln!(out, "  # {}", printable(comment))?,
-        None => writeln!(out)?,
+    // Counted up to two, no more: the solutions themselves are not shown. The search refuses a
+    // board with a conflict before a step, so the conflicts are only looked for then.
+    let (solutions, conflicts) = match batch::with_search(board, Strategy::Fast, |search| search.count_up_to(2)) {
+        Ok(solutions) => (solutions, Vec::new()),
+        Err(_) => (0, board.conflicts()),
+    };
+    debug_assert_eq!(conflicts.is_empty(), board.conflicts().is_empty());
+    let (givens, blanks) = board.cells().iter().fold((0, 0), |(givens, blanks), cell| {
+        (
+            givens + u64::from(cell.is_given()),
+            blanks + u64::from(cell.digit().is_none()),
+        )
+    });
+    for (text, number) in [
+        ("line ", record.line as u64),
+        (": givens ", givens),
+        (", blanks ", blanks),
+        (", conflicts ", conflicts.len() as u64),
+    ] {
+        out.push(text.as_bytes());
+        out.push_decimal(number);
     }
+    out.push(b", solutions: ");
+    out.push(describe_solutions(board, solutions).as_bytes());
+    if let Some(comment) = record.puzzle.comment.as_deref() {
+        out.push(b"  # ");
+        out.push(printable(comment).as_bytes());
+    }
+    out.push(b"\n");
     for c in &conflicts {
-        writeln!(out, "  {c} ({})", c.unit)?;
+        out.push(format!("  {c} ({})\n", c.unit).as_bytes());
     }
-    Ok(solutions > 0)
+    solutions > 0
 }
 
 /// How many solutions `board` has, counted up to two, no more (the solutions themselves are

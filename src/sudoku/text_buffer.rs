@@ -53,6 +53,21 @@ impl TextBuffer {
         }
         self.spilled.extend_from_slice(bytes);
     }
+
+    /// Appends `n` in decimal, as `Display` writes it, without the formatting machinery.
+    pub fn push_decimal(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.push(&digits[start..]);
+    }
 }
 
 /// A [`TextBuffer`] holding UTF-8 text only.
@@ -125,6 +140,15 @@ mod tests {
     fn an_inline_string_gives_back_its_text_short_or_long() {
         for text in ["", "é1.2", &"ü".repeat(INLINE)] {
             assert_eq!(InlineString::new(text).as_str(), text);
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 100, 4_096, 49_158, u64::MAX] {
+            let mut text = TextBuffer::new();
+            text.push_decimal(n);
+            assert_eq!(text.as_bytes(), n.to_string().as_bytes());
         }
     }
 
