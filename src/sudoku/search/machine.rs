@@ -7,6 +7,10 @@
 //! again, because taking the decision back goes to the copy below it. That saves one copy per
 //! two-way guess. If someone starts watching afterwards, the states skipped are rebuilt by replaying
 //! the decisions on the stack (see [`Machine::rebuild_states`]).
+//!
+//! A strategy may also run unwatched in a loop of its own ([`State::sprint`]), on the machine's
+//! stack and counters, leaving both exactly as the machine's loop would: the textbook strategy
+//! does, because its placements are cheap enough for the general loop to cost half their time.
 
 use super::{Counters, Decision, Step};
 use crate::sudoku::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos, Unit};
