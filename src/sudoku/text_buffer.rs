@@ -9,7 +9,7 @@ use std::io;
 /// line without a long comment.
 const INLINE: usize = 112;
 
-/// A growable byte buffer that holds up to [`INLINE`] bytes without allocating.
+/// A growable byte buffer that holds up to 112 bytes (`INLINE`) without allocating.
 pub struct TextBuffer {
     /// Bytes used in `inline`; unused once the text has moved to `spilled`.
     len: usize,
