@@ -278,6 +278,49 @@ proptest! {
     }
 
     #[test]
+    fn naive_run_with_a_budget_stops_where_stepping_would(seed in any::<u64>(), blanks in 30usize..=48, wrong in any::<bool>(), budget in 1u64..5000, chunk in 1u64..700) {
+        // Running counts dead ends ahead of the textbook order, and must give that back
+        // wherever it stops: after `budget` placements it is where the steps are after as many
+        // placements, with the same decisions, board and counters; and runs in chunks of any
+        // size end with the counters of one run to the end.
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let Ok(instant) = solve(&board, Order::Naive) else { return Ok(()) };
+        let mut running = Search::new(&board, Order::Naive).unwrap();
+        let ran = running.run(budget);
+        let mut stepping = Search::new(&board, Order::Naive).unwrap();
+        let mut stepped = None;
+        while stepping.counters().placements < budget {
+            match stepping.next() {
+                Some(step @ (Step::Solved | Step::Exhausted)) => {
+                    stepped = Some(step);
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        prop_assert_eq!(ran, stepped, "both stop at the same point");
+        prop_assert_eq!(running.counters(), stepping.counters());
+        prop_assert_eq!(running.decisions(), stepping.decisions());
+        prop_assert_eq!(running.board(), stepping.board());
+
+        let mut chunked = Search::new(&board, Order::Naive).unwrap();
+        let end = loop {
+            match chunked.run(chunk) {
+                Some(step) => break step,
+                None => prop_assert!(chunked.counters().placements.is_multiple_of(chunk), "a chunk ends on its budget"),
+            }
+        };
+        prop_assert_eq!(end, if instant.solution.is_some() { Step::Solved } else { Step::Exhausted });
+        prop_assert_eq!(chunked.counters(), instant.counters);
+        prop_assert_eq!(chunked.decisions(), Search::new(&board, Order::Naive).map(|mut s| { s.run_to_end(); s.decisions() }).unwrap());
+    }
+
+    #[test]
     fn dlx_makes_exactly_the_placements_of_a_plain_algorithm_x(seed in any::<u64>(), blanks in 20usize..=62, wrong in any::<bool>()) {
         let mut digits = puzzle(seed, blanks);
         if wrong {
