@@ -8,7 +8,7 @@ use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_g
 use proptest::prelude::*;
 use sudoku_workbench::sudoku::{
     Board, Cell, Contradiction, DigitSet, Format, MetaTag, Note, ParseErrorKind, Pos, Puzzle, ReadError, Reader,
-    Search, Step, Strategy as Order, count_solutions, parse_document, solve,
+    Search, Step, Strategy as Order, count_solutions, parse_document, search_to, solve,
 };
 
 /// Any board of givens, conflicts allowed.
@@ -343,6 +343,34 @@ proptest! {
         prop_assert_eq!(outcome.counters.placements, placements);
         prop_assert_eq!(outcome.counters.backtracks, backtracks);
         prop_assert_eq!(outcome.solution.map(|b| b.to_digits()), solution);
+    }
+
+    #[test]
+    fn running_unwatched_counts_as_the_machine_does(seed in any::<u64>(), strategy in strategy(), blanks in 40usize..=64, limit in 0u64..4, wrong in any::<bool>()) {
+        // `search_to` runs the fast strategy in a recursion of its own: the solutions, in order,
+        // and the counters must be the machine's, up to any limit, on boards with one solution,
+        // several (many blanks) or none.
+        let blanks = if strategy == Order::Naive { blanks.min(48) } else { blanks };
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let mut found = Vec::new();
+        let unwatched = search_to(&board, strategy, limit, |digits| found.push(*digits));
+        let mut machine = match Search::new(&board, strategy) {
+            Ok(search) => search,
+            Err(contradiction) => {
+                prop_assert_eq!(unwatched, Err(contradiction));
+                return Ok(());
+            }
+        };
+        let mut expected = Vec::new();
+        while (expected.len() as u64) < limit && machine.run_to_end() == Step::Solved {
+            expected.push(machine.digits());
+        }
+        prop_assert_eq!(unwatched, Ok(machine.counters()));
+        prop_assert_eq!(found, expected);
     }
 
     #[test]

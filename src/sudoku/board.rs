@@ -484,6 +484,17 @@ impl Board {
         board
     }
 
+    /// This board with the digits of `digits` (0 = none) in its empty cells, as the solver's
+    /// digits: how a solution found from the digits alone becomes a board.
+    pub fn with_placed(&self, digits: &[u8; 81]) -> Board {
+        Board {
+            cells: std::array::from_fn(|i| match (self.cells[i], Digit::new(digits[i])) {
+                (Cell::Empty, Some(d)) => Cell::Placed(d),
+                (cell, _) => cell,
+            }),
+        }
+    }
+
     /// What the cell at `p` holds.
     pub const fn cell(&self, p: Pos) -> Cell {
         self.cells[p.index()]

@@ -23,5 +23,6 @@ pub use parse::{
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{
-    Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions, solve, uniqueness,
+    Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions, search_to, solve,
+    uniqueness,
 };

@@ -1,6 +1,8 @@
 //! One backtracking search with interchangeable strategies. [`Search`] is an
 //! `Iterator<Item = Step>` for watching it step by step; [`Search::run`] drives the same machine
-//! to the end without building steps, which is how [`solve`] and [`count_solutions`] work.
+//! to the end without building steps. [`search_to`] runs a search unwatched to a number of
+//! solutions, which is how [`solve`] and [`count_solutions`] work: the machine for most
+//! strategies, a recursion with the same decisions and counters for the fast one.
 
 mod dlx;
 mod fast;
@@ -337,27 +339,39 @@ pub struct Outcome {
     pub counters: Counters,
 }
 
+/// Runs the search of `board` with `strategy`, unwatched, to its `limit`-th solution or to its
+/// end, handing each solution's digits (givens included) to `found`; returns the counters a
+/// [`Search`] run as far shows. The fast strategy runs in a recursion of its own here, with the
+/// machine's decisions and counters (see `fast::run_unwatched`); the others drive the machine.
+/// A board that contradicts itself (a conflict, a cell without candidates) is the error.
+pub fn search_to(
+    board: &Board,
+    strategy: Strategy,
+    limit: u64,
+    mut found: impl FnMut(&[u8; 81]),
+) -> Result<Counters, Contradiction> {
+    if strategy == Strategy::Fast {
+        return fast::run_unwatched(board, limit, |state| found(&state.digits()));
+    }
+    let mut search = Search::new(board, strategy)?;
+    while search.counters().solutions < limit && search.run_to_end() == Step::Solved {
+        found(&search.digits());
+    }
+    Ok(search.counters())
+}
+
 /// Solves `board` with `strategy`: the first solution in the strategy's order, or none. A board
 /// that contradicts itself (a conflict, a cell without candidates) is the error.
 pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction> {
-    let mut search = Search::new(board, strategy)?;
-    let solution = match search.run_to_end() {
-        Step::Solved => Some(search.board()),
-        _ => None,
-    };
-    Ok(Outcome {
-        solution,
-        counters: search.counters(),
-    })
+    let mut solution = None;
+    let counters = search_to(board, strategy, 1, |digits| solution = Some(board.with_placed(digits)))?;
+    Ok(Outcome { solution, counters })
 }
 
 /// Counts the solutions of `board`, stopping at `limit`: a result equal to `limit` means "at
 /// least that many". A board whose digits conflict has none.
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
-    match Search::new(board, Strategy::Fast) {
-        Ok(mut search) => search.count_up_to(limit),
-        Err(_) => 0,
-    }
+    search_to(board, Strategy::Fast, limit, |_| {}).map_or(0, |counters| counters.solutions)
 }
 
 /// How many solutions a board has, as far as a uniqueness check needs to know.
@@ -373,15 +387,12 @@ pub enum Solutions {
 
 /// Whether `board` has no, one or several solutions.
 pub fn uniqueness(board: &Board) -> Solutions {
-    let Ok(mut search) = Search::new(board, Strategy::Fast) else {
-        return Solutions::None;
-    };
-    if search.run_to_end() != Step::Solved {
-        return Solutions::None;
+    let mut found = Vec::with_capacity(2);
+    let _ = search_to(board, Strategy::Fast, 2, |digits| found.push(board.with_placed(digits)));
+    let mut found = found.into_iter();
+    match (found.next(), found.next()) {
+        (None, _) => Solutions::None,
+        (Some(first), None) => Solutions::Unique(first),
+        (Some(first), Some(second)) => Solutions::Several(first, second),
     }
-    let first = search.board();
-    if search.run_to_end() != Step::Solved {
-        return Solutions::Unique(first);
-    }
-    Solutions::Several(first, search.board())
 }
