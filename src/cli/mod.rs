@@ -14,7 +14,7 @@ pub mod output;
 
 use crate::sudoku::search::{trace, why};
 use crate::sudoku::text_buffer::TextBuffer;
-use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy};
+use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, search_to};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -228,35 +228,53 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
         });
     // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
     let clock = args.stats.then(Instant::now);
-    let solved = batch::with_search(&record.puzzle.board, args.strategy, |search| {
-        let solved = search.run_to_end() == Step::Solved;
-        let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
-        let text = solved.then(|| {
-            let mut text = TextBuffer::new();
-            if format == Format::Line {
-                // What the line format writes for a solved board, from the digits at hand.
-                text.push(&solution_line(&search.digits()));
-            } else {
-                let solution = solution_puzzle(search.board(), &record.puzzle, format);
-                format
-                    .write(&solution, &mut text)
-                    .expect("writing to memory cannot fail");
-            }
-            text
-        });
-        SolveResult {
-            text,
-            counters: Ok(search.counters()),
+    let board = &record.puzzle.board;
+    let solved = first_solution(board, args.strategy);
+    let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
+    Some(match solved {
+        Ok((solution, counters)) => SolveResult {
+            text: solution.map(|digits| {
+                let mut text = TextBuffer::new();
+                if format == Format::Line {
+                    // What the line format writes for a solved board, from the digits at hand.
+                    text.push(&solution_line(&digits));
+                } else {
+                    let solution = solution_puzzle(board.with_placed(&digits), &record.puzzle, format);
+                    format
+                        .write(&solution, &mut text)
+                        .expect("writing to memory cannot fail");
+                }
+                text
+            }),
+            counters: Ok(counters),
             elapsed,
             format,
-        }
-    });
-    Some(solved.unwrap_or_else(|contradiction| SolveResult {
-        text: None,
-        counters: Err(contradiction),
-        elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
-        format,
-    }))
+        },
+        Err(contradiction) => SolveResult {
+            text: None,
+            counters: Err(contradiction),
+            elapsed,
+            format,
+        },
+    })
+}
+
+/// The first solution of `board` with `strategy` (its digits, givens included), if any, and
+/// the counters of the search that found it. The fast strategy runs in its own recursion; the
+/// others on this thread's search, which keeps its memory from one puzzle to the next.
+fn first_solution(
+    board: &Board,
+    strategy: Strategy,
+) -> Result<(Option<[u8; 81]>, crate::sudoku::Counters), crate::sudoku::Contradiction> {
+    if strategy == Strategy::Fast {
+        let mut solution = None;
+        let counters = search_to(board, strategy, 1, |digits| solution = Some(*digits))?;
+        return Ok((solution, counters));
+    }
+    batch::with_search(board, strategy, |search| {
+        let solved = search.run_to_end() == Step::Solved;
+        (solved.then(|| search.digits()), search.counters())
+    })
 }
 
 /// A solution as the line format writes it: its 81 digits and a line end.
@@ -513,8 +531,8 @@ fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
     let board = &record.puzzle.board;
     // Counted up to two, no more: the solutions themselves are not shown. The search refuses a
     // board with a conflict before a step, so the conflicts are only looked for then.
-    let (solutions, conflicts) = match batch::with_search(board, Strategy::Fast, |search| search.count_up_to(2)) {
-        Ok(solutions) => (solutions, Vec::new()),
+    let (solutions, conflicts) = match search_to(board, Strategy::Fast, 2, |_| {}) {
+        Ok(counters) => (counters.solutions, Vec::new()),
         Err(_) => (0, board.conflicts()),
     };
     debug_assert_eq!(conflicts.is_empty(), board.conflicts().is_empty());
@@ -547,9 +565,9 @@ fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
 }
 
 /// How many solutions `board` has, counted up to two, no more (the solutions themselves are
-/// not kept), with this thread's search.
+/// not kept).
 fn solutions_up_to_two(board: &Board) -> u64 {
-    batch::with_search(board, Strategy::Fast, |search| search.count_up_to(2)).unwrap_or(0)
+    search_to(board, Strategy::Fast, 2, |_| {}).map_or(0, |counters| counters.solutions)
 }
 
 /// A count of solutions up to 2 in words: none (and why, when the board says), one, several.

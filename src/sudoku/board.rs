@@ -475,13 +475,12 @@ impl Board {
 
     /// A board whose givens are the digits of `digits` (0 = blank; values above 9 are blanks too).
     pub fn from_givens(digits: &[u8; 81]) -> Board {
-        let mut board = Board::empty();
-        for (cell, &n) in board.cells.iter_mut().zip(digits) {
-            if let Some(d) = Digit::new(n) {
-                *cell = Cell::Given(d);
-            }
+        Board {
+            cells: std::array::from_fn(|i| match Digit::new(digits[i]) {
+                Some(d) => Cell::Given(d),
+                None => Cell::Empty,
+            }),
         }
-        board
     }
 
     /// This board with the digits of `digits` (0 = none) in its empty cells, as the solver's

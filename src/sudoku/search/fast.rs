@@ -241,13 +241,22 @@ static KEEP_AFTER_PLACING: [u32; 27] = {
     table
 };
 
+/// Where digit `digit` (0..9) of band `band` is in [`FastState::cand`]: the nine digits of a band
+/// side by side, so that a decided cell leaves all of them at once.
+#[inline(always)]
+const fn at(digit: usize, band: usize) -> usize {
+    9 * band + digit
+}
+
 /// The fast search state: candidates per digit and band, and what changed since last looked at.
 #[derive(Clone, Copy, Debug)]
 pub struct FastState {
-    /// `cand[3 * digit + band]`: cells of the band where the digit (0-based) may still go.
+    /// `cand[at(digit, band)]`: cells of the band where the digit (0-based) may still go.
     cand: [u32; 27],
     /// `cand` as it was when the sub-band was last propagated: a difference means work to do.
     seen: [u32; 27],
+    /// The columns of `seen`.
+    cols: [u16; 27],
     /// Cells of each band whose digit is not decided yet.
     unsolved: [u32; 3],
     /// Cells of each band with exactly two candidates, as of the last search for singles.
@@ -312,7 +321,7 @@ impl FastState {
         }
         loop {
             let mut changed = false;
-            each_digit!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            each_digit!(changed: 0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
             if !changed {
                 return true;
             }
@@ -325,7 +334,7 @@ impl FastState {
     // Out of line: with all 27 inlined into `update`, registers run out and the scan spills.
     #[inline(never)]
     fn update_sub_band<const SUB: usize>(&mut self) -> bool {
-        let band = SUB % 3;
+        let band = SUB / 9;
         // Every table index is masked to its table's size: the masks cost nothing and spare
         // the bounds checks the compiler cannot otherwise prove away.
         let m = self.cand[SUB];
@@ -340,9 +349,10 @@ impl FastState {
         self.seen[SUB] = m;
 
         let cols = ((m | m >> 9 | m >> 18) & ROW) as usize;
+        self.cols[SUB] = cols as u16;
         let keep = OTHER_BANDS[cols];
-        self.cand[SUB - band + (band + 1) % 3] &= keep;
-        self.cand[SUB - band + (band + 2) % 3] &= keep;
+        self.cand[(SUB + 9) % 27] &= keep;
+        self.cand[(SUB + 18) % 27] &= keep;
 
         // Decided: a locked minirow in a box with one column left. Both tables are indexed by
         // what is already at hand, so this costs three look-ups and two ANDs.
@@ -352,11 +362,11 @@ impl FastState {
         // Decided cells leave the other digits; done whether or not any is new, because a
         // mispredicted branch costs more than eight ANDs.
         self.unsolved[band] &= !solved;
-        for digit in 0..9 {
-            if 3 * digit + band != SUB {
-                self.cand[3 * digit + band] &= !solved;
-            }
+        // The band's nine digits are side by side: all cleared at once, then this one restored.
+        for m in &mut self.cand[9 * band..9 * band + 9] {
+            *m &= !solved;
         }
+        self.cand[SUB] = m;
         true
     }
 
@@ -365,15 +375,14 @@ impl FastState {
     /// so the box it crosses there keeps just that column. `FIRST` is the digit's band-0 sub-band.
     #[inline(always)]
     fn columns<const FIRST: usize>(&mut self) -> bool {
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
-        let [m0, m1, m2] = [self.cand[FIRST], self.cand[FIRST + 1], self.cand[FIRST + 2]];
-        let [c0, c1, c2] = [fold(m0), fold(m1), fold(m2)];
+        let [m0, m1, m2] = [self.cand[FIRST], self.cand[FIRST + 9], self.cand[FIRST + 18]];
+        let [c0, c1, c2] = [self.cols[FIRST], self.cols[FIRST + 9], self.cols[FIRST + 18]].map(u32::from);
         if c0 | c1 | c2 != ROW {
             return false;
         }
         self.cand[FIRST] = m0 & COLUMNS_NEEDED[(c0 & !(c1 | c2)) as usize];
-        self.cand[FIRST + 1] = m1 & COLUMNS_NEEDED[(c1 & !(c0 | c2)) as usize];
-        self.cand[FIRST + 2] = m2 & COLUMNS_NEEDED[(c2 & !(c0 | c1)) as usize];
+        self.cand[FIRST + 9] = m1 & COLUMNS_NEEDED[(c1 & !(c0 | c2)) as usize];
+        self.cand[FIRST + 18] = m2 & COLUMNS_NEEDED[(c2 & !(c0 | c1)) as usize];
         true
     }
 
@@ -385,7 +394,7 @@ impl FastState {
             // Cells with at least one, two, three candidates.
             let (mut one, mut two, mut three) = (0, 0, 0);
             for digit in 0..9 {
-                let m = self.cand[3 * digit + band];
+                let m = self.cand[at(digit, band)];
                 three |= two & m;
                 two |= one & m;
                 one |= m;
@@ -399,8 +408,8 @@ impl FastState {
                 let bit = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken this cell's only digit.
-                let digit = (0..9).find(|&d| self.cand[3 * d + band] >> bit & 1 != 0)?;
-                self.cand[3 * digit + band] &= KEEP_AFTER_PLACING[bit];
+                let digit = (0..9).find(|&d| self.cand[at(d, band)] >> bit & 1 != 0)?;
+                self.cand[at(digit, band)] &= KEEP_AFTER_PLACING[bit];
                 found = true;
             }
         }
@@ -465,7 +474,7 @@ impl FastState {
         let (band, bit) = (cell / 27 % 3, cell % 27);
         let mut bits = 0;
         for digit in 0..9 {
-            bits |= ((self.cand[3 * digit + band] >> bit & 1) as u16) << digit;
+            bits |= ((self.cand[at(digit, band)] >> bit & 1) as u16) << digit;
         }
         bits
     }
@@ -481,7 +490,7 @@ impl FastState {
     #[inline]
     fn place(&mut self, cell: usize, digit: usize) -> bool {
         let (band, bit) = (cell / 27 % 3, cell % 27);
-        self.cand[(3 * digit + band) % 27] &= KEEP_AFTER_PLACING[bit];
+        self.cand[at(digit, band) % 27] &= KEEP_AFTER_PLACING[bit];
         self.propagate()
     }
 
@@ -491,8 +500,8 @@ impl FastState {
     }
 }
 
-/// The givens of `digits` (0 for a blank, else 1..=9) per digit and band (`given[3 * digit +
-/// band]`, digits from 0), and the filled cells of each band. Which cells hold digits is too
+/// The givens of `digits` (0 for a blank, else 1..=9) per digit and band (`given[at(digit,
+/// band)]`, digits from 0), and the filled cells of each band. Which cells hold digits is too
 /// random for a branch per cell: the filled cells are found eight at a time (a byte of a word
 /// is nonzero when adding 0x7F to it carries into its top bit, as digits are below 0x80), and
 /// only they are visited.
@@ -516,7 +525,7 @@ fn givens_of(digits: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
             rest &= rest - 1;
             // A filled cell holds 1..=9: the index is in bounds, and checked anyway.
             let digit = usize::from(digits[27 * band + bit]).wrapping_sub(1);
-            given[3 * digit + band] |= 1 << bit;
+            given[at(digit, band)] |= 1 << bit;
         }
     }
     (given, filled)
@@ -541,7 +550,7 @@ impl State for FastState {
         let mut cand = [0u32; 27];
         let mut conflict = false;
         for digit in 0..9 {
-            let mine = [given[3 * digit], given[3 * digit + 1], given[3 * digit + 2]];
+            let mine = [given[at(digit, 0)], given[at(digit, 1)], given[at(digit, 2)]];
             let cols = mine.map(fold);
             conflict |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2] != 0;
             let taken = spread(cols[0] | cols[1] | cols[2]);
@@ -553,7 +562,7 @@ impl State for FastState {
                     placed &= placed - 1;
                 }
                 conflict |= m & mine[band] != mine[band];
-                cand[3 * digit + band] = m;
+                cand[at(digit, band)] = m;
             }
         }
         if conflict {
@@ -562,7 +571,7 @@ impl State for FastState {
         // An open cell that no digit may take: the first, in row-major order.
         let unsolved = filled.map(|f| BAND & !f);
         for band in 0..3 {
-            let any = (0..9).fold(0, |any, digit| any | cand[3 * digit + band]);
+            let any = (0..9).fold(0, |any, digit| any | cand[at(digit, band)]);
             let dead = unsolved[band] & !any;
             if dead != 0 {
                 return Err(Contradiction::NoCandidate(pos(
@@ -573,6 +582,7 @@ impl State for FastState {
         Ok(FastState {
             cand,
             seen: [0; 27],
+            cols: [0; 27],
             unsolved,
             pairs: [0; 3],
             start: filled,
@@ -607,7 +617,7 @@ impl State for FastState {
             return None;
         }
         (0..9)
-            .find(|&d| self.cand[3 * d + band] >> bit & 1 != 0)
+            .find(|&d| self.cand[at(d, band)] >> bit & 1 != 0)
             .map(Digit::from_index)
     }
 
@@ -617,7 +627,7 @@ impl State for FastState {
             let cells = &mut digits[27 * band..27 * band + 27];
             let decided = !self.unsolved[band];
             for digit in 0..9 {
-                let mut mine = self.cand[3 * digit + band] & decided;
+                let mut mine = self.cand[at(digit, band)] & decided;
                 while mine != 0 {
                     cells[mine.trailing_zeros() as usize] = digit as u8 + 1;
                     mine &= mine - 1;
@@ -631,7 +641,7 @@ impl State for FastState {
         for band in 0..3 {
             let shown = !self.unsolved[band] & !self.start[band] & !((hidden.bits() >> (27 * band)) as u32);
             for digit in Digit::all() {
-                let mut mine = self.cand[3 * digit.index() + band] & shown;
+                let mut mine = self.cand[at(digit.index(), band)] & shown;
                 while mine != 0 {
                     board.set(pos(27 * band + mine.trailing_zeros() as usize), Cell::Placed(digit));
                     mine &= mine - 1;
