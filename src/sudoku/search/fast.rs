@@ -500,12 +500,10 @@ impl FastState {
     }
 }
 
-/// The givens of `digits` (0 for a blank, else 1..=9) per digit and band (`given[at(digit,
-/// band)]`, digits from 0), and the filled cells of each band. Which cells hold digits is too
-/// random for a branch per cell: the filled cells are found eight at a time (a byte of a word
-/// is nonzero when adding 0x7F to it carries into its top bit, as digits are below 0x80), and
-/// only they are visited.
-fn givens_of(digits: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
+/// The filled cells of each band of `digits` (0 for a blank). Which cells hold digits is too
+/// random for a branch per cell: they are found eight at a time (a byte of a word is nonzero
+/// when adding 0x7F to it carries into its top bit, as digits are below 0x80).
+fn filled_of(digits: &[u8; 81]) -> [u32; 3] {
     let mut filled = 0u128;
     for (k, chunk) in digits.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];
@@ -516,19 +514,7 @@ fn givens_of(digits: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
         let byte = (tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
         filled |= u128::from(byte) << (8 * k);
     }
-    let filled = [0, 1, 2].map(|band| (filled >> (27 * band)) as u32 & BAND);
-    let mut given = [0u32; 27];
-    for (band, &mask) in filled.iter().enumerate() {
-        let mut rest = mask;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            // A filled cell holds 1..=9: the index is in bounds, and checked anyway.
-            let digit = usize::from(digits[27 * band + bit]).wrapping_sub(1);
-            given[at(digit, band)] |= 1 << bit;
-        }
-    }
-    (given, filled)
+    [0, 1, 2].map(|band| (filled >> (27 * band)) as u32 & BAND)
 }
 
 fn pos(cell: usize) -> Pos {
@@ -541,28 +527,30 @@ impl State for FastState {
 
     fn new(board: &Board) -> Result<Self, Contradiction> {
         let digits = board.to_digits();
-        let (given, filled) = givens_of(&digits);
-        // Each digit leaves the filled cells, and the rows, boxes and columns of its givens. Two
-        // equal givens in one unit are a conflict: one takes the other's cell from it (inside a
-        // band), or both claim one column (across bands).
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & ROW;
-        let spread = |cols: u32| cols | cols << 9 | cols << 18;
-        let mut cand = [0u32; 27];
+        let filled = filled_of(&digits);
+        // Every digit everywhere, then each given placed in turn: its digit leaves the given's
+        // row and box in its band and its column in the others, and the other digits leave its
+        // cell. Two equal givens in one unit are a conflict: the first takes the second's cell
+        // from it before the second is placed.
+        let mut cand = [BAND; 27];
         let mut conflict = false;
-        for digit in 0..9 {
-            let mine = [given[at(digit, 0)], given[at(digit, 1)], given[at(digit, 2)]];
-            let cols = mine.map(fold);
-            conflict |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2] != 0;
-            let taken = spread(cols[0] | cols[1] | cols[2]);
-            for band in 0..3 {
-                let mut m = (BAND & !filled[band] & !taken) | mine[band];
-                let mut placed = mine[band];
-                while placed != 0 {
-                    m &= KEEP_AFTER_PLACING[placed.trailing_zeros() as usize % 27];
-                    placed &= placed - 1;
+        for (band, &mask) in filled.iter().enumerate() {
+            let mut rest = mask;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // A filled cell holds 1..=9: the index is in bounds, and checked anyway.
+                let digit = usize::from(digits[27 * band + bit]).wrapping_sub(1);
+                let own = at(digit, band);
+                conflict |= cand[own] >> bit & 1 == 0;
+                for m in &mut cand[9 * band..9 * band + 9] {
+                    *m &= !(1 << bit);
                 }
-                conflict |= m & mine[band] != mine[band];
-                cand[at(digit, band)] = m;
+                cand[own] &= KEEP_AFTER_PLACING[bit];
+                cand[own] |= 1 << bit;
+                let column = !(COLUMN << (bit % 9));
+                cand[(own + 9) % 27] &= column;
+                cand[(own + 18) % 27] &= column;
             }
         }
         if conflict {
