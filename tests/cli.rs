@@ -395,11 +395,19 @@ fn shell(script: &str) -> Output {
 fn failed_writes_are_exit_status_two() {
     let no_solution = asset("no-solution.txt");
     let sample = asset("boj-2580-sample.txt");
+    let (_many_dir, many) = temp_file("collection.txt", &{
+        let lines = std::fs::read_to_string(asset("collection.sdm")).unwrap();
+        lines.repeat(300).into_bytes()
+    });
     let cases = [
         (format!("\"$BIN\" solve '{}' 2>/dev/full", no_solution.display()), 2),
         (format!("\"$BIN\" solve '{}' >/dev/full", sample.display()), 2),
         (format!("\"$BIN\" solve '{}' >&-", sample.display()), 2),
         (format!("\"$BIN\" check '{}' >&-", sample.display()), 2),
+        // A collection on two threads: the writer stops at its first failed write, and the
+        // threads with it (no hang, no panic).
+        (format!("\"$BIN\" solve --jobs 2 '{}' >/dev/full", many.display()), 2),
+        (format!("\"$BIN\" check --jobs 2 '{}' >&-", many.display()), 2),
         ("\"$BIN\" --help >/dev/full".to_string(), 2),
         ("\"$BIN\" --version >/dev/full".to_string(), 2),
         ("\"$BIN\" --no-such-flag 2>/dev/full".to_string(), 2),

@@ -1,17 +1,24 @@
 //! Collections on every core. Puzzles are read in order on the calling thread, worked on in
-//! batches by a pool of threads (rayon), and handed back in the order read, batch by batch, as
-//! they are done: the output is the same bytes whatever the number of threads, reading overlaps
-//! the work, and memory is bounded by two batches however long the input.
+//! batches by threads that take them from a queue as they become free, and written back in the
+//! order read, batch by batch, as they are done: the output is the same bytes whatever the
+//! number of threads, reading and writing overlap the work, and memory is bounded by a few
+//! batches a thread however long the input.
 
 use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
-use rayon::iter::{IntoParallelIterator, ParallelIterator};
 use std::cell::RefCell;
 use std::io::{self, BufRead};
 use std::sync::mpsc;
 
-/// Puzzles in a batch: enough that handing a batch to the pool costs nothing next to its work,
+/// Puzzles in a batch: enough that handing a batch to a thread costs nothing next to its work,
 /// few enough that results start flowing at once.
 const BATCH: usize = 512;
+
+/// Items in the first batch; each next one is twice as large, up to the batch size asked for.
+const FIRST_BATCH: usize = 16;
+
+/// Batches under way per thread, at most: enough that a thread that finishes one finds the next
+/// while this one reads or writes, or waits for an earlier one that takes longer.
+const IN_FLIGHT: usize = 4;
 
 /// One item read, with what the reader knew when it read it.
 pub struct Read {
@@ -78,7 +85,7 @@ pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     work: impl Fn(&Read) -> T + Sync,
-    mut emit: impl FnMut(Read, T) -> io::Result<()>,
+    mut emit: impl FnMut(&Read, &T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     R: BufRead,
@@ -140,15 +147,17 @@ fn copy_error(e: &ReadError) -> ReadError {
 }
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
-/// each item with its result to `emit` in order, as each batch is done; the items are taken
-/// from `items` on this thread, while the pool works on the batch before. An error of `emit`
-/// ends everything (the batches under way are finished first).
+/// each item with its result to `emit` in order, as each batch is done. The items are taken
+/// from `items` on this thread, which also writes; the threads take the batches in turn from a
+/// queue as they become free, and the results are put back in the order read. At most
+/// [`IN_FLIGHT`] batches a thread are under way: memory stays flat however long the input. An
+/// error of `emit` ends everything (the batches under way are finished first).
 pub fn each_in_order<I, T>(
     mut items: impl Iterator<Item = I>,
     jobs: usize,
     batch: usize,
     work: impl Fn(&I) -> T + Sync,
-    mut emit: impl FnMut(I, T) -> io::Result<()>,
+    mut emit: impl FnMut(&I, &T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     I: Send,
@@ -158,52 +167,184 @@ where
         // One thread: no pool, no batches, each result out as soon as it is made.
         for item in items {
             let done = work(&item);
-            emit(item, done)?;
+            emit(&item, &done)?;
         }
         return Ok(());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .thread_name(|i| format!("batch {i}"))
-        .build()
-        .map_err(io::Error::other)?;
-    let work = &work;
     let batch = batch.max(1);
-    pool.in_place_scope(|scope| {
-        // The batch in the pool while the next is taken.
-        let mut pending: Option<mpsc::Receiver<Vec<(I, T)>>> = None;
-        loop {
-            let taken: Vec<I> = items.by_ref().take(batch).collect();
-            let ended = taken.len() < batch;
-            let next = (!taken.is_empty()).then(|| {
-                let (sender, receiver) = mpsc::channel();
-                scope.spawn(move |_| {
-                    let done: Vec<(I, T)> = taken
-                        .into_par_iter()
-                        .map(|item| {
-                            let result = work(&item);
-                            (item, result)
-                        })
-                        .collect();
-                    let _ = sender.send(done);
+    let limit = IN_FLIGHT * jobs;
+    let work = &work;
+    // Batches out, numbered, each with an empty vector for its results; results back with their
+    // numbers and the batch's emptied vector. The vectors go round and round: after the first
+    // few batches nothing is allocated, and no fresh memory is touched.
+    let (to_threads, batches) = mpsc::channel::<Batch<I, T>>();
+    let batches = std::sync::Mutex::new(batches);
+    let (to_writer, results) = mpsc::channel::<Back<I, T>>();
+    std::thread::scope(|scope| {
+        for i in 0..jobs {
+            let (batches, to_writer) = (&batches, to_writer.clone());
+            std::thread::Builder::new()
+                .name(format!("batch {i}"))
+                .spawn_scoped(scope, move || {
+                    loop {
+                        // The lock is held only to take a batch; a poisoned lock (a thread
+                        // panicked) ends this one too, and the panic is passed on at the end.
+                        let next = match batches.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok(mut batch) = next else { return };
+                        // A panic is caught and handed to the writing thread, which stops and
+                        // passes it on: left here, it would leave that thread waiting for a
+                        // batch that never comes.
+                        let worked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            batch.done.extend(batch.items.drain(..).map(|item| {
+                                let result = work(&item);
+                                (item, result)
+                            }));
+                        }));
+                        let back = match worked {
+                            Ok(()) => Back::Done(batch),
+                            Err(panic) => Back::Panicked(panic),
+                        };
+                        if to_writer.send(back).is_err() {
+                            return;
+                        }
+                    }
+                })?;
+        }
+        drop(to_writer);
+        // Results that came back before those read earlier, by batch number; vectors to reuse.
+        let mut waiting: std::collections::BTreeMap<usize, Batch<I, T>> = std::collections::BTreeMap::new();
+        let mut spare: Vec<Batch<I, T>> = Vec::new();
+        let (mut sent, mut written) = (0, 0);
+        let mut ended = false;
+        let outcome = loop {
+            while !ended && sent - written < limit {
+                let mut next = spare.pop().unwrap_or_else(|| Batch {
+                    number: 0,
+                    items: Vec::with_capacity(batch),
+                    done: Vec::with_capacity(batch),
                 });
-                receiver
-            });
-            if let Some(receiver) = pending.take() {
-                for (item, result) in receiver.recv().map_err(io::Error::other)? {
-                    emit(item, result)?;
+                next.number = sent;
+                // The first batches are small, so that a short input is shared too.
+                let size = batch.min(FIRST_BATCH << sent.min(16));
+                next.items.extend(items.by_ref().take(size));
+                ended = next.items.len() < size;
+                if next.items.is_empty() || to_threads.send(next).is_err() {
+                    break;
                 }
+                sent += 1;
             }
-            pending = next;
-            if ended {
-                break;
+            if written == sent {
+                break Ok(());
             }
-        }
-        if let Some(receiver) = pending {
-            for (item, result) in receiver.recv().map_err(io::Error::other)? {
-                emit(item, result)?;
+            let mut done = match waiting.remove(&written) {
+                Some(done) => done,
+                None => match results.recv() {
+                    Ok(Back::Done(done)) if done.number == written => done,
+                    Ok(Back::Done(done)) => {
+                        waiting.insert(done.number, done);
+                        continue;
+                    }
+                    Ok(Back::Panicked(panic)) => {
+                        drop(to_threads);
+                        std::panic::resume_unwind(panic);
+                    }
+                    // Not expected: each thread hands back every batch it takes, or its panic.
+                    Err(_) => break Err(io::Error::other("the threads working on the batches stopped")),
+                },
+            };
+            written += 1;
+            // Written from where the results are: items and results are large, and moving
+            // each out first costs this thread more than the writing.
+            let emitted = done.done.iter().try_for_each(|(item, result)| emit(item, result));
+            done.done.clear();
+            spare.push(done);
+            if let Err(e) = emitted {
+                break Err(e);
             }
-        }
-        Ok(())
+        };
+        // No more batches: the threads end once they have finished theirs.
+        drop(to_threads);
+        drop(results);
+        outcome
     })
+}
+
+/// What a thread hands back: a batch done, or the panic that stopped it.
+enum Back<I, T> {
+    Done(Batch<I, T>),
+    Panicked(Box<dyn std::any::Any + Send>),
+}
+
+/// A batch on its way to a thread (`items`) and back (`done`), numbered in reading order.
+struct Batch<I, T> {
+    number: usize,
+    items: Vec<I>,
+    done: Vec<(I, T)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_the_order_read_whatever_takes_longest() {
+        // Early items take longest, so later batches finish first and wait their turn.
+        let mut seen = Vec::new();
+        each_in_order(
+            0..2000u64,
+            2,
+            7,
+            |&n| {
+                if n < 50 {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                n * n
+            },
+            |&n, &square| {
+                seen.push((n, square));
+                Ok(())
+            },
+        )
+        .expect("no error");
+        assert_eq!(seen, (0..2000u64).map(|n| (n, n * n)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn an_error_of_the_writer_ends_everything() {
+        let mut written = 0;
+        let result = each_in_order(
+            0..100_000u64,
+            2,
+            16,
+            |&n| n,
+            |_, _| {
+                written += 1;
+                if written == 40 {
+                    Err(io::Error::other("closed"))
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert_eq!(result.map_err(|e| e.to_string()), Err("closed".to_string()));
+        assert_eq!(written, 40, "nothing is written after the error");
+    }
+
+    #[test]
+    #[should_panic(expected = "item 333")]
+    fn a_panic_in_a_thread_is_passed_on_not_waited_for() {
+        let _ = each_in_order(
+            0..10_000u64,
+            2,
+            8,
+            |&n| {
+                assert!(n != 333, "item {n}");
+                n
+            },
+            |_, _| Ok(()),
+        );
+    }
 }

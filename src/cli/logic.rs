@@ -209,11 +209,11 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             Some(RateOutcome::Rated(rating, clock.elapsed()))
         },
         |read, result| {
-            let record = match read.item {
+            let record = match &read.item {
                 Ok(record) => record,
                 Err(e) => {
                     unreadable += 1;
-                    super::report_read_error(out, err, name, &e)?;
+                    super::report_read_error(out, err, name, e)?;
                     return Ok(());
                 }
             };
@@ -222,7 +222,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             let (rating, elapsed) = match result {
                 RateOutcome::None(said) => {
                     out.flush()?;
-                    err.write_all(&said)?;
+                    err.write_all(said)?;
                     status = status.max(Status::NoSolution);
                     return Ok(());
                 }
@@ -234,7 +234,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                 }
                 RateOutcome::Rated(rating, elapsed) => (rating, elapsed),
             };
-            total += elapsed;
+            total += *elapsed;
             rated += 1;
             writeln!(
                 out,

@@ -301,11 +301,11 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         batch::threads(args.jobs),
         |read| solve_read(args, read),
         |read, result| {
-            let record = match read.item {
+            let record = match &read.item {
                 Ok(record) => record,
                 Err(e) => {
                     totals.unreadable += 1;
-                    report_read_error(out, err, &input.name, &e)?;
+                    report_read_error(out, err, &input.name, e)?;
                     return Ok(());
                 }
             };
