@@ -37,6 +37,37 @@ impl Read {
     }
 }
 
+/// What the writing side needs to know of an item read, once it is worked on: the item itself
+/// stays with the thread that worked on it (a record is large, and moving it back costs more
+/// than it is worth).
+pub struct Origin {
+    /// One-based line of the puzzle (of the error, for an item that does not read; 0 when the
+    /// error has none).
+    pub line: usize,
+    /// Whether the input is a collection (one puzzle a line).
+    pub collection: bool,
+    /// The format found, if any yet.
+    pub format: Option<Format>,
+    /// Why the item does not read, if it does not.
+    pub error: Option<ReadError>,
+}
+
+impl Origin {
+    fn of(read: Read) -> Origin {
+        let (line, error) = match read.item {
+            Ok(record) => (record.line, None),
+            Err(ReadError::Parse(e)) => (e.line, Some(ReadError::Parse(e))),
+            Err(e) => (0, Some(e)),
+        };
+        Origin {
+            line,
+            collection: read.collection,
+            format: read.format,
+            error,
+        }
+    }
+}
+
 thread_local! {
     /// This thread's search, restarted for each puzzle by [`with_search`].
     static SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
@@ -79,18 +110,19 @@ fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<Read> {
 }
 
 /// Reads every item of `reader`; works on each puzzle with `work` on `jobs` threads; and hands
-/// each item with its result to `emit`, in the order read. A failed read ends the input after
-/// it is handed on; an error of `emit` (a closed output) ends everything.
+/// where each item came from, with its result, to `emit`, in the order read. A failed read ends
+/// the input after it is handed on; an error of `emit` (a closed output) ends everything.
 pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     work: impl Fn(&Read) -> T + Sync,
-    mut emit: impl FnMut(&Read, &T) -> io::Result<()>,
+    mut emit: impl FnMut(&Origin, &T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     R: BufRead,
     T: Send,
 {
+    let emit_one = |(origin, done): &(Origin, T)| emit(origin, done);
     if jobs <= 1 {
         let mut ended = false;
         let reads = std::iter::from_fn(|| {
@@ -101,9 +133,13 @@ where
             ended = read.ends_input();
             Some(read)
         });
-        return each_in_order(reads, 1, BATCH, work, emit);
+        let work_one = |read: Read| {
+            let done = work(&read);
+            (Origin::of(read), done)
+        };
+        return each_in_order(reads, 1, BATCH, work_one, emit_one);
     }
-    // On several threads the lines of a collection are parsed by the pool too: this thread
+    // On several threads the lines of a collection are parsed by the threads too: this thread
     // only cuts the input into lines.
     let mut ended = false;
     let items = std::iter::from_fn(|| {
@@ -115,39 +151,23 @@ where
         ended = matches!(&item, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))));
         Some((item, collection, format))
     });
-    each_in_order(
-        items,
-        jobs,
-        BATCH,
-        |(item, collection, format)| {
-            let read = Read {
-                item: match item {
-                    Next::Parsed(parsed) => match &**parsed {
-                        Ok(record) => Ok(record.clone()),
-                        Err(e) => Err(copy_error(e)),
-                    },
-                    Next::Unparsed(line) => line.parse(),
-                },
-                collection: *collection,
-                format: *format,
-            };
-            let done = work(&read);
-            (read, done)
-        },
-        |_, (read, done)| emit(read, done),
-    )
-}
-
-/// A copy of a read error (an I/O error keeps its kind and message).
-fn copy_error(e: &ReadError) -> ReadError {
-    match e {
-        ReadError::Parse(e) => ReadError::Parse(e.clone()),
-        ReadError::Io(e) => ReadError::Io(io::Error::new(e.kind(), e.to_string())),
-    }
+    let work_one = |(item, collection, format): (Next, bool, Option<Format>)| {
+        let read = Read {
+            item: match item {
+                Next::Parsed(parsed) => *parsed,
+                Next::Unparsed(line) => line.parse(),
+            },
+            collection,
+            format,
+        };
+        let done = work(&read);
+        (Origin::of(read), done)
+    };
+    each_in_order(items, jobs, BATCH, work_one, emit_one)
 }
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
-/// each item with its result to `emit` in order, as each batch is done. The items are taken
+/// each result to `emit` in the order of the items, as each batch is done. The items are taken
 /// from `items` on this thread, which also writes; the threads take the batches in turn from a
 /// queue as they become free, and the results are put back in the order read. At most
 /// [`IN_FLIGHT`] batches a thread are under way: memory stays flat however long the input. An
@@ -156,8 +176,8 @@ pub fn each_in_order<I, T>(
     mut items: impl Iterator<Item = I>,
     jobs: usize,
     batch: usize,
-    work: impl Fn(&I) -> T + Sync,
-    mut emit: impl FnMut(&I, &T) -> io::Result<()>,
+    work: impl Fn(I) -> T + Sync,
+    mut emit: impl FnMut(&T) -> io::Result<()>,
 ) -> io::Result<()>
 where
     I: Send,
@@ -166,8 +186,7 @@ where
     if jobs <= 1 {
         // One thread: no pool, no batches, each result out as soon as it is made.
         for item in items {
-            let done = work(&item);
-            emit(&item, &done)?;
+            emit(&work(item))?;
         }
         return Ok(());
     }
@@ -198,10 +217,7 @@ where
                         // passes it on: left here, it would leave that thread waiting for a
                         // batch that never comes.
                         let worked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            batch.done.extend(batch.items.drain(..).map(|item| {
-                                let result = work(&item);
-                                (item, result)
-                            }));
+                            batch.done.extend(batch.items.drain(..).map(work));
                         }));
                         let back = match worked {
                             Ok(()) => Back::Done(batch),
@@ -258,7 +274,7 @@ where
             written += 1;
             // Written from where the results are: items and results are large, and moving
             // each out first costs this thread more than the writing.
-            let emitted = done.done.iter().try_for_each(|(item, result)| emit(item, result));
+            let emitted = done.done.iter().try_for_each(&mut emit);
             done.done.clear();
             spare.push(done);
             if let Err(e) = emitted {
@@ -282,7 +298,7 @@ enum Back<I, T> {
 struct Batch<I, T> {
     number: usize,
     items: Vec<I>,
-    done: Vec<(I, T)>,
+    done: Vec<T>,
 }
 
 #[cfg(test)]
@@ -297,14 +313,14 @@ mod tests {
             0..2000u64,
             2,
             7,
-            |&n| {
+            |n| {
                 if n < 50 {
                     std::thread::sleep(std::time::Duration::from_micros(200));
                 }
-                n * n
+                (n, n * n)
             },
-            |&n, &square| {
-                seen.push((n, square));
+            |&done| {
+                seen.push(done);
                 Ok(())
             },
         )
@@ -319,8 +335,8 @@ mod tests {
             0..100_000u64,
             2,
             16,
-            |&n| n,
-            |_, _| {
+            |n| n,
+            |_| {
                 written += 1;
                 if written == 40 {
                     Err(io::Error::other("closed"))
@@ -340,11 +356,11 @@ mod tests {
             0..10_000u64,
             2,
             8,
-            |&n| {
+            |n| {
                 assert!(n != 333, "item {n}");
                 n
             },
-            |_, _| Ok(()),
+            |_| Ok(()),
         );
     }
 }

@@ -173,8 +173,9 @@ enum RateOutcome {
     None(Vec<u8>),
     /// Several solutions: where the puzzle is.
     Several(String),
-    /// Rated, in this time.
-    Rated(Rating, Duration),
+    /// Rated, in this time: the puzzle, for the output line (kept here, as the record read stays
+    /// with the thread that rated it).
+    Rated(crate::sudoku::Board, Rating, Duration),
 }
 
 /// `rate`: one line per puzzle, tab-separated: the puzzle, the rating, the level, the hardest
@@ -206,20 +207,17 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                 return Some(RateOutcome::Several(where_));
             }
             let rating = rate_grid(grid, &mut || true);
-            Some(RateOutcome::Rated(rating, clock.elapsed()))
+            Some(RateOutcome::Rated(record.puzzle.board.clone(), rating, clock.elapsed()))
         },
-        |read, result| {
-            let record = match &read.item {
-                Ok(record) => record,
-                Err(e) => {
-                    unreadable += 1;
-                    super::report_read_error(out, err, name, e)?;
-                    return Ok(());
-                }
-            };
+        |origin, result| {
+            if let Some(e) = &origin.error {
+                unreadable += 1;
+                super::report_read_error(out, err, name, e)?;
+                return Ok(());
+            }
             let Some(result) = result else { return Ok(()) };
             puzzles += 1;
-            let (rating, elapsed) = match result {
+            let (board, rating, elapsed) = match result {
                 RateOutcome::None(said) => {
                     out.flush()?;
                     err.write_all(said)?;
@@ -232,14 +230,14 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                     status = status.max(Status::NoSolution);
                     return Ok(());
                 }
-                RateOutcome::Rated(rating, elapsed) => (rating, elapsed),
+                RateOutcome::Rated(board, rating, elapsed) => (board, rating, elapsed),
             };
             total += *elapsed;
             rated += 1;
             writeln!(
                 out,
                 "{}\t{}\t{}\t{}",
-                record.puzzle.board,
+                board,
                 rating.difficulty,
                 rating.level,
                 rating.hardest.map_or("-", |t| t.name())
@@ -249,7 +247,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                 writeln!(
                     err,
                     "puzzle={puzzles} line={} rating={} level={} steps={} time_us={}",
-                    record.line,
+                    origin.line,
                     rating.difficulty,
                     rating.level,
                     rating.counts.iter().map(|(_, n)| n).sum::<usize>(),
@@ -297,7 +295,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
     let jobs = super::batch::threads(args.jobs);
     // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
     // same seed makes the same puzzles on any number of threads.
-    let make = |&number: &u64| -> Result<(crate::sudoku::Board, Rating), String> {
+    let make = |number: u64| -> Result<(crate::sudoku::Board, Rating), String> {
         let mut generator = Generator::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)), options);
         match args.level {
             Some(level) => generator
@@ -312,7 +310,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
     };
     let mut gave_up = false;
     // A batch of one puzzle a thread: each is written as soon as those before it are.
-    let result = super::batch::each_in_order(0..args.count, jobs, jobs, make, |_, made| match made {
+    let result = super::batch::each_in_order(0..args.count, jobs, jobs, make, |made| match made {
         Ok((board, rating)) => {
             writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
             out.flush()

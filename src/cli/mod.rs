@@ -300,18 +300,15 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         &mut reader,
         batch::threads(args.jobs),
         |read| solve_read(args, read),
-        |read, result| {
-            let record = match &read.item {
-                Ok(record) => record,
-                Err(e) => {
-                    totals.unreadable += 1;
-                    report_read_error(out, err, &input.name, e)?;
-                    return Ok(());
-                }
-            };
+        |origin, result| {
+            if let Some(e) = &origin.error {
+                totals.unreadable += 1;
+                report_read_error(out, err, &input.name, e)?;
+                return Ok(());
+            }
             let Some(result) = result else { return Ok(()) };
             totals.puzzles += 1;
-            let where_ = || place(&input.name, read.collection, record.line);
+            let where_ = || place(&input.name, origin.collection, origin.line);
             let (solved, counters) = match result.counters {
                 Err(contradiction) => {
                     status = status.max(Status::NoSolution);
@@ -323,7 +320,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                         stats_line(
                             err,
                             &totals,
-                            record.line,
+                            origin.line,
                             args.strategy,
                             "contradiction",
                             &none,
@@ -357,7 +354,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 stats_line(
                     err,
                     &totals,
-                    record.line,
+                    origin.line,
                     args.strategy,
                     outcome,
                     &counters,
@@ -462,8 +459,8 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             };
             Some((text, has_solution))
         },
-        |read, checked| {
-            if let Err(e) = &read.item {
+        |origin, checked| {
+            if let Some(e) = &origin.error {
                 unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
                 return Ok(());
@@ -472,9 +469,9 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 return Ok(());
             };
             if first {
-                let format = read.format.unwrap_or(Format::Line);
+                let format = origin.format.unwrap_or(Format::Line);
                 writeln!(out, "file: {}", input.name)?;
-                if read.collection {
+                if origin.collection {
                     writeln!(
                         out,
                         "format: collection of {}s, one puzzle a line",
