@@ -170,7 +170,7 @@ where
 /// each result to `emit` in the order of the items, as each batch is done. The items are taken
 /// from `items` on this thread, which also writes; the threads take the batches in turn from a
 /// queue as they become free, and the results are put back in the order read. At most
-/// [`IN_FLIGHT`] batches a thread are under way: memory stays flat however long the input. An
+/// `IN_FLIGHT` batches a thread are under way: memory stays flat however long the input. An
 /// error of `emit` ends everything (the batches under way are finished first).
 pub fn each_in_order<I, T>(
     mut items: impl Iterator<Item = I>,

@@ -309,8 +309,8 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
         }
     };
     let mut gave_up = false;
-    // A batch of one puzzle a thread: each is written as soon as those before it are.
-    let result = super::batch::each_in_order(0..args.count, jobs, jobs, make, |made| match made {
+    // A batch of one puzzle: each is written as soon as those before it are.
+    let result = super::batch::each_in_order(0..args.count, jobs, 1, make, |made| match made {
         Ok((board, rating)) => {
             writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
             out.flush()

@@ -87,7 +87,7 @@ pub enum ParseErrorKind {
         /// The number as written.
         token: String,
     },
-    /// A line too long to be a puzzle line or a grid row (see [`MAX_LINE`]).
+    /// A line too long to be a puzzle line or a grid row (see `MAX_LINE`).
     LineTooLong,
     /// A line that goes on without a line break past what is worth reading: reading stops.
     EndlessLine,

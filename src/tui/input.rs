@@ -103,7 +103,7 @@ impl Parser {
 
     /// Takes bytes read at `now`. A sequence cut at the end of them (an Esc, `Esc [ 2 0`) waits
     /// for its rest, whatever the size of the read: a terminal's reads are cut anywhere, and a
-    /// cut paste marker taken as keys would type its text. After [`SEQUENCE_PATIENCE`] without
+    /// cut paste marker taken as keys would type its text. After `SEQUENCE_PATIENCE` without
     /// more, [`Parser::poll`] takes what there is (a lone Esc is then the Esc key).
     pub fn feed(&mut self, bytes: &[u8], now: Instant) {
         self.take(bytes, true, now);

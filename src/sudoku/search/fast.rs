@@ -8,7 +8,7 @@
 //! columns taken by a band removed from the other two, rows with one place left for a digit
 //! (hidden singles in rows, and in boxes through the locked candidates), and cells with one digit
 //! left (naked singles). Guesses go to a cell with two candidates when there is one, else to the
-//! cell with the fewest. A guess copies the state (under 250 bytes), cheaper than an undo log.
+//! cell with the fewest. A guess copies the state (about 300 bytes), cheaper than an undo log.
 //!
 //! Run unwatched to a number of solutions ([`super::search_to`]), the search is a recursion of
 //! its own ([`run_unwatched`]): the machine's decisions and counters, without its record of the

@@ -69,7 +69,7 @@ impl State for NaiveState {
     ///
     /// Dead ends are counted, not walked: a digit is a dead end when the next blank has no
     /// digit left once it is placed, and which digits of a blank are dead ends can be told
-    /// when the blank is reached (see [`DEAD_ENDS`]). Their placements and take-backs are counted
+    /// when the blank is reached (see `DEAD_ENDS`). Their placements and take-backs are counted
     /// then, ahead of the order in which the textbook makes them, and only the other digits are
     /// tried one by one. Counting ahead is undone where the search stops: before a budget could
     /// be reached by counting ahead, and at a solution.
