@@ -406,8 +406,15 @@ fn failed_writes_are_exit_status_two() {
         (format!("\"$BIN\" check '{}' >&-", sample.display()), 2),
         // A collection on two threads: the writer stops at its first failed write, and the
         // threads with it (no hang, no panic).
-        (format!("\"$BIN\" solve --jobs 2 '{}' >/dev/full", many.display()), 2),
-        (format!("\"$BIN\" check --jobs 2 '{}' >&-", many.display()), 2),
+        // (`timeout` turns a hang into a failure: exit status 124.)
+        (
+            format!("timeout 60 \"$BIN\" solve --jobs 2 '{}' >/dev/full", many.display()),
+            2,
+        ),
+        (
+            format!("timeout 60 \"$BIN\" check --jobs 2 '{}' >&-", many.display()),
+            2,
+        ),
         ("\"$BIN\" --help >/dev/full".to_string(), 2),
         ("\"$BIN\" --version >/dev/full".to_string(), 2),
         ("\"$BIN\" --no-such-flag 2>/dev/full".to_string(), 2),

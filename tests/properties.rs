@@ -278,7 +278,7 @@ proptest! {
     }
 
     #[test]
-    fn naive_run_with_a_budget_stops_where_stepping_would(seed in any::<u64>(), blanks in 30usize..=48, wrong in any::<bool>(), budget in 1u64..5000, chunk in 1u64..700) {
+    fn naive_run_with_a_budget_stops_where_stepping_would(seed in any::<u64>(), blanks in 30usize..=48, wrong in any::<bool>(), budget in 1u64..600, chunk in 1u64..300) {
         // Running counts dead ends ahead of the textbook order, and must give that back
         // wherever it stops: after `budget` placements it is where the steps are after as many
         // placements, with the same decisions, board and counters; and runs in chunks of any
@@ -348,8 +348,9 @@ proptest! {
     #[test]
     fn running_unwatched_counts_as_the_machine_does(seed in any::<u64>(), strategy in strategy(), blanks in 40usize..=64, limit in 0u64..4, wrong in any::<bool>()) {
         // `search_to` runs the fast strategy in a recursion of its own: the solutions, in order,
-        // and the counters must be the machine's, up to any limit, on boards with one solution,
-        // several (many blanks) or none.
+        // and the counters must be the machine's, up to a limit of three, on boards with one
+        // solution, several (many blanks) or none. (For the other strategies `search_to` drives
+        // the machine itself, so this checks only that it stops at the limit.)
         let blanks = if strategy == Order::Naive { blanks.min(48) } else { blanks };
         let mut digits = puzzle(seed, blanks);
         if wrong {

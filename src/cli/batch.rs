@@ -171,7 +171,8 @@ where
 /// from `items` on this thread, which also writes; the threads take the batches in turn from a
 /// queue as they become free, and the results are put back in the order read. At most
 /// `IN_FLIGHT` batches a thread are under way: memory stays flat however long the input. An
-/// error of `emit` ends everything (the batches under way are finished first).
+/// error of `emit` ends everything: the batches not yet taken are dropped, and the threads stop
+/// after the one each holds.
 pub fn each_in_order<I, T>(
     mut items: impl Iterator<Item = I>,
     jobs: usize,
@@ -281,8 +282,12 @@ where
                 break Err(e);
             }
         };
-        // No more batches: the threads end once they have finished theirs.
+        // No more batches: the ones not taken yet are dropped (after an error nobody wants
+        // them), and the threads end once they have finished the one they hold.
         drop(to_threads);
+        if let Ok(queue) = batches.lock() {
+            while queue.try_recv().is_ok() {}
+        }
         drop(results);
         outcome
     })
@@ -347,6 +352,36 @@ mod tests {
         );
         assert_eq!(result.map_err(|e| e.to_string()), Err("closed".to_string()));
         assert_eq!(written, 40, "nothing is written after the error");
+    }
+
+    #[test]
+    fn after_an_error_no_batch_waiting_in_the_queue_is_worked_on() {
+        // Each item takes a while, so that batches wait in the queue when the writer fails at
+        // the third batch: the two under way are finished, the waiting ones dropped.
+        let worked = std::sync::atomic::AtomicUsize::new(0);
+        let mut written = 0;
+        let result = each_in_order(
+            0..100_000u64,
+            2,
+            16,
+            |n| {
+                worked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                n
+            },
+            |_| {
+                written += 1;
+                if written == 40 {
+                    Err(io::Error::other("closed"))
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert!(result.is_err());
+        let worked = worked.into_inner();
+        // Three batches written or writing, two under way, one more taken at the last moment.
+        assert!(worked <= 6 * 16, "{worked} items worked on after an error at item 40");
     }
 
     #[test]
