@@ -539,12 +539,13 @@ impl State for FastState {
     fn new(board: &Board) -> Result<Self, Contradiction> {
         let digits = board.to_digits();
         let filled = filled_of(&digits);
-        // Every digit everywhere, then each given placed in turn: its digit leaves the given's
-        // row and box in its band and its column in the others, and the other digits leave its
-        // cell. Two equal givens in one unit are a conflict: the first takes the second's cell
-        // from it before the second is placed.
+        // Every digit everywhere, then each given's digit taken from the given's row and box in
+        // its band and from its column in the others, the given's cell kept. Two equal givens
+        // in one unit are a conflict: each takes the other's cell from their digit. Last, the
+        // other digits leave the filled cells, all at once: done given by given, a vector store
+        // into the digits of a band stood in front of the next given's reads.
         let mut cand = [BAND; 27];
-        let mut conflict = false;
+        let mut own = [0u32; 27];
         for (band, &mask) in filled.iter().enumerate() {
             let mut rest = mask;
             while rest != 0 {
@@ -552,20 +553,20 @@ impl State for FastState {
                 rest &= rest - 1;
                 // A filled cell holds 1..=9: the index is in bounds, and checked anyway.
                 let digit = usize::from(digits[27 * band + bit]).wrapping_sub(1);
-                let own = at(digit, band);
-                conflict |= cand[own] >> bit & 1 == 0;
-                for m in &mut cand[9 * band..9 * band + 9] {
-                    *m &= !(1 << bit);
-                }
-                cand[own] &= KEEP_AFTER_PLACING[bit];
-                cand[own] |= 1 << bit;
+                let i = at(digit, band);
+                own[i] |= 1 << bit;
+                cand[i] &= KEEP_AFTER_PLACING[bit];
                 let column = !(COLUMN << (bit % 9));
-                cand[(own + 9) % 27] &= column;
-                cand[(own + 18) % 27] &= column;
+                cand[(i + 9) % 27] &= column;
+                cand[(i + 18) % 27] &= column;
             }
         }
-        if conflict {
+        let lost = (0..27).fold(0, |lost, i| lost | (own[i] & !cand[i]));
+        if lost != 0 {
             return Err(conflict_of(board));
+        }
+        for (i, m) in cand.iter_mut().enumerate() {
+            *m = *m & !filled[i / 9] | own[i];
         }
         // An open cell that no digit may take: the first, in row-major order.
         let unsolved = filled.map(|f| BAND & !f);
