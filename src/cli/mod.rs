@@ -229,23 +229,25 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
     // The clock is read only for --stats: twice per puzzle is a measurable part of a batch.
     let clock = args.stats.then(Instant::now);
     let board = &record.puzzle.board;
-    let solved = first_solution(board, args.strategy);
+    // The solution is written out where the search finds it: its digits go no further.
+    let mut text = None;
+    let solved = first_solution(board, args.strategy, |digits| {
+        let mut buffer = TextBuffer::new();
+        if format == Format::Line {
+            // What the line format writes for a solved board, from the digits at hand.
+            buffer.push(&solution_line(digits));
+        } else {
+            let solution = solution_puzzle(board.with_placed(digits), &record.puzzle, format);
+            format
+                .write(&solution, &mut buffer)
+                .expect("writing to memory cannot fail");
+        }
+        text = Some(buffer);
+    });
     let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
     Some(match solved {
-        Ok((solution, counters)) => SolveResult {
-            text: solution.map(|digits| {
-                let mut text = TextBuffer::new();
-                if format == Format::Line {
-                    // What the line format writes for a solved board, from the digits at hand.
-                    text.push(&solution_line(&digits));
-                } else {
-                    let solution = solution_puzzle(board.with_placed(&digits), &record.puzzle, format);
-                    format
-                        .write(&solution, &mut text)
-                        .expect("writing to memory cannot fail");
-                }
-                text
-            }),
+        Ok(counters) => SolveResult {
+            text,
             counters: Ok(counters),
             elapsed,
             format,
@@ -259,21 +261,28 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
     })
 }
 
-/// The first solution of `board` with `strategy` (its digits, givens included), if any, and
-/// the counters of the search that found it. The fast strategy runs in its own recursion; the
-/// others on this thread's search, which keeps its memory from one puzzle to the next.
+/// Hands the first solution of `board` with `strategy` (its digits, givens included), if
+/// there is one, to `found`; the counters of the search that looked for it. The fast strategy
+/// runs in its own recursion; the others on this thread's search, which keeps its memory from
+/// one puzzle to the next.
 fn first_solution(
     board: &Board,
     strategy: Strategy,
-) -> Result<(Option<[u8; 81]>, crate::sudoku::Counters), crate::sudoku::Contradiction> {
+    found: impl FnOnce(&[u8; 81]),
+) -> Result<crate::sudoku::Counters, crate::sudoku::Contradiction> {
     if strategy == Strategy::Fast {
-        let mut solution = None;
-        let counters = search_to(board, strategy, 1, |digits| solution = Some(*digits))?;
-        return Ok((solution, counters));
+        let mut found = Some(found);
+        return search_to(board, strategy, 1, |digits| {
+            if let Some(found) = found.take() {
+                found(digits);
+            }
+        });
     }
     batch::with_search(board, strategy, |search| {
-        let solved = search.run_to_end() == Step::Solved;
-        (solved.then(|| search.digits()), search.counters())
+        if search.run_to_end() == Step::Solved {
+            found(&search.digits());
+        }
+        search.counters()
     })
 }
 
