@@ -115,27 +115,47 @@ fn against_peer(dir: &Path) {
     }
 }
 
+/// Runs two processes of the binary with `args` and `file` at once, each read by a thread of
+/// its own (as `run_command` reads one); the wall time in seconds until both have ended.
+fn run_two_at_once(args: &[&str], file: &Path) -> f64 {
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        let first = scope.spawn(|| run_command(args, file));
+        let second = scope.spawn(|| run_command(args, file));
+        first.join().expect("the first run");
+        second.join().expect("the second run");
+    });
+    start.elapsed().as_secs_f64()
+}
+
 /// `solve` and `check` on each set with one thread and with two, interleaved, 7 runs each:
-/// the medians and their ratio.
+/// the medians and their ratio. Beside them, the most two threads could give on this machine:
+/// two one-thread processes at once, sharing nothing but the machine (twice the work in the
+/// time), against one alone.
 fn threads(dir: &Path) {
-    println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 interleaved runs");
+    println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 interleaved runs;");
+    println!("  ceiling: two --jobs 1 processes at once, twice the work in their time, against one");
     for name in SETS {
         let file = dir.join(name);
         for command in [&["solve", "--format", "line"][..], &["check"][..]] {
-            let (mut one, mut two) = (Vec::new(), Vec::new());
+            let (mut one, mut two, mut both) = (Vec::new(), Vec::new(), Vec::new());
+            let one_thread = [command, &["--jobs", "1"]].concat();
             for _ in 0..7 {
-                one.push(run_command(&[command, &["--jobs", "1"]].concat(), &file).0);
+                one.push(run_command(&one_thread, &file).0);
                 two.push(run_command(&[command, &["--jobs", "2"]].concat(), &file).0);
+                both.push(run_two_at_once(&one_thread, &file));
             }
-            one.sort_by(f64::total_cmp);
-            two.sort_by(f64::total_cmp);
-            let (a, b) = (one[3], two[3]);
+            for times in [&mut one, &mut two, &mut both] {
+                times.sort_by(f64::total_cmp);
+            }
+            let (a, b, c) = (one[3], two[3], both[3]);
             println!(
-                "  {name:32} {:6} one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}",
+                "  {name:32} {:6} one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}  ceiling {:.2}",
                 command[0],
                 a * 1e3,
                 b * 1e3,
-                a / b
+                a / b,
+                2.0 * a / c
             );
         }
     }
