@@ -333,23 +333,22 @@ mod tests {
         assert_eq!(seen, (0..2000u64).map(|n| (n, n * n)).collect::<Vec<_>>());
     }
 
+    /// A writer whose `n`th write fails, as a closed output does; `written` counts the writes.
+    fn closing_at(n: usize, written: &mut usize) -> impl FnMut(&u64) -> io::Result<()> + '_ {
+        move |_| {
+            *written += 1;
+            if *written == n {
+                Err(io::Error::other("closed"))
+            } else {
+                Ok(())
+            }
+        }
+    }
+
     #[test]
     fn an_error_of_the_writer_ends_everything() {
         let mut written = 0;
-        let result = each_in_order(
-            0..100_000u64,
-            2,
-            16,
-            |n| n,
-            |_| {
-                written += 1;
-                if written == 40 {
-                    Err(io::Error::other("closed"))
-                } else {
-                    Ok(())
-                }
-            },
-        );
+        let result = each_in_order(0..100_000u64, 2, 16, |n| n, closing_at(40, &mut written));
         assert_eq!(result.map_err(|e| e.to_string()), Err("closed".to_string()));
         assert_eq!(written, 40, "nothing is written after the error");
     }
@@ -369,14 +368,7 @@ mod tests {
                 std::thread::sleep(std::time::Duration::from_micros(200));
                 n
             },
-            |_| {
-                written += 1;
-                if written == 40 {
-                    Err(io::Error::other("closed"))
-                } else {
-                    Ok(())
-                }
-            },
+            closing_at(40, &mut written),
         );
         assert!(result.is_err());
         let worked = worked.into_inner();

@@ -526,7 +526,7 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
             writeln!(out, "  {c} ({})", c.unit)?;
         }
     }
-    let solutions = solutions_up_to_two(board);
+    let solutions = crate::sudoku::count_solutions(board, 2);
     writeln!(out, "solutions: {}", describe_solutions(board, solutions))?;
     Ok(solutions > 0)
 }
@@ -568,12 +568,6 @@ fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
         out.push(format!("  {c} ({})\n", c.unit).as_bytes());
     }
     solutions > 0
-}
-
-/// How many solutions `board` has, counted up to two, no more (the solutions themselves are
-/// not kept).
-fn solutions_up_to_two(board: &Board) -> u64 {
-    search_to(board, Strategy::Fast, 2, |_| {}).map_or(0, |counters| counters.solutions)
 }
 
 /// A count of solutions up to 2 in words: none (and why, when the board says), one, several.

@@ -14,8 +14,8 @@
 //! its own ([`run_unwatched`]): the machine's decisions and counters, without its record of the
 //! decisions, which only a watcher needs (a tenth of the time on the hard collections).
 
-use super::Counters;
 use super::machine::{Branch, State, conflict_of};
+use super::{Counters, ONES};
 use crate::sudoku::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos};
 
 /// All 27 cells of a band.
@@ -191,17 +191,6 @@ static MINIROW_CELLS: [u32; 512] = {
             m += 1;
         }
         minirows += 1;
-    }
-    table
-};
-
-/// How many bits of a 9-bit number are set.
-static ONES: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x as u32).count_ones() as u8;
-        x += 1;
     }
     table
 };

@@ -3,7 +3,7 @@
 
 use super::machine::{Branch, Choice, Frame, Sprint, State};
 use super::occupancy::{Occupancy, UNITS};
-use super::{Counters, Step};
+use super::{Counters, ONES, Step};
 use crate::sudoku::board::{Board, CellSet, Contradiction, Digit, Pos};
 
 /// The state of the textbook search: the board's digits and which blank is next.
@@ -344,18 +344,6 @@ static DEAD_ENDS: [[u16; 512]; 2] = {
             table[1][next] = next as u16;
         }
         next += 1;
-    }
-    table
-};
-
-/// How many bits of a 9-bit number are set (the baseline x86-64 target has no population
-/// count instruction).
-static ONES: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x as u32).count_ones() as u8;
-        x += 1;
     }
     table
 };
