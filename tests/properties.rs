@@ -7,7 +7,7 @@ mod common;
 use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
 use sudoku_workbench::sudoku::{
-    Board, Cell, Contradiction, DigitSet, Format, MetaTag, Note, ParseErrorKind, Pos, Puzzle, ReadError, Reader,
+    Board, Cell, Contradiction, DigitSet, Format, MetaTag, Next, Note, ParseErrorKind, Pos, Puzzle, ReadError, Reader,
     Search, Step, Strategy as Order, count_solutions, parse_document, search_to, solve,
 };
 
@@ -581,4 +581,80 @@ fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
         backtracked |= backtracks > 0;
     }
     assert!(backtracked, "some sample makes Algorithm X take a row back");
+}
+
+/// A reader that hands out at most `step` bytes a read, as a pipe fed slowly does.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Every item of a reader as text, for comparing two ways of reading.
+fn described(item: Result<sudoku_workbench::sudoku::Record, ReadError>) -> String {
+    match item {
+        Ok(record) => format!("{record:?}"),
+        Err(e) => format!("error {e:?}"),
+    }
+}
+
+/// The lines a collection may hold, by number: puzzle lines, with a comment, malformed,
+/// comments, blank, invalid UTF-8, a header, and (rarely) one longer than a line may be.
+fn collection_line(kind: u8) -> Vec<u8> {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    match kind {
+        0..=3 => good.replace('.', &kind.to_string()).into_bytes(),
+        4 => format!("{good}  # a comment").into_bytes(),
+        5 => b"12345".to_vec(),
+        6 => b"# a comment line".to_vec(),
+        7 => Vec::new(),
+        8 => [good.as_bytes(), b"\xff"].concat(),
+        9 => b"   [header]".to_vec(),
+        10 => format!(" \u{a0}{good}").into_bytes(),
+        _ => vec![b'1'; 70_000],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Issue 13: a collection read for several threads (runs of whole lines, cut and parsed
+    /// where they are worked on) gives exactly the items of reading it line by line, whatever
+    /// the line ends, the size of the reads and of the runs.
+    #[test]
+    fn runs_of_lines_read_as_the_lines_one_by_one(
+        lines in prop::collection::vec((0u8..12, 0u8..3), 0..40),
+        step in 1usize..300,
+        capacity in 1usize..400,
+        most in 1usize..600,
+    ) {
+        let mut text = Vec::new();
+        // Two puzzle lines first make it a collection. An over-long line only with one of the
+        // three line ends: one line in 36, not one in 12.
+        let more = lines.iter().map(|&(kind, end)| (if kind == 11 && end != 0 { 7 } else { kind }, end));
+        for (kind, end) in [(0, 0), (1, 1)].into_iter().chain(more) {
+            text.extend_from_slice(&collection_line(kind));
+            text.extend_from_slice([&b"\n"[..], b"\r\n", b"\r"][usize::from(end)]);
+        }
+        let input = || std::io::BufReader::with_capacity(capacity, Trickle { bytes: &text, step });
+        let one_by_one: Vec<String> = Reader::new(input()).map(described).collect();
+        let mut reader = Reader::new(input());
+        let mut in_runs = Vec::new();
+        while let Some(next) = reader.next_unparsed(most) {
+            match next {
+                Next::Parsed(item) => in_runs.push(described(*item)),
+                Next::Unparsed(line) => in_runs.push(described(line.parse())),
+                Next::Lines(lines) => in_runs.extend(lines.reader().map(described)),
+            }
+        }
+        prop_assert_eq!(in_runs, one_by_one);
+    }
 }

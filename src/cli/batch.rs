@@ -1,8 +1,9 @@
-//! Collections on every core. Puzzles are read in order on the calling thread, worked on in
-//! batches by threads that take them from a queue as they become free, and written back in the
-//! order read, batch by batch, as they are done: the output is the same bytes whatever the
-//! number of threads, reading and writing overlap the work, and memory is bounded by a few
-//! batches a thread however long the input.
+//! Collections on every core. The calling thread takes the input in runs of whole lines and
+//! writes the output; threads take the runs from a queue as they become free, cut them into
+//! lines, parse, work on each puzzle and write its text where they are. The results are put
+//! back in the order read, batch by batch, as they are done: the output is the same bytes
+//! whatever the number of threads, reading and writing overlap the work, and memory is bounded
+//! by a few batches a thread however long the input.
 
 use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
@@ -19,6 +20,33 @@ const FIRST_BATCH: usize = 16;
 /// Batches under way per thread, at most: enough that a thread that finishes one finds the next
 /// while this one reads or writes, or waits for an earlier one that takes longer.
 const IN_FLIGHT: usize = 4;
+
+/// Bytes of lines in the first run a thread takes from a collection of unknown length (about
+/// 25 puzzle lines), and in the last runs of one whose length is known.
+const FIRST_RUN: usize = 2 * 1024;
+
+/// How often the runs of lines double in size where the length of the input is not known:
+/// up to 64 KiB (about 800 lines, the size of the input's buffer).
+const RUN_DOUBLINGS: u32 = 5;
+
+/// Where the length of the input is known, each run is this many times smaller than a
+/// thread's share of what is left: the runs shrink towards the end, and the threads finish
+/// together.
+const RUNS_PER_SHARE: u64 = 4;
+
+/// Bytes of lines in the next run, `taken` runs into an input of `length` bytes (if known) of
+/// which `consumed` are read, for `jobs` threads. The first runs of an input of unknown length
+/// are short, so that a short input is shared too.
+fn run_size(length: Option<u64>, consumed: u64, jobs: usize, taken: u32) -> usize {
+    let most = FIRST_RUN << RUN_DOUBLINGS;
+    match length {
+        Some(length) => {
+            let share = length.saturating_sub(consumed) / (jobs as u64 * RUNS_PER_SHARE);
+            usize::try_from(share).unwrap_or(most).clamp(FIRST_RUN, most)
+        }
+        None => FIRST_RUN << taken.min(RUN_DOUBLINGS),
+    }
+}
 
 /// One item read, with what the reader knew when it read it.
 pub struct Read {
@@ -110,19 +138,29 @@ fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<Read> {
 }
 
 /// Reads every item of `reader`; works on each puzzle with `work` on `jobs` threads; and hands
-/// where each item came from, with its result, to `emit`, in the order read. A failed read ends
-/// the input after it is handed on; an error of `emit` (a closed output) ends everything.
+/// where each item came from, with its result and the text `work` wrote for it, to `emit`, in
+/// the order read. A failed read ends the input after it is handed on; an error of `emit` (a
+/// closed output) ends everything.
+///
+/// `work` writes an item's usual output to the vector it is given, where the thread that works
+/// on it has it at hand: a batch's texts then go to the writing thread one after the other, a
+/// few bytes each, rather than in results of their own.
 pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
-    work: impl Fn(&Read) -> T + Sync,
-    mut emit: impl FnMut(&Origin, &T) -> io::Result<()>,
+    length: Option<u64>,
+    work: impl Fn(&Read, &mut Vec<u8>) -> T + Sync,
+    mut emit: impl FnMut(&Origin, &T, &[u8]) -> io::Result<()>,
 ) -> io::Result<()>
 where
     R: BufRead,
     T: Send,
 {
-    let emit_one = |(origin, done): &(Origin, T)| emit(origin, done);
+    let emit_one = |(origin, done): &(Origin, T), text: &[u8]| emit(origin, done, text);
+    let work_one = |read: Read, done: &mut Done<(Origin, T)>| {
+        let worked = work(&read, &mut done.text);
+        done.push((Origin::of(read), worked));
+    };
     if jobs <= 1 {
         let mut ended = false;
         let reads = std::iter::from_fn(|| {
@@ -133,37 +171,37 @@ where
             ended = read.ends_input();
             Some(read)
         });
-        let work_one = |read: Read| {
-            let done = work(&read);
-            (Origin::of(read), done)
-        };
-        return each_in_order(reads, 1, BATCH, work_one, emit_one);
+        return in_batches(reads, 1, BATCH, Room::ONE, work_one, emit_one);
     }
-    // On several threads the lines of a collection are parsed by the threads too: this thread
-    // only cuts the input into lines.
+    // On several threads the lines of a collection are cut and parsed by the threads too: this
+    // thread only copies runs of whole lines out of the input.
     let mut ended = false;
+    let mut taken = 0;
     let items = std::iter::from_fn(|| {
         if ended {
             return None;
         }
-        let item = reader.next_unparsed()?;
+        let most = run_size(length, reader.consumed(), jobs, taken);
+        taken += 1;
+        let item = reader.next_unparsed(most)?;
         let (collection, format) = (reader.is_collection(), reader.format());
         ended = matches!(&item, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))));
         Some((item, collection, format))
     });
-    let work_one = |(item, collection, format): (Next, bool, Option<Format>)| {
-        let read = Read {
-            item: match item {
-                Next::Parsed(parsed) => *parsed,
-                Next::Unparsed(line) => line.parse(),
-            },
+    let work_some = |(item, collection, format): (Next, bool, Option<Format>), done: &mut Done<(Origin, T)>| {
+        let read = |item| Read {
+            item,
             collection,
             format,
         };
-        let done = work(&read);
-        (Origin::of(read), done)
+        match item {
+            Next::Lines(lines) => lines.reader().for_each(|item| work_one(read(item), done)),
+            Next::Unparsed(line) => work_one(read(line.parse()), done),
+            Next::Parsed(parsed) => work_one(read(*parsed), done),
+        }
     };
-    each_in_order(items, jobs, BATCH, work_one, emit_one)
+    // A run of lines is a batch of its own: it is as large as a batch should be.
+    in_batches(items, jobs, 1, Room::RUN, work_some, emit_one)
 }
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
@@ -174,7 +212,7 @@ where
 /// error of `emit` ends everything: the batches not yet taken are dropped, and the threads stop
 /// after the one each holds.
 pub fn each_in_order<I, T>(
-    mut items: impl Iterator<Item = I>,
+    items: impl Iterator<Item = I>,
     jobs: usize,
     batch: usize,
     work: impl Fn(I) -> T + Sync,
@@ -184,10 +222,97 @@ where
     I: Send,
     T: Send,
 {
+    in_batches(
+        items,
+        jobs,
+        batch,
+        Room {
+            results: batch,
+            text: 0,
+        },
+        |item, done: &mut Done<T>| done.push(work(item)),
+        |done, _| emit(done),
+    )
+}
+
+/// What the items of a batch gave: a result each (any number per item), with the text written
+/// for it, the texts one after the other.
+pub struct Done<T> {
+    /// The results, each with where its text ends in `text`.
+    results: Vec<(T, usize)>,
+    /// Every result's text.
+    pub text: Vec<u8>,
+}
+
+impl<T> Done<T> {
+    fn new(room: Room) -> Done<T> {
+        Done {
+            results: Vec::with_capacity(room.results),
+            text: Vec::with_capacity(room.text),
+        }
+    }
+
+    /// Adds `result`, whose text is what was added to `text` since the result before.
+    pub fn push(&mut self, result: T) {
+        self.results.push((result, self.text.len()));
+    }
+
+    /// Hands each result with its text to `emit`, in order, and empties this for the next
+    /// batch (keeping its memory).
+    fn emit_all(&mut self, emit: &mut impl FnMut(&T, &[u8]) -> io::Result<()>) -> io::Result<()> {
+        let mut start = 0;
+        let emitted = self.results.iter().try_for_each(|(result, end)| {
+            let text = &self.text[start..*end];
+            start = *end;
+            emit(result, text)
+        });
+        self.results.clear();
+        self.text.clear();
+        emitted
+    }
+}
+
+/// The room a batch's results and text are given at first: enough that they do not grow
+/// batch after batch while the first few of them are made.
+#[derive(Clone, Copy)]
+struct Room {
+    results: usize,
+    text: usize,
+}
+
+impl Room {
+    /// One item at a time, as one thread works.
+    const ONE: Room = Room { results: 1, text: 256 };
+
+    /// A run of lines: up to a line per 82 bytes, each answered with a line about as long,
+    /// some longer.
+    const RUN: Room = Room {
+        results: (FIRST_RUN << RUN_DOUBLINGS) / 80,
+        text: (FIRST_RUN << RUN_DOUBLINGS) * 3 / 2,
+    };
+}
+
+/// [`each_in_order`] where working on an item gives any number of results, each with a text
+/// (`work` adds them to the [`Done`] it is given). On one thread each item's results are handed
+/// on as soon as they are made.
+fn in_batches<I, T>(
+    mut items: impl Iterator<Item = I>,
+    jobs: usize,
+    batch: usize,
+    room: Room,
+    work: impl Fn(I, &mut Done<T>) + Sync,
+    mut emit: impl FnMut(&T, &[u8]) -> io::Result<()>,
+) -> io::Result<()>
+where
+    I: Send,
+    T: Send,
+{
     if jobs <= 1 {
         // One thread: no pool, no batches, each result out as soon as it is made.
+        let mut done = Done::new(room);
         for item in items {
-            emit(&work(item))?;
+            work(item, &mut done);
+            done.emit_all(&mut emit)?;
         }
         return Ok(());
     }
@@ -218,7 +343,9 @@ where
                         // passes it on: left here, it would leave that thread waiting for a
                         // batch that never comes.
                         let worked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            batch.done.extend(batch.items.drain(..).map(work));
+                            for item in batch.items.drain(..) {
+                                work(item, &mut batch.done);
+                            }
                         }));
                         let back = match worked {
                             Ok(()) => Back::Done(batch),
@@ -241,7 +368,7 @@ where
                 let mut next = spare.pop().unwrap_or_else(|| Batch {
                     number: 0,
                     items: Vec::with_capacity(batch),
-                    done: Vec::with_capacity(batch),
+                    done: Done::new(room),
                 });
                 next.number = sent;
                 // The first batches are small, so that a short input is shared too.
@@ -275,8 +402,7 @@ where
             written += 1;
             // Written from where the results are: items and results are large, and moving
             // each out first costs this thread more than the writing.
-            let emitted = done.done.iter().try_for_each(&mut emit);
-            done.done.clear();
+            let emitted = done.done.emit_all(&mut emit);
             spare.push(done);
             if let Err(e) = emitted {
                 break Err(e);
@@ -303,7 +429,7 @@ enum Back<I, T> {
 struct Batch<I, T> {
     number: usize,
     items: Vec<I>,
-    done: Vec<T>,
+    done: Done<T>,
 }
 
 #[cfg(test)]
@@ -331,6 +457,53 @@ mod tests {
         )
         .expect("no error");
         assert_eq!(seen, (0..2000u64).map(|n| (n, n * n)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn each_result_comes_with_the_text_written_for_it() {
+        // Item n gives n results, the kth with k copies of a letter (none for the first).
+        for jobs in [1, 2] {
+            let mut seen = Vec::new();
+            in_batches(
+                0..60u8,
+                jobs,
+                1,
+                Room::ONE,
+                |n, done: &mut Done<(u8, u8)>| {
+                    for k in 0..n {
+                        done.text.extend(std::iter::repeat_n(b'a' + n % 26, usize::from(k)));
+                        done.push((n, k));
+                    }
+                },
+                |&(n, k), text| {
+                    seen.push((n, k, text.to_vec()));
+                    Ok(())
+                },
+            )
+            .expect("no error");
+            let expected: Vec<(u8, u8, Vec<u8>)> = (0..60u8)
+                .flat_map(|n| (0..n).map(move |k| (n, k, vec![b'a' + n % 26; usize::from(k)])))
+                .collect();
+            assert_eq!(seen, expected, "--jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn runs_shrink_towards_the_end_of_an_input_of_known_length() {
+        let most = FIRST_RUN << RUN_DOUBLINGS;
+        let length = 4 << 20;
+        // Far from the end, the largest runs; then an eighth of what is left (a quarter of a
+        // thread's share), down to the smallest.
+        assert_eq!(run_size(Some(length), 0, 2, 0), most);
+        assert_eq!(run_size(Some(length), length - 80_000, 2, 50), 10_000);
+        assert_eq!(run_size(Some(length), length - 100, 2, 99), FIRST_RUN);
+        // An input longer than it said (a file written to while read): the smallest runs.
+        assert_eq!(run_size(Some(length), length + 5, 2, 99), FIRST_RUN);
+        // Unknown length: short runs first, doubling up to the largest.
+        let sizes: Vec<usize> = (0..8).map(|taken| run_size(None, 0, 2, taken)).collect();
+        assert_eq!(sizes[0], FIRST_RUN);
+        assert!(sizes.windows(2).all(|w| w[1] == (2 * w[0]).min(most)));
+        assert_eq!(sizes[7], most);
     }
 
     /// A writer whose `n`th write fails, as a closed output does; `written` counts the writes.

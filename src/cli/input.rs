@@ -14,6 +14,9 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Bytes read at a time.
+const BUFFER: usize = 64 * 1024;
+
 /// How long opening a named pipe waits for a program to write to it.
 pub const FIFO_PATIENCE: Duration = Duration::from_secs(5);
 
@@ -25,15 +28,23 @@ pub struct Input {
     pub reader: Box<dyn BufRead>,
     /// The format the file extension suggests, to break ties.
     pub hint: Option<Format>,
+    /// Bytes the input holds, where that is known (a regular file, named or as standard
+    /// input): threads sharing it then take smaller runs of it towards its end.
+    pub length: Option<u64>,
 }
 
 /// Opens `path`, or standard input for `None` or `-`; the error is a message naming the file.
 pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
     let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+        let stdin = io::stdin();
+        let length = stdin_length(&stdin);
         return Ok(Input {
             name: "<stdin>".into(),
-            reader: Box::new(io::stdin().lock()),
+            // A buffer as large as a file's: runs of lines for the threads are taken from it
+            // (the standard input's own holds 8 KiB).
+            reader: Box::new(BufReader::with_capacity(BUFFER, stdin)),
             hint: None,
+            length,
         });
     };
     let name = printable(&path.to_string_lossy()).into_owned();
@@ -50,9 +61,25 @@ pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
         .and_then(Format::from_extension);
     Ok(Input {
         name,
-        reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
+        length: meta.is_file().then_some(meta.len()),
+        reader: Box::new(BufReader::with_capacity(BUFFER, file)),
         hint,
     })
+}
+
+/// The bytes standard input holds, if it is a regular file (`< file`).
+#[cfg(unix)]
+fn stdin_length(stdin: &io::Stdin) -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = stdin.as_fd().try_clone_to_owned().ok()?;
+    let meta = File::from(fd).metadata().ok()?;
+    meta.is_file().then_some(meta.len())
+}
+
+/// The bytes standard input holds: not known here.
+#[cfg(not(unix))]
+fn stdin_length(_: &io::Stdin) -> Option<u64> {
+    None
 }
 
 /// Opens a named pipe for reading, waiting at most [`FIFO_PATIENCE`] for a writer. The open

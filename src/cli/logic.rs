@@ -193,7 +193,8 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     super::batch::in_order(
         &mut reader,
         super::batch::threads(args.jobs),
-        |read| {
+        input.length,
+        |read, _| {
             let record = read.item.as_ref().ok()?;
             let where_ = place(name, read.collection, record.line);
             let clock = Instant::now();
@@ -209,7 +210,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             let rating = rate_grid(grid, &mut || true);
             Some(RateOutcome::Rated(record.puzzle.board.clone(), rating, clock.elapsed()))
         },
-        |origin, result| {
+        |origin, result, _| {
             if let Some(e) = &origin.error {
                 unreadable += 1;
                 super::report_read_error(out, err, name, e)?;

@@ -13,7 +13,7 @@ pub mod logic;
 pub mod output;
 
 use crate::sudoku::search::{trace, why};
-use crate::sudoku::text_buffer::TextBuffer;
+use crate::sudoku::text_buffer::push_decimal;
 use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, search_to};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -204,10 +204,11 @@ fn open_or_report(path: Option<&std::path::Path>, err: &mut impl Write) -> io::R
     }
 }
 
-/// What solving one puzzle of a batch found, for the output (written in order, by one thread).
+/// What solving one puzzle of a batch found, for the output (written in order, by one thread);
+/// the solution's text, if any, is in the batch's text.
 struct SolveResult {
-    /// The solution as text, without the blank line between grids; `None` for no solution.
-    text: Option<TextBuffer>,
+    /// Whether a solution was found (and its text written).
+    solved: bool,
     /// The counters, or the contradiction found before any step.
     counters: Result<crate::sudoku::Counters, crate::sudoku::Contradiction>,
     /// Time spent, for --stats.
@@ -216,8 +217,9 @@ struct SolveResult {
     format: Format,
 }
 
-/// Solves the puzzle of `read` (on any thread).
-fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
+/// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
+/// blank line between grids.
+fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Option<SolveResult> {
     let record = read.item.as_ref().ok()?;
     let format = args
         .format
@@ -230,34 +232,26 @@ fn solve_read(args: &SolveArgs, read: &batch::Read) -> Option<SolveResult> {
     let clock = args.stats.then(Instant::now);
     let board = &record.puzzle.board;
     // The solution is written out where the search finds it: its digits go no further.
-    let mut text = None;
-    let solved = first_solution(board, args.strategy, |digits| {
-        let mut buffer = TextBuffer::new();
+    let mut solved = false;
+    let searched = first_solution(board, args.strategy, |digits| {
         if format == Format::Line {
             // What the line format writes for a solved board, from the digits at hand.
-            buffer.push(&solution_line(digits));
+            text.extend_from_slice(&solution_line(digits));
         } else {
             let solution = solution_puzzle(board.with_placed(digits), &record.puzzle, format);
+            let mut written = String::new();
             format
-                .write(&solution, &mut buffer)
+                .write(&solution, &mut written)
                 .expect("writing to memory cannot fail");
+            text.extend_from_slice(written.as_bytes());
         }
-        text = Some(buffer);
+        solved = true;
     });
-    let elapsed = clock.map_or(Duration::ZERO, |c| c.elapsed());
-    Some(match solved {
-        Ok(counters) => SolveResult {
-            text,
-            counters: Ok(counters),
-            elapsed,
-            format,
-        },
-        Err(contradiction) => SolveResult {
-            text: None,
-            counters: Err(contradiction),
-            elapsed,
-            format,
-        },
+    Some(SolveResult {
+        solved,
+        counters: searched,
+        elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
+        format,
     })
 }
 
@@ -308,8 +302,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     batch::in_order(
         &mut reader,
         batch::threads(args.jobs),
-        |read| solve_read(args, read),
-        |origin, result| {
+        input.length,
+        |read, text| solve_read(args, read, text),
+        |origin, result, text| {
             if let Some(e) = &origin.error {
                 totals.unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
@@ -338,20 +333,20 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                     }
                     return Ok(());
                 }
-                Ok(counters) => (result.text.is_some(), counters),
+                Ok(counters) => (result.solved, counters),
             };
             totals.add(counters.placements, result.elapsed);
-            match &result.text {
-                Some(text) => {
+            match solved {
+                true => {
                     // A grid of a collection's solutions is easier to read with a blank line
                     // between.
                     if written > 0 && result.format != Format::Line {
                         out.write_all(b"\n")?;
                     }
-                    out.write_all(text.as_bytes())?;
+                    out.write_all(text)?;
                     written += 1;
                 }
-                None => {
+                false => {
                     status = status.max(Status::NoSolution);
                     totals.no_solution += 1;
                     out.flush()?;
@@ -458,23 +453,22 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     batch::in_order(
         &mut reader,
         batch::threads(args.jobs),
-        |read| {
+        input.length,
+        |read, text| {
             let record = read.item.as_ref().ok()?;
-            let mut text = TextBuffer::new();
-            let has_solution = if read.collection {
-                check_line(record, &mut text)
+            Some(if read.collection {
+                check_line(record, text)
             } else {
-                check_one(&record.puzzle, &mut text).expect("writing to memory cannot fail")
-            };
-            Some((text, has_solution))
+                check_one(&record.puzzle, text).expect("writing to memory cannot fail")
+            })
         },
-        |origin, checked| {
+        |origin, checked, text| {
             if let Some(e) = &origin.error {
                 unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
                 return Ok(());
             }
-            let Some((text, has_solution)) = checked else {
+            let Some(has_solution) = *checked else {
                 return Ok(());
             };
             if first {
@@ -491,7 +485,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 }
                 first = false;
             }
-            out.write_all(text.as_bytes())?;
+            out.write_all(text)?;
             if !has_solution {
                 status = status.max(Status::NoSolution);
             }
@@ -533,7 +527,7 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
 
 /// One line describing a puzzle of a collection, then its conflicts one a line; `false` if it
 /// has no solution. Written without the formatting machinery: a batch writes one per puzzle.
-fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
+fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
     let board = &record.puzzle.board;
     // Counted up to two, no more: the solutions themselves are not shown. The search refuses a
     // board with a conflict before a step, so the conflicts are only looked for then.
@@ -554,18 +548,18 @@ fn check_line(record: &Record, out: &mut TextBuffer) -> bool {
         (", blanks ", blanks),
         (", conflicts ", conflicts.len() as u64),
     ] {
-        out.push(text.as_bytes());
-        out.push_decimal(number);
+        out.extend_from_slice(text.as_bytes());
+        push_decimal(out, number);
     }
-    out.push(b", solutions: ");
-    out.push(describe_solutions(board, solutions).as_bytes());
+    out.extend_from_slice(b", solutions: ");
+    out.extend_from_slice(describe_solutions(board, solutions).as_bytes());
     if let Some(comment) = record.puzzle.comment.as_deref() {
-        out.push(b"  # ");
-        out.push(printable(comment).as_bytes());
+        out.extend_from_slice(b"  # ");
+        out.extend_from_slice(printable(comment).as_bytes());
     }
-    out.push(b"\n");
+    out.push(b'\n');
     for c in &conflicts {
-        out.push(format!("  {c} ({})\n", c.unit).as_bytes());
+        out.extend_from_slice(format!("  {c} ({})\n", c.unit).as_bytes());
     }
     solutions > 0
 }

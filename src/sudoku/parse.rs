@@ -272,6 +272,38 @@ pub enum Next {
     Parsed(Box<Result<Record, ReadError>>),
     /// A puzzle line of a collection, to parse.
     Unparsed(Unparsed),
+    /// A run of whole lines of a collection, as they came: their puzzles, read by
+    /// [`Lines::reader`], are what the reader would have given line by line.
+    Lines(Lines),
+}
+
+/// Whole lines of a collection taken from the input in one piece, with where they start: the
+/// thread that reads them cuts them into lines and parses them, so that the thread that takes
+/// them from the input only copies bytes and counts line ends.
+pub struct Lines {
+    bytes: Vec<u8>,
+    /// The number of the line before the first one.
+    line: usize,
+    /// The byte offset of the first line in the input.
+    consumed: u64,
+    format: Option<Format>,
+    hint: Option<Format>,
+}
+
+impl Lines {
+    /// A reader of these lines, at the place of the input they came from: its items are the
+    /// ones the reader that took them would have given.
+    pub fn reader(&self) -> Reader<&[u8]> {
+        let mut reader = Reader::new(&self.bytes[..]);
+        reader.hint = self.hint;
+        reader.shape = Shape::Lines;
+        reader.collection = true;
+        reader.format = self.format;
+        reader.line = self.line;
+        reader.consumed = self.consumed;
+        reader.line_start = self.consumed;
+        reader
+    }
 }
 
 /// A puzzle line of a collection taken from the input but not parsed yet.
@@ -339,6 +371,11 @@ impl<R: BufRead> Reader<R> {
     /// The format of the text, known once the first puzzle has been read.
     pub fn format(&self) -> Option<Format> {
         self.format
+    }
+
+    /// Bytes taken from the input so far.
+    pub fn consumed(&self) -> u64 {
+        self.consumed
     }
 
     /// Whether the text is a collection: more than one puzzle line (known once the first
@@ -584,11 +621,22 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// The next item, as [`Iterator::next`] gives it, except that past the first line of a
-    /// collection its puzzle lines come unparsed: the parsing, most of the cost of reading a
-    /// collection, can then be done on other threads ([`Unparsed::parse`]).
-    pub fn next_unparsed(&mut self) -> Option<Next> {
+    /// collection its puzzle lines come unparsed: up to `most` bytes of whole lines in one
+    /// piece where the input holds them at hand ([`Lines`]), a line at a time where it does not
+    /// ([`Unparsed`], a line that goes on past what the input has read). The cutting into lines
+    /// and the parsing, most of the cost of reading a collection, can then be done on other
+    /// threads.
+    pub fn next_unparsed(&mut self, most: usize) -> Option<Next> {
         if self.shape != Shape::Lines {
             return self.next().map(|item| Next::Parsed(Box::new(item)));
+        }
+        match self.take_lines(most) {
+            Ok(Some(lines)) => return Some(Next::Lines(lines)),
+            Ok(None) => {}
+            Err(e) => {
+                self.shape = Shape::Done;
+                return Some(Next::Parsed(Box::new(Err(e))));
+            }
         }
         let mut ignored = GridBuilder::new(0);
         ignored.ignore_progress = true;
@@ -603,6 +651,35 @@ impl<R: BufRead> Reader<R> {
                 Some(Next::Parsed(Box::new(Err(e))))
             }
         }
+    }
+
+    /// Up to `most` bytes of whole lines from the input's buffer (filled first if empty), if
+    /// it starts with a whole line. A line that goes on past the buffer, and the end of the
+    /// input, are left to the line-by-line path.
+    fn take_lines(&mut self, most: usize) -> Result<Option<Lines>, ReadError> {
+        if self.reuse_current || self.skip_rest {
+            return Ok(None);
+        }
+        let chunk = fill(&mut self.input)?;
+        // A line feed right after a carriage return ends the same line.
+        let from = usize::from(self.skip_lf && chunk.first() == Some(&b'\n'));
+        let window = &chunk[from..chunk.len().min(from.saturating_add(most))];
+        let Some(end) = last_line_end(window) else {
+            return Ok(None);
+        };
+        let bytes = window[..=end].to_vec();
+        let lines = Lines {
+            line: self.line,
+            consumed: self.consumed + from as u64,
+            format: self.format,
+            hint: self.hint,
+            bytes,
+        };
+        self.skip_lf = lines.bytes[end] == b'\r';
+        self.line += count_line_ends(&lines.bytes);
+        self.input.consume(from + end + 1);
+        self.consumed += (from + end + 1) as u64;
+        Ok(Some(lines))
     }
 
     /// The next puzzle line of a line document, skipping blank lines and comments.
@@ -663,6 +740,21 @@ fn cells_of_line(puzzle: &Puzzle, first: u64) -> Cells {
     } else {
         Cells::Line(first)
     }
+}
+
+/// Where the last line break (`\n` or `\r`) of `bytes` is.
+fn last_line_end(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().rposition(|&b| b == b'\n' || b == b'\r')
+}
+
+/// The lines `bytes` ends: its line feeds and its carriage returns not followed by one (a line
+/// may end in `\n`, `\r\n` or `\r`). Counted over the whole, which the compiler does many
+/// bytes at a time: this runs on the thread that feeds all the others.
+fn count_line_ends(bytes: &[u8]) -> usize {
+    let feeds = bytes.iter().filter(|&&b| b == b'\n').count();
+    let returns = bytes.iter().filter(|&&b| b == b'\r').count();
+    let pairs = bytes.windows(2).filter(|pair| pair == b"\r\n").count();
+    feeds + returns - pairs
 }
 
 /// Where the first line break (`\n` or `\r`) of `bytes` is. Eight bytes at a time: reading is a

@@ -1,7 +1,6 @@
-//! Short texts kept inline: a line of a collection waiting in a batch, or the text of one
-//! result (a solution line, a `check` line). One of the usual size costs no allocation, however
-//! many puzzles a batch holds; a longer one (a long comment, a list of conflicts, a grid) moves
-//! to the heap.
+//! Short texts kept inline (a line of a collection waiting in a batch: one of the usual size
+//! costs no allocation, a longer one moves to the heap), and numbers written without the
+//! formatting machinery.
 
 use std::io;
 
@@ -53,21 +52,22 @@ impl TextBuffer {
         }
         self.spilled.extend_from_slice(bytes);
     }
+}
 
-    /// Appends `n` in decimal, as `Display` writes it, without the formatting machinery.
-    pub fn push_decimal(&mut self, mut n: u64) {
-        let mut digits = [0u8; 20];
-        let mut start = digits.len();
-        loop {
-            start -= 1;
-            digits[start] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
+/// Appends `n` to `out` in decimal, as `Display` writes it, without the formatting machinery
+/// (a batch writes several numbers a puzzle).
+pub fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
-        self.push(&digits[start..]);
     }
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// A [`TextBuffer`] holding UTF-8 text only.
@@ -146,9 +146,9 @@ mod tests {
     #[test]
     fn numbers_are_written_as_display_writes_them() {
         for n in [0, 7, 10, 99, 100, 4_096, 49_158, u64::MAX] {
-            let mut text = TextBuffer::new();
-            text.push_decimal(n);
-            assert_eq!(text.as_bytes(), n.to_string().as_bytes());
+            let mut text = b"n=".to_vec();
+            push_decimal(&mut text, n);
+            assert_eq!(text, format!("n={n}").as_bytes());
         }
     }
 
