@@ -128,19 +128,23 @@ fn run_two_at_once(args: &[&str], file: &Path) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-/// `solve` and `check` on each set with one thread and with two, interleaved, 7 runs each:
-/// the medians and their ratio. Beside them, the most two threads could give on this machine:
+/// `solve` and `check` on each set with one thread and with two, interleaved, 7 runs each, up
+/// to 21 for a set that takes little time (the machine's noise is larger next to it): the
+/// medians and their ratio. Beside them, the most two threads could give on this machine:
 /// two one-thread processes at once, sharing nothing but the machine (twice the work in the
 /// time), against one alone.
 fn threads(dir: &Path) {
-    println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 interleaved runs;");
+    println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 to 21 interleaved runs;");
     println!("  ceiling: two --jobs 1 processes at once, twice the work in their time, against one");
     for name in SETS {
         let file = dir.join(name);
         for command in [&["solve", "--format", "line"][..], &["check"][..]] {
             let (mut one, mut two, mut both) = (Vec::new(), Vec::new(), Vec::new());
             let one_thread = [command, &["--jobs", "1"]].concat();
-            for _ in 0..7 {
+            // About four seconds a set and command (a round is four times the work of one run).
+            let first = run_command(&one_thread, &file).0;
+            let rounds = ((4.0 / (4.0 * first)) as usize).clamp(7, 21) | 1;
+            for _ in 0..rounds {
                 one.push(run_command(&one_thread, &file).0);
                 two.push(run_command(&[command, &["--jobs", "2"]].concat(), &file).0);
                 both.push(run_two_at_once(&one_thread, &file));
@@ -148,9 +152,9 @@ fn threads(dir: &Path) {
             for times in [&mut one, &mut two, &mut both] {
                 times.sort_by(f64::total_cmp);
             }
-            let (a, b, c) = (one[3], two[3], both[3]);
+            let (a, b, c) = (one[rounds / 2], two[rounds / 2], both[rounds / 2]);
             println!(
-                "  {name:32} {:6} one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}  ceiling {:.2}",
+                "  {name:32} {:6} runs {rounds:2}  one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}  ceiling {:.2}",
                 command[0],
                 a * 1e3,
                 b * 1e3,
