@@ -200,8 +200,10 @@ where
             Next::Parsed(parsed) => work_one(read(*parsed), done),
         }
     };
-    // A run of lines is a batch of its own: it is as large as a batch should be.
-    in_batches(items, jobs, 1, Room::RUN, work_some, emit_one)
+    // Two items a batch: a run of lines, as large as a batch should be, and mostly the line
+    // the input's buffer cut, which comes alone after it (a batch of its own would cost as
+    // much handing over as a run).
+    in_batches(items, jobs, 2, Room::RUN, work_some, emit_one)
 }
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
