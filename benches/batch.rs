@@ -132,10 +132,17 @@ fn run_two_at_once(args: &[&str], file: &Path) -> f64 {
 /// to 21 for a set that takes little time (the machine's noise is larger next to it): the
 /// medians and their ratio. Beside them, the most two threads could give on this machine:
 /// two one-thread processes at once, sharing nothing but the machine (twice the work in the
-/// time), against one alone.
+/// time), against one alone. The machine is shared, and how much of the second core it gives
+/// changes over seconds: the last two columns are the medians of each round's own ratios, the
+/// runs of a round being a second or less apart.
 fn threads(dir: &Path) {
     println!("batch/--jobs 1 against --jobs 2, whole process, medians of 7 to 21 interleaved runs;");
-    println!("  ceiling: two --jobs 1 processes at once, twice the work in their time, against one");
+    println!("  ceiling: two --jobs 1 processes at once, twice the work in their time, against one;");
+    println!("  by round: the median of each round's ratio and ceiling");
+    let median = |mut values: Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
     for name in SETS {
         let file = dir.join(name);
         for command in [&["solve", "--format", "line"][..], &["check"][..]] {
@@ -149,12 +156,11 @@ fn threads(dir: &Path) {
                 two.push(run_command(&[command, &["--jobs", "2"]].concat(), &file).0);
                 both.push(run_two_at_once(&one_thread, &file));
             }
-            for times in [&mut one, &mut two, &mut both] {
-                times.sort_by(f64::total_cmp);
-            }
-            let (a, b, c) = (one[rounds / 2], two[rounds / 2], both[rounds / 2]);
+            let ratio = median(one.iter().zip(&two).map(|(a, b)| a / b).collect());
+            let ceiling = median(one.iter().zip(&both).map(|(a, c)| 2.0 * a / c).collect());
+            let (a, b, c) = (median(one), median(two), median(both));
             println!(
-                "  {name:32} {:6} runs {rounds:2}  one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}  ceiling {:.2}",
+                "  {name:32} {:6} runs {rounds:2}  one thread {:8.1} ms  two {:8.1} ms  ratio {:.2}  ceiling {:.2}  by round {ratio:.2} {ceiling:.2}",
                 command[0],
                 a * 1e3,
                 b * 1e3,
