@@ -182,7 +182,7 @@ where
             return None;
         }
         let most = run_size(length, reader.consumed(), jobs, taken);
-        taken += 1;
+        taken = taken.saturating_add(1);
         let item = reader.next_unparsed(most)?;
         let (collection, format) = (reader.is_collection(), reader.format());
         ended = matches!(&item, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))));
@@ -296,7 +296,7 @@ impl Room {
 
 /// [`each_in_order`] where working on an item gives any number of results, each with a text
 /// (`work` adds them to the [`Done`] it is given). On one thread each item's results are handed
-/// on as soon as they are made.
+/// on as soon as the item is done.
 fn in_batches<I, T>(
     mut items: impl Iterator<Item = I>,
     jobs: usize,

@@ -28,8 +28,9 @@ pub struct Input {
     pub reader: Box<dyn BufRead>,
     /// The format the file extension suggests, to break ties.
     pub hint: Option<Format>,
-    /// Bytes the input holds, where that is known (a regular file, named or as standard
-    /// input): threads sharing it then take smaller runs of it towards its end.
+    /// Bytes left to read, where that is known (a regular file, named or as standard input,
+    /// that says its size: files of `/proc` say 0): threads sharing the input then take smaller
+    /// runs of it towards its end.
     pub length: Option<u64>,
 }
 
@@ -61,19 +62,26 @@ pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
         .and_then(Format::from_extension);
     Ok(Input {
         name,
-        length: meta.is_file().then_some(meta.len()),
+        length: known_size(&meta),
         reader: Box::new(BufReader::with_capacity(BUFFER, file)),
         hint,
     })
 }
 
-/// The bytes standard input holds, if it is a regular file (`< file`).
+/// The bytes left to read on standard input, if it is a regular file (`< file`), from where
+/// it stands (a script may have read some of it first).
 #[cfg(unix)]
 fn stdin_length(stdin: &io::Stdin) -> Option<u64> {
+    use std::io::Seek;
     use std::os::fd::AsFd;
-    let fd = stdin.as_fd().try_clone_to_owned().ok()?;
-    let meta = File::from(fd).metadata().ok()?;
-    meta.is_file().then_some(meta.len())
+    let mut file = File::from(stdin.as_fd().try_clone_to_owned().ok()?);
+    let size = known_size(&file.metadata().ok()?)?;
+    Some(size.saturating_sub(file.stream_position().ok()?))
+}
+
+/// The size of a regular file that says it (a file of `/proc` says 0, whatever it holds).
+fn known_size(meta: &std::fs::Metadata) -> Option<u64> {
+    Some(meta.len()).filter(|&size| meta.is_file() && size > 0)
 }
 
 /// The bytes standard input holds: not known here.

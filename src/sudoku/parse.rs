@@ -25,6 +25,11 @@ use std::io::{self, BufRead};
 /// line whose cells do not fit is an error.
 const MAX_LINE: usize = 64 * 1024;
 
+/// Lines in a run of a collection taken whole ([`Reader::next_unparsed`]), at most: a run of
+/// the largest size holds about 800 lines of puzzles, and the thread that takes it keeps a
+/// result for each; 64 KiB of one-character lines must not make 32,768 of them.
+const RUN_LINES: usize = 1024;
+
 /// Bytes of one line read (and dropped) past [`MAX_LINE`] before reading stops: a line of a
 /// quarter of a gigabyte is no puzzle file's, and an endless one (`/dev/zero`) must end.
 const MAX_SKIP: u64 = 256 * 1024 * 1024;
@@ -632,6 +637,7 @@ impl<R: BufRead> Reader<R> {
         }
         match self.take_lines(most) {
             Ok(Some(lines)) => return Some(Next::Lines(lines)),
+            Ok(None) if self.shape == Shape::Done => return None,
             Ok(None) => {}
             Err(e) => {
                 self.shape = Shape::Done;
@@ -653,20 +659,32 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Up to `most` bytes of whole lines from the input's buffer (filled first if empty), if
-    /// it starts with a whole line. A line that goes on past the buffer, and the end of the
-    /// input, are left to the line-by-line path.
+    /// Up to `most` bytes and [`RUN_LINES`] lines of whole lines from the input's buffer
+    /// (filled first if empty), if it starts with a whole line. At the end of the input,
+    /// nothing, and reading is over (the end is read once: on a terminal each read of it is a
+    /// Ctrl-D). A line that goes on past the buffer is left to the line-by-line path.
     fn take_lines(&mut self, most: usize) -> Result<Option<Lines>, ReadError> {
         if self.reuse_current || self.skip_rest {
             return Ok(None);
         }
         let chunk = fill(&mut self.input)?;
+        if chunk.is_empty() {
+            // The end of the input: read once, not again by the line-by-line path.
+            self.shape = Shape::Done;
+            return Ok(None);
+        }
         // A line feed right after a carriage return ends the same line.
         let from = usize::from(self.skip_lf && chunk.first() == Some(&b'\n'));
         let window = &chunk[from..chunk.len().min(from.saturating_add(most))];
-        let Some(end) = last_line_end(window) else {
+        let Some(mut end) = last_line_end(window) else {
             return Ok(None);
         };
+        let mut count = count_line_ends(&window[..=end]);
+        if count > RUN_LINES {
+            // Short lines: as many as a run of lines of the usual length, no more.
+            end = nth_line_end(window, RUN_LINES).unwrap_or(end);
+            count = RUN_LINES;
+        }
         let bytes = window[..=end].to_vec();
         let lines = Lines {
             line: self.line,
@@ -676,7 +694,7 @@ impl<R: BufRead> Reader<R> {
             bytes,
         };
         self.skip_lf = lines.bytes[end] == b'\r';
-        self.line += count_line_ends(&lines.bytes);
+        self.line += count;
         self.input.consume(from + end + 1);
         self.consumed += (from + end + 1) as u64;
         Ok(Some(lines))
@@ -740,6 +758,17 @@ fn cells_of_line(puzzle: &Puzzle, first: u64) -> Cells {
     } else {
         Cells::Line(first)
     }
+}
+
+/// Where the `n`th line end of `bytes` ends (a `\r\n` ends at its `\n`), if it has as many.
+fn nth_line_end(bytes: &[u8], n: usize) -> Option<usize> {
+    let mut from = 0;
+    for _ in 0..n.checked_sub(1)? {
+        let end = from + line_end(&bytes[from..])?;
+        from = end + 1 + usize::from(bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n'));
+    }
+    let end = from + line_end(bytes.get(from..)?)?;
+    Some(end + usize::from(bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n')))
 }
 
 /// Where the last line break (`\n` or `\r`) of `bytes` is.
@@ -993,13 +1022,15 @@ enum Line {
 fn fill<R: BufRead>(input: &mut R) -> Result<&[u8], ReadError> {
     loop {
         match input.fill_buf() {
+            // The end: asked again, a terminal would wait for another Ctrl-D.
+            Ok([]) => return Ok(&[]),
             Ok(_) => break,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(ReadError::Io(e)),
         }
     }
-    // Filled: this returns the buffer without reading. (Returning the first call's slice from
-    // the loop is a borrow today's checker refuses.)
+    // Bytes are buffered: this returns them without reading. (Returning the first call's slice
+    // from the loop is a borrow today's checker refuses.)
     input.fill_buf().map_err(ReadError::Io)
 }
 
@@ -1633,6 +1664,84 @@ mod tests {
         ) {
             let expected = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
             proptest::prop_assert_eq!(line_end(&bytes), expected);
+        }
+    }
+
+    #[test]
+    fn a_run_of_short_lines_stops_at_its_line_limit_and_reads_as_the_lines_do() {
+        let mut text = format!("{}\n", "1...5...9".repeat(9)).repeat(2).into_bytes();
+        for i in 0..3000 {
+            text.extend_from_slice([&b"x\n"[..], b"y\r\n", b"\r"][i % 3]);
+        }
+        text.extend_from_slice(b"last");
+        let one_by_one: Vec<String> = Reader::new(&text[..]).map(|item| format!("{item:?}")).collect();
+        let mut reader = Reader::new(io::BufReader::with_capacity(64 * 1024, &text[..]));
+        let mut in_runs = Vec::new();
+        let mut longest = 0;
+        while let Some(next) = reader.next_unparsed(64 * 1024) {
+            match next {
+                Next::Lines(lines) => {
+                    longest = longest.max(count_line_ends(&lines.bytes));
+                    in_runs.extend(lines.reader().map(|item| format!("{item:?}")));
+                }
+                Next::Unparsed(line) => in_runs.push(format!("{:?}", line.parse())),
+                Next::Parsed(item) => in_runs.push(format!("{item:?}")),
+            }
+        }
+        assert_eq!(
+            longest, RUN_LINES,
+            "a run holds at most {RUN_LINES} lines, and this one that many"
+        );
+        assert_eq!(in_runs, one_by_one);
+    }
+
+    #[test]
+    fn the_nth_line_end_counts_a_carriage_return_and_line_feed_as_one() {
+        let text = b"a\r\nb\rc\nd";
+        assert_eq!(nth_line_end(text, 1), Some(2));
+        assert_eq!(nth_line_end(text, 2), Some(4));
+        assert_eq!(nth_line_end(text, 3), Some(6));
+        assert_eq!(nth_line_end(text, 4), None);
+        assert_eq!(nth_line_end(text, 0), None);
+        assert_eq!(nth_line_end(b"a\r", 1), Some(1));
+    }
+
+    /// A text that counts the reads that found its end, as a terminal's Ctrl-D each is.
+    struct CountingEnds<'a> {
+        text: &'a [u8],
+        ends: usize,
+    }
+
+    impl io::Read for CountingEnds<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.text.len());
+            buf[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            self.ends += usize::from(n == 0);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_end_of_the_input_is_read_once_line_by_line_or_in_runs() {
+        let text = format!("{}\n{}\n{}\n", "1".repeat(81), "2".repeat(81), "3".repeat(81)).into_bytes();
+        for in_runs in [false, true] {
+            let mut input = CountingEnds { text: &text, ends: 0 };
+            let mut reader = Reader::new(io::BufReader::new(&mut input));
+            let mut items = 0;
+            if in_runs {
+                while let Some(next) = reader.next_unparsed(1024) {
+                    items += match next {
+                        Next::Lines(lines) => lines.reader().count(),
+                        _ => 1,
+                    };
+                }
+            } else {
+                items = reader.by_ref().count();
+            }
+            drop(reader);
+            assert_eq!(items, 3);
+            assert_eq!(input.ends, 1, "runs: {in_runs}");
         }
     }
 
