@@ -336,22 +336,19 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 Ok(counters) => (result.solved, counters),
             };
             totals.add(counters.placements, result.elapsed);
-            match solved {
-                true => {
-                    // A grid of a collection's solutions is easier to read with a blank line
-                    // between.
-                    if written > 0 && result.format != Format::Line {
-                        out.write_all(b"\n")?;
-                    }
-                    out.write_all(text)?;
-                    written += 1;
+            if solved {
+                // A grid of a collection's solutions is easier to read with a blank line
+                // between.
+                if written > 0 && result.format != Format::Line {
+                    out.write_all(b"\n")?;
                 }
-                false => {
-                    status = status.max(Status::NoSolution);
-                    totals.no_solution += 1;
-                    out.flush()?;
-                    writeln!(err, "{}: no solution", where_())?;
-                }
+                out.write_all(text)?;
+                written += 1;
+            } else {
+                status = status.max(Status::NoSolution);
+                totals.no_solution += 1;
+                out.flush()?;
+                writeln!(err, "{}: no solution", where_())?;
             }
             if args.stats {
                 let outcome = if solved { "solved" } else { "no_solution" };

@@ -2,14 +2,11 @@
 //! costs no allocation, a longer one moves to the heap), and numbers written without the
 //! formatting machinery.
 
-use std::io;
-
-/// Bytes kept inline: a puzzle line with a short comment, a solution line (82) or a `check`
-/// line without a long comment.
+/// Bytes kept inline: a puzzle line (81 cells) with a short comment.
 const INLINE: usize = 112;
 
 /// A growable byte buffer that holds up to 112 bytes (`INLINE`) without allocating.
-pub struct TextBuffer {
+struct TextBuffer {
     /// Bytes used in `inline`; unused once the text has moved to `spilled`.
     len: usize,
     inline: [u8; INLINE],
@@ -19,7 +16,7 @@ pub struct TextBuffer {
 
 impl TextBuffer {
     /// An empty buffer.
-    pub fn new() -> TextBuffer {
+    fn new() -> TextBuffer {
         TextBuffer {
             len: 0,
             inline: [0; INLINE],
@@ -28,7 +25,7 @@ impl TextBuffer {
     }
 
     /// The text written so far.
-    pub fn as_bytes(&self) -> &[u8] {
+    fn as_bytes(&self) -> &[u8] {
         if self.spilled.is_empty() {
             &self.inline[..self.len]
         } else {
@@ -37,7 +34,7 @@ impl TextBuffer {
     }
 
     /// Appends `bytes`.
-    pub fn push(&mut self, bytes: &[u8]) {
+    fn push(&mut self, bytes: &[u8]) {
         if self.spilled.is_empty() {
             if let Some(room) = self.inline.get_mut(self.len..self.len + bytes.len()) {
                 room.copy_from_slice(bytes);
@@ -70,7 +67,7 @@ pub fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
     out.extend_from_slice(&digits[start..]);
 }
 
-/// A [`TextBuffer`] holding UTF-8 text only.
+/// A short text kept inline (see `TextBuffer`), UTF-8 only.
 pub struct InlineString(TextBuffer);
 
 impl InlineString {
@@ -87,45 +84,15 @@ impl InlineString {
     }
 }
 
-impl Default for TextBuffer {
-    fn default() -> TextBuffer {
-        TextBuffer::new()
-    }
-}
-
-impl io::Write for TextBuffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.push(buf);
-        Ok(buf.len())
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.push(buf);
-        Ok(())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl std::fmt::Write for TextBuffer {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.push(s.as_bytes());
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
 
     #[test]
     fn short_text_stays_inline_and_long_text_moves_whole() {
         let mut text = TextBuffer::new();
         text.push(b"");
-        write!(text, "line {}: ", 7).unwrap();
+        text.push(b"line 7: ");
         assert_eq!(text.as_bytes(), b"line 7: ");
         assert!(text.spilled.is_empty(), "a short text is kept inline");
         let long = "x".repeat(INLINE);
