@@ -6,7 +6,7 @@
 mod common;
 
 use common::{data_set, reference_naive};
-use sudoku_workbench::sudoku::{Strategy, count_solutions, solve};
+use sudoku_workbench::sudoku::{Branching, Strategy, count_solutions, count_solutions_by, solve};
 
 /// Solves every puzzle of a set with `fast` and counts its solutions up to 2.
 fn check_set(name: &str, expected_count: usize, at_least_two: bool) {
@@ -52,6 +52,25 @@ fn forum_hardest_1905_11_plus() {
 #[test]
 fn forum_hardest_1106() {
     check_set("puzzles6_forum_hardest_1106", 375, false);
+}
+
+/// Counting by cells alone and by placements alone (`count_solutions` chooses one of the two
+/// for each puzzle) counts as the `sudoku` crate does on the sets where the two differ most.
+#[test]
+fn either_way_of_branching_counts_as_the_peer() {
+    for name in ["puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106", "top95.txt"] {
+        let Some(boards) = data_set(name, usize::MAX) else {
+            return;
+        };
+        for (i, board) in boards.iter().enumerate() {
+            let peer = sudoku::Sudoku::from_str_line(&board.to_string()).expect("81 cells");
+            let expected = peer.solutions_count_up_to(2) as u64;
+            for branching in [Branching::Cells, Branching::Placements] {
+                let count = count_solutions_by(board, 2, branching);
+                assert_eq!(count, Ok(expected), "{name} #{} by {branching:?}", i + 1);
+            }
+        }
+    }
 }
 
 #[test]

@@ -7,8 +7,9 @@ mod common;
 use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
 use sudoku_workbench::sudoku::{
-    Board, Cell, Contradiction, DigitSet, Format, MetaTag, Next, Note, ParseErrorKind, Pos, Puzzle, ReadError, Reader,
-    Search, Step, Strategy as Order, count_solutions, parse_document, search_to, solve,
+    Board, Branching, Cell, Contradiction, DigitSet, Format, MetaTag, Next, Note, ParseErrorKind, Pos, Puzzle,
+    ReadError, Reader, Search, Step, Strategy as Order, count_solutions, count_solutions_by, parse_document, search_to,
+    solve,
 };
 
 /// Any board of givens, conflicts allowed.
@@ -158,7 +159,14 @@ proptest! {
             Err(e) => {
                 prop_assert!(e.line >= 1 && e.column >= 1);
                 if let ParseErrorKind::UnexpectedChar { found, .. } = e.kind {
-                    let line: Vec<char> = text.lines().nth(e.line - 1).unwrap_or_default().chars().collect();
+                    // Lines as the parser counts them: a lone carriage return ends one too.
+                    let line: Vec<char> = text
+                        .replace("\r\n", "\n")
+                        .split(['\n', '\r'])
+                        .nth(e.line - 1)
+                        .unwrap_or_default()
+                        .chars()
+                        .collect();
                     prop_assert_eq!(line.get(e.column - 1).copied(), Some(found), "the column points at the character");
                 }
             }
@@ -372,6 +380,31 @@ proptest! {
         }
         prop_assert_eq!(unwatched, Ok(machine.counters()));
         prop_assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn counts_are_the_machine_s_whichever_way_the_count_branches(seed in any::<u64>(), blanks in 40usize..=64, limit in 0u64..4, wrong in any::<bool>(), branching in prop::sample::select(vec![Branching::Cells, Branching::Placements, Branching::Chosen])) {
+        // Counting branches on cells or on a digit's placements in a band or stack: the count,
+        // up to a limit of three, is the fast strategy's machine's on boards with one solution,
+        // several (many blanks) or none, and a board the machine refuses is refused alike.
+        let mut digits = puzzle(seed, blanks);
+        if wrong {
+            make_unsolvable(&mut digits, seed);
+        }
+        let board = Board::from_givens(&digits);
+        let counted = count_solutions_by(&board, limit, branching);
+        let mut machine = match Search::new(&board, Order::Fast) {
+            Ok(search) => search,
+            Err(contradiction) => {
+                prop_assert_eq!(counted, Err(contradiction));
+                return Ok(());
+            }
+        };
+        let mut solutions = 0;
+        while solutions < limit && machine.run_to_end() == Step::Solved {
+            solutions += 1;
+        }
+        prop_assert_eq!(counted, Ok(solutions));
     }
 
     #[test]

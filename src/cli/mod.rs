@@ -14,7 +14,10 @@ pub mod output;
 
 use crate::sudoku::search::{trace, why};
 use crate::sudoku::text_buffer::push_decimal;
-use crate::sudoku::{Board, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, search_to};
+use crate::sudoku::{
+    Board, Branching, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, count_solutions_by,
+    search_to,
+};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -528,8 +531,8 @@ fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
     let board = &record.puzzle.board;
     // Counted up to two, no more: the solutions themselves are not shown. The search refuses a
     // board with a conflict before a step, so the conflicts are only looked for then.
-    let (solutions, conflicts) = match search_to(board, Strategy::Fast, 2, |_| {}) {
-        Ok(counters) => (counters.solutions, Vec::new()),
+    let (solutions, conflicts) = match count_solutions_by(board, 2, Branching::Chosen) {
+        Ok(solutions) => (solutions, Vec::new()),
         Err(_) => (0, board.conflicts()),
     };
     debug_assert_eq!(conflicts.is_empty(), board.conflicts().is_empty());

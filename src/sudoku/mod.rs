@@ -23,6 +23,6 @@ pub use parse::{
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{
-    Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions, search_to, solve,
-    uniqueness,
+    Branching, Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions,
+    count_solutions_by, search_to, solve, uniqueness,
 };

@@ -13,6 +13,15 @@
 //! Run unwatched to a number of solutions ([`super::search_to`]), the search is a recursion of
 //! its own ([`run_unwatched`]): the machine's decisions and counters, without its record of the
 //! decisions, which only a watcher needs (a tenth of the time on the hard collections).
+//!
+//! Counted for a number of solutions only ([`counting`]), a puzzle with no two-candidate cell
+//! after the first deductions is searched by branching on where a digit sits in a band or a
+//! stack instead.
+
+mod counting;
+
+pub use counting::Branching;
+pub(super) use counting::count_unwatched;
 
 use super::machine::{Branch, State, conflict_of};
 use super::{Counters, ONES};
@@ -46,38 +55,57 @@ static BOXES_OF_ROW: [u32; 512] = {
 const PLACEMENTS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// For a band's minirow summary (bit `3 * r + k`: the digit may be in row `r` of box `k`): the
-/// cells of the minirows used by some placement in [`PLACEMENTS`] that fits the summary. This is
-/// every locked-candidate deduction inside the band at once; 0 means no placement fits.
-static BAND_ALLOWED: [u32; 512] = {
+/// placements of [`PLACEMENTS`] that fit it (bit `p`), those whose three minirows it holds.
+static FITS: [u8; 512] = {
     let mut table = [0; 512];
-    let mut summary: usize = 0;
+    let mut summary = 0;
     while summary < 512 {
-        let mut minirows = 0u32;
         let mut p = 0;
         while p < 6 {
             let mut fits = true;
-            let mut used = 0u32;
             let mut r = 0;
             while r < 3 {
-                let bit = 1 << (3 * r + PLACEMENTS[p][r]);
-                fits &= summary as u32 & bit != 0;
-                used |= bit;
+                fits &= summary >> (3 * r + PLACEMENTS[p][r]) & 1 != 0;
                 r += 1;
             }
             if fits {
-                minirows |= used;
+                table[summary] |= 1 << p;
             }
             p += 1;
         }
-        let mut cells = 0;
-        let mut m = 0;
-        while m < 9 {
-            if minirows >> m & 1 != 0 {
-                cells |= 7 << (9 * (m / 3) + 3 * (m % 3));
-            }
-            m += 1;
+        summary += 1;
+    }
+    table
+};
+
+/// For each placement of [`PLACEMENTS`] in a band: the cells of its three minirows.
+static PLACEMENT_CELLS: [u32; 6] = {
+    let mut table = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            table[p] |= 7 << (9 * r + 3 * PLACEMENTS[p][r]);
+            r += 1;
         }
-        table[summary] = cells;
+        p += 1;
+    }
+    table
+};
+
+/// For a band's minirow summary (as for [`FITS`]): the cells of the placements that fit it.
+/// This is every locked-candidate deduction inside the band at once; 0 means no placement fits.
+static BAND_ALLOWED: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut summary = 0;
+    while summary < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if FITS[summary] >> p & 1 != 0 {
+                table[summary] |= PLACEMENT_CELLS[p];
+            }
+            p += 1;
+        }
         summary += 1;
     }
     table

@@ -15,7 +15,7 @@ pub mod trace;
 pub mod why;
 
 pub use dlx::DlxState;
-pub use fast::FastState;
+pub use fast::{Branching, FastState};
 pub use machine::{Branch, Choice, Machine, Options, Sprint, State};
 pub use mrv::MrvState;
 pub use naive::NaiveState;
@@ -373,7 +373,14 @@ pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction
 /// Counts the solutions of `board`, stopping at `limit`: a result equal to `limit` means "at
 /// least that many". A board whose digits conflict has none.
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
-    search_to(board, Strategy::Fast, limit, |_| {}).map_or(0, |counters| counters.solutions)
+    count_solutions_by(board, limit, Branching::Chosen).unwrap_or(0)
+}
+
+/// Counts the solutions of `board` as [`count_solutions`] does, branching as `branching` says
+/// (the count is the same whichever way; the time is not); the contradiction if the board rules
+/// out every solution at once (a conflict, a cell without candidates).
+pub fn count_solutions_by(board: &Board, limit: u64, branching: Branching) -> Result<u64, Contradiction> {
+    fast::count_unwatched(board, limit, branching)
 }
 
 /// How many solutions a board has, as far as a uniqueness check needs to know.
