@@ -14,9 +14,8 @@
 //! its own ([`run_unwatched`]): the machine's decisions and counters, without its record of the
 //! decisions, which only a watcher needs (a tenth of the time on the hard collections).
 //!
-//! Counted for a number of solutions only ([`counting`]), a puzzle with no two-candidate cell
-//! after the first deductions is searched by branching on where a digit sits in a band or a
-//! stack instead.
+//! Counting solutions ([`counting`]) uses this state too, and can branch on where a digit sits
+//! in a band or a stack instead of on a cell.
 
 mod counting;
 

@@ -13,13 +13,16 @@
 //!
 //! On the hardest collections a branch on the placements of a digit (the one with the fewest
 //! left, in the band or stack with the fewest digits still open) settles three boxes at once and
-//! takes fewer guesses than a branch on a cell; on the easier ones the cells do better. Which one a
-//! puzzle gets is decided from its state after the first deductions: placements when no cell
-//! has two candidates (a cell guess would then be three ways at least) and it has the 17 givens
-//! a puzzle needs, else cells. README, Performance, has the figures.
+//! takes fewer guesses than a branch on a cell; on the easier ones the cells do better.
+//! [`Branching::Chosen`] decides from a puzzle's state after the first deductions: placements
+//! when no cell has two candidates (a cell guess would then be three ways at least) and it has
+//! the 17 givens a puzzle needs, else cells. It is not the default of `count_solutions`: on
+//! some boards with several solutions the placements wander for their whole budget, a hundred
+//! times the time of cells. README, Performance, has the figures.
 
 use super::{BAND, BOXES_OF_ROW, COLUMN, FITS, FastState, PLACEMENT_CELLS, PLACEMENTS, ROW, at};
 use crate::sudoku::board::{Board, Contradiction};
+use std::ops::ControlFlow;
 
 /// How a count of solutions branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,13 +30,12 @@ pub enum Branching {
     /// On a cell, as the fast strategy does: one with two candidates and the most open peers.
     Cells,
     /// On the placements of a digit in a band or a stack: in the one with the fewest digits still
-    /// open (then the most placements among them), the digit with the fewest placements. On a
-    /// board with few givens this can take very long.
+    /// open (then the most placements among them), the digit with the fewest placements. A
+    /// count that takes far more guesses than any puzzle of the benchmark collections (1,000)
+    /// is done again by cells.
     Placements,
     /// Either, chosen for each puzzle from its state after the first deductions: placements when
-    /// it has 17 givens or more and no cell has two candidates, else cells; a count by
-    /// placements that takes far more guesses than any puzzle of the benchmark collections is
-    /// done again by cells.
+    /// it has 17 givens or more and no cell has two candidates, else cells.
     Chosen,
 }
 
@@ -41,13 +43,6 @@ pub enum Branching {
 /// "There is no 16-clue Sudoku", 2012), which the cells find at once: such a board is counted by
 /// cells whatever its start state.
 const FEWEST_GIVENS: u32 = 17;
-
-/// The guesses on placements a count that chose them may take before it is given up and done
-/// again by cells: a board with several solutions can keep the placements guessing for a long
-/// time (the board of nine givens in the tests: more than 20 s) where cells find two solutions
-/// at once. No puzzle of the benchmark collections takes more than 739 (1905 11+; 396 in
-/// 1106); a board that does costs at most these guesses more than counting by cells.
-const PLACEMENT_GUESSES: u64 = 1_000;
 
 /// The cells of a band in the first stack (columns 0-2).
 const STACK: u32 = 0o007_007_007;
@@ -73,8 +68,8 @@ impl Guess {
 
 impl FastState {
     /// The placements that fit the candidates of each digit (index) in each band (0..3) and
-    /// stack (3..6). A digit with none in a stack cannot be placed: the band rules alone do not
-    /// see that.
+    /// stack (3..6). After propagation every digit has one at least: the column rule rules out
+    /// every stack pattern without one.
     fn placements(&self) -> [[u8; 9]; 6] {
         let mut fits = [[0; 9]; 6];
         let (bands, stacks) = fits.split_at_mut(3);
@@ -99,31 +94,26 @@ impl FastState {
         fits
     }
 
-    /// The placements to branch on, `Err(())` if some digit has none left somewhere (no
-    /// solution), `Ok(None)` if every digit has one place everywhere.
-    fn placement_guess(&self) -> Result<Option<Guess>, ()> {
+    /// The placements to branch on, or `None` if every digit has one placement left in every
+    /// band and stack (after propagation, only on a solved board).
+    fn placement_guess(&self) -> Option<Guess> {
         let fits = self.placements();
         let mut best: Option<(u32, u32, usize)> = None;
         for (unit, digits) in fits.iter().enumerate() {
-            if digits.contains(&0) {
-                return Err(());
-            }
+            debug_assert!(!digits.contains(&0), "propagation leaves every digit a placement");
             let open = digits.iter().filter(|p| p.count_ones() > 1).count() as u32;
             let total = digits.iter().map(|p| p.count_ones()).sum::<u32>();
             if open > 0 && best.is_none_or(|(o, t, _)| open < o || (open == o && total > t)) {
                 best = Some((open, total, unit));
             }
         }
-        let Some((_, _, unit)) = best else {
-            return Ok(None);
-        };
-        let guess = fits[unit]
+        let (_, _, unit) = best?;
+        fits[unit]
             .iter()
             .enumerate()
             .filter(|(_, p)| p.count_ones() > 1)
             .min_by_key(|(_, p)| p.count_ones())
-            .map(|(digit, &options)| Guess::Placement { unit, digit, options });
-        Ok(guess)
+            .map(|(digit, &options)| Guess::Placement { unit, digit, options })
     }
 
     /// Whether no cell has two candidates (as of the last search for singles).
@@ -131,7 +121,8 @@ impl FastState {
         self.pairs == [0; 3]
     }
 
-    /// Takes option `option` of `guess` and propagates; `false` on a contradiction.
+    /// Takes option `option` of `guess` and propagates; `false` on a contradiction. (A
+    /// placement's option is below 6; `% 6` lets the compiler drop the bounds check.)
     fn take(&mut self, guess: Guess, option: usize) -> bool {
         match guess {
             Guess::Cell { cell, .. } => self.place(cell, option),
@@ -158,96 +149,117 @@ pub(in crate::sudoku::search) fn count_unwatched(
     limit: u64,
     branching: Branching,
 ) -> Result<u64, Contradiction> {
+    count_with(board, limit, branching, BUDGETS)
+}
+
+/// The guesses a count by placements gets before it starts again by cells.
+#[derive(Clone, Copy)]
+struct Budgets {
+    /// No puzzle of the benchmark collections takes more than 739 (1905 11+; 396 in 1106); a
+    /// board with several solutions can take many more (a board of nine givens in the tests ran
+    /// for more than 20 s), where cells find two at once.
+    placements: u64,
+}
+
+/// The budgets of [`count_unwatched`].
+const BUDGETS: Budgets = Budgets { placements: 1_000 };
+
+/// [`count_unwatched`] with the budgets given.
+fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets) -> Result<u64, Contradiction> {
     let mut state = FastState::EMPTY;
     state.set_up(board)?;
-    let givens = 81 - state.open();
+    let filled = 81 - state.open();
     if limit == 0 || !state.propagate() {
         return Ok(0);
     }
-    let start = state;
-    let (placements, guesses) = match branching {
-        Branching::Cells => (false, u64::MAX),
-        Branching::Placements => (true, u64::MAX),
-        Branching::Chosen => (givens >= FEWEST_GIVENS && state.no_pairs(), PLACEMENT_GUESSES),
+    let ways: &[(Way, u64)] = match branching {
+        Branching::Cells => &[(Way::Cells, u64::MAX)],
+        Branching::Placements => &[(Way::Placements, budgets.placements), (Way::Cells, u64::MAX)],
+        Branching::Chosen if filled >= FEWEST_GIVENS && state.no_pairs() => {
+            &[(Way::Placements, budgets.placements), (Way::Cells, u64::MAX)]
+        }
+        Branching::Chosen => &[(Way::Cells, u64::MAX)],
     };
-    let mut count = Count {
-        solutions: 0,
-        limit,
-        placements,
-        guesses_left: guesses,
-        gave_up: false,
-    };
-    count.search(&mut state);
-    if count.gave_up {
-        // Counted again from the start, by cells, which find solutions at once on boards with
-        // few givens where the placements can wander for a long time.
-        let mut state = start;
+    let mut solutions = 0;
+    for &(way, guesses) in ways {
+        // Each way starts again from the first deductions, its count from nothing.
         let mut count = Count {
             solutions: 0,
             limit,
-            placements: false,
-            guesses_left: u64::MAX,
-            gave_up: false,
+            way,
+            guesses_left: guesses,
         };
-        count.search(&mut state);
-        return Ok(count.solutions);
+        let mut fresh = state;
+        let stopped = count.search(&mut fresh);
+        solutions = count.solutions;
+        if stopped != ControlFlow::Break(Stop::Budget) {
+            break;
+        }
     }
-    Ok(count.solutions)
+    Ok(solutions)
 }
 
-/// The recursion of [`count_unwatched`].
+/// What a count branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    Cells,
+    Placements,
+}
+
+/// Why a count stopped before the end of its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// It found as many solutions as it was asked for.
+    Limit,
+    /// It used up its guesses.
+    Budget,
+}
+
+/// The recursion of [`count_with`].
 struct Count {
     solutions: u64,
     limit: u64,
-    /// Whether to branch on placements (else on cells).
-    placements: bool,
-    /// Guesses on placements still allowed before the count is given up.
+    way: Way,
+    /// Guesses still allowed.
     guesses_left: u64,
-    /// Whether the count was given up, its guesses on placements spent.
-    gave_up: bool,
 }
 
 impl Count {
-    /// Counts on from `state`; `true` once the limit is reached. Each option but the last is
-    /// tried on a copy, the last on `state` itself.
-    fn search(&mut self, state: &mut FastState) -> bool {
+    /// Counts on from `state`, each option but the last tried on a copy, the last on `state`
+    /// itself; breaks when the limit is reached or the guesses are used up.
+    fn search(&mut self, state: &mut FastState) -> ControlFlow<Stop> {
         // Every cell decided: a solution, before the placements are summed up for nothing.
-        let guess = if state.unsolved == [0; 3] {
-            None
-        } else if self.placements {
-            match state.placement_guess() {
-                Ok(Some(guess)) => Some(guess),
-                Ok(None) => cell_guess(state),
-                Err(()) => return false,
-            }
-        } else {
-            cell_guess(state)
+        let guess = match self.way {
+            _ if state.unsolved == [0; 3] => None,
+            Way::Placements => state.placement_guess().or_else(|| cell_guess(state)),
+            Way::Cells => cell_guess(state),
         };
         let Some(guess) = guess else {
             self.solutions += 1;
-            return self.solutions >= self.limit;
+            return if self.solutions >= self.limit {
+                ControlFlow::Break(Stop::Limit)
+            } else {
+                ControlFlow::Continue(())
+            };
         };
-        if let Guess::Placement { .. } = guess {
-            if self.guesses_left == 0 {
-                self.gave_up = true;
-                return true;
-            }
-            self.guesses_left -= 1;
+        if self.guesses_left == 0 {
+            return ControlFlow::Break(Stop::Budget);
         }
+        self.guesses_left -= 1;
         let mut options = guess.options();
         while options != 0 {
             let option = options.trailing_zeros() as usize;
             options &= options - 1;
             if options != 0 {
                 let mut copy = *state;
-                if copy.take(guess, option) && self.search(&mut copy) {
-                    return true;
+                if copy.take(guess, option) {
+                    self.search(&mut copy)?;
                 }
-            } else if state.take(guess, option) && self.search(state) {
-                return true;
+            } else if state.take(guess, option) {
+                self.search(state)?;
             }
         }
-        false
+        ControlFlow::Continue(())
     }
 }
 
@@ -275,9 +287,9 @@ mod tests {
 
     /// The first puzzle of top1465 and the fifth of 1106 (`../shared/puzzles`): the first has a
     /// cell with two candidates after the first deductions, the second none (109 of the 375
-    /// puzzles of 1106 have one, its first among them).
+    /// puzzles of 1106 have one, its first among them), which sends it to the placements.
     #[test]
-    fn a_puzzle_is_counted_by_placements_when_no_cell_has_two_candidates() {
+    fn the_start_state_tells_whether_a_cell_has_two_candidates() {
         let top1465 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let hardest = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
         assert!(!started(top1465).no_pairs());
@@ -285,25 +297,53 @@ mod tests {
         assert!(started(&".".repeat(81)).no_pairs());
     }
 
-    /// A board with nine givens and no two-candidate cell: a count by placements wanders past
-    /// its guesses (and would go on for a long time), and the chosen count, by cells for so few
-    /// givens, finds two solutions at once.
+    /// Eighteen givens, several solutions, no two-candidate cell: counted by placements, the
+    /// count uses up its guesses and goes on by cells, which find two solutions.
     #[test]
-    fn a_count_by_placements_that_wanders_is_done_again_by_cells() {
-        let line = format!("12345678..........9{}", ".".repeat(62));
-        let mut state = started(&line);
+    fn a_count_that_uses_up_its_guesses_goes_on_the_next_way() {
+        let line = "12345678..........9.4....................5....4.....383.....8...........4.......2";
+        let mut state = started(line);
         assert!(state.no_pairs());
         let mut count = Count {
             solutions: 0,
             limit: 2,
-            placements: true,
-            guesses_left: PLACEMENT_GUESSES,
-            gave_up: false,
+            way: Way::Placements,
+            guesses_left: BUDGETS.placements,
         };
-        count.search(&mut state);
-        assert!(count.gave_up);
+        assert_eq!(count.search(&mut state), ControlFlow::Break(Stop::Budget));
         let board: Board = line.parse().expect("a puzzle line");
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(2));
+        assert_eq!(count_unwatched(&board, 2, Branching::Placements), Ok(2));
+    }
+
+    /// A hard puzzle with one solution that needs more than one guess by cells and more than
+    /// three by placements: given three, the count by placements is given up, started again by
+    /// cells, and still one, whatever the limit.
+    #[test]
+    fn each_way_starts_again_from_the_start_and_counts_from_nothing() {
+        let board: Board = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8"
+            .parse()
+            .expect("a puzzle line");
+        let tight = Budgets { placements: 3 };
+        for (way, guesses) in [(Way::Cells, 1), (Way::Placements, tight.placements)] {
+            let mut count = Count {
+                solutions: 0,
+                limit: 2,
+                way,
+                guesses_left: guesses,
+            };
+            let stopped = count.search(&mut started(&board.to_string()));
+            assert_eq!(stopped, ControlFlow::Break(Stop::Budget), "{way:?}");
+        }
+        for limit in [1, 2, 3] {
+            for branching in [Branching::Chosen, Branching::Placements] {
+                assert_eq!(
+                    count_with(&board, limit, branching, tight),
+                    Ok(1),
+                    "{branching:?} {limit}"
+                );
+            }
+        }
     }
 
     /// A placement in a stack keeps the digit in the chosen column of each band's box there,
