@@ -50,6 +50,15 @@ static BOXES_OF_ROW: [u32; 512] = {
     table
 };
 
+/// The minirow summary of a digit's cells in a band (bit `3 * r + k`: row `r` holds some in box
+/// `k`), as [`FITS`], [`BAND_ALLOWED`] and the other summary tables read it.
+#[inline(always)]
+fn minirows(m: u32) -> u32 {
+    BOXES_OF_ROW[(m & ROW) as usize]
+        | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
+        | BOXES_OF_ROW[(m >> 18 & ROW) as usize] << 6
+}
+
 /// The six ways a digit can sit in a band: for each row, the box it is in (one per row and box).
 const PLACEMENTS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
@@ -431,9 +440,7 @@ impl FastState {
         // Every table index is masked to its table's size: the masks cost nothing and spare
         // the bounds checks the compiler cannot otherwise prove away.
         let m = self.cand[SUB];
-        let summary = BOXES_OF_ROW[(m & ROW) as usize]
-            | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
-            | BOXES_OF_ROW[(m >> 18 & ROW) as usize] << 6;
+        let summary = minirows(m);
         let m = m & BAND_ALLOWED[(summary & 0x1FF) as usize];
         if m == 0 {
             return false;

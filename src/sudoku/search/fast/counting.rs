@@ -20,7 +20,7 @@
 //! some boards with several solutions the placements wander for their whole budget, a hundred
 //! times the time of cells. README, Performance, has the figures.
 
-use super::{BAND, BOXES_OF_ROW, COLUMN, FITS, FastState, PLACEMENT_CELLS, PLACEMENTS, ROW, at};
+use super::{BAND, COLUMN, FITS, FastState, PLACEMENT_CELLS, PLACEMENTS, at, minirows};
 use crate::sudoku::board::{Board, Contradiction};
 use std::ops::ControlFlow;
 
@@ -76,10 +76,7 @@ impl FastState {
         for digit in 0..9 {
             let [m0, m1, m2] = [0, 1, 2].map(|band| self.cand[at(digit, band)]);
             for (fits, m) in bands.iter_mut().zip([m0, m1, m2]) {
-                let summary = BOXES_OF_ROW[(m & ROW) as usize]
-                    | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
-                    | BOXES_OF_ROW[(m >> 18 & ROW) as usize] << 6;
-                fits[digit] = FITS[(summary & 0x1FF) as usize];
+                fits[digit] = FITS[(minirows(m) & 0x1FF) as usize];
             }
             for (stack, fits) in stacks.iter_mut().enumerate() {
                 // Bit 3b + c: band b may hold the digit in column c of the stack.
