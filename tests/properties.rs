@@ -616,6 +616,31 @@ fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
     assert!(backtracked, "some sample makes Algorithm X take a row back");
 }
 
+/// Boards made to slow the count by placements down, each counted to three every way and by
+/// the `sudoku` crate: the worst of files of boards with several solutions or none (givens
+/// kept from solved grids, taken from or changed in hard puzzles, a wrong digit added, random
+/// givens), two that wandered for thousands of guesses, and eight of each file at random.
+#[test]
+fn adversarial_boards_count_as_the_peer_every_way() {
+    let text = include_str!("fixtures/counting/adversarial.txt");
+    let (mut several, mut none) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        let board: Board = line.parse().unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let peer = sudoku::Sudoku::from_str_line(line).expect("81 cells");
+        let expected = peer.solutions_count_up_to(3) as u64;
+        for branching in [Branching::Cells, Branching::Placements, Branching::Chosen] {
+            let counted = count_solutions_by(&board, 3, branching).unwrap_or(0);
+            assert_eq!(counted, expected, "line {} by {branching:?}", i + 1);
+        }
+        several += usize::from(expected > 1);
+        none += usize::from(expected == 0);
+    }
+    assert!(
+        several >= 20 && none >= 10,
+        "{several} with several solutions, {none} with none"
+    );
+}
+
 /// A reader that hands out at most `step` bytes a read, as a pipe fed slowly does.
 struct Trickle<'a> {
     bytes: &'a [u8],

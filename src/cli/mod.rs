@@ -531,7 +531,7 @@ fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
     let board = &record.puzzle.board;
     // Counted up to two, no more: the solutions themselves are not shown. The search refuses a
     // board with a conflict before a step, so the conflicts are only looked for then.
-    let (solutions, conflicts) = match count_solutions_by(board, 2, Branching::Cells) {
+    let (solutions, conflicts) = match count_solutions_by(board, 2, Branching::Chosen) {
         Ok(solutions) => (solutions, Vec::new()),
         Err(_) => (0, board.conflicts()),
     };

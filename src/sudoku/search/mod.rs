@@ -3,7 +3,8 @@
 //! to the end without building steps. [`search_to`] runs a search unwatched to a number of
 //! solutions, which is how [`solve`] works: the machine for most strategies, a recursion with
 //! the same decisions and counters for the fast one. [`count_solutions_by`] counts with the fast
-//! strategy's state only, by cells ([`count_solutions`]) or by placements.
+//! strategy's state only, by cells, by placements, or choosing for each board as
+//! [`count_solutions`] does.
 
 mod dlx;
 mod fast;
@@ -372,11 +373,11 @@ pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction
 }
 
 /// Counts the solutions of `board`, stopping at `limit`: a result equal to `limit` means "at
-/// least that many". A board whose digits conflict has none. It branches on cells, the fast
-/// strategy's way: [`Branching::Chosen`] is faster on the hardest puzzles and far slower on
-/// some boards with several solutions (README, Performance).
+/// least that many". A board whose digits conflict has none. It branches as
+/// [`Branching::Chosen`] says: on the placements of a digit for the hardest puzzles, else on
+/// cells (README, Performance).
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
-    count_solutions_by(board, limit, Branching::Cells).unwrap_or(0)
+    count_solutions_by(board, limit, Branching::Chosen).unwrap_or(0)
 }
 
 /// Counts the solutions of `board` as [`count_solutions`] does, branching as `branching` says

@@ -14,13 +14,18 @@
 //! On the hardest collections a branch on the placements of a digit (the one with the fewest
 //! left, in the band or stack with the fewest digits still open) settles three boxes at once and
 //! takes fewer guesses than a branch on a cell; on the easier ones the cells do better.
-//! [`Branching::Chosen`] decides from a puzzle's state after the first deductions: placements
-//! when no cell has two candidates (a cell guess would then be three ways at least) and it has
-//! the 17 givens a puzzle needs, else cells. It is not the default of `count_solutions`: on
-//! some boards with several solutions the placements wander for their whole budget, a hundred
-//! times the time of cells. README, Performance, has the figures.
+//! [`Branching::Chosen`], the way `count_solutions` counts, decides from a puzzle's state after
+//! the first deductions: placements when no cell has two candidates (a cell guess would then be
+//! three ways at least), the board has the 17 givens a puzzle needs and 20 cells or more are
+//! decided, else cells. README, Performance, has the figures.
+//!
+//! A branch on placements narrows digits to minirows and never decides a cell, so a state it
+//! leaves can be dead without the cells' rules seeing it until most of the board is decided:
+//! four digits locked into the three cells of one minirow. The count checks for that at every
+//! guess ([`FastState::placements`]); without the check, one nearly empty board in a hundred
+//! (17 to 26 givens kept from a solved grid) took thousands of guesses where cells take twenty.
 
-use super::{BAND, COLUMN, FITS, FastState, PLACEMENT_CELLS, PLACEMENTS, at, minirows};
+use super::{BAND, COLUMN, FITS, FastState, LOCKED_MINIROWS, PLACEMENT_CELLS, PLACEMENTS, at, minirows};
 use crate::sudoku::board::{Board, Contradiction};
 use std::ops::ControlFlow;
 
@@ -35,7 +40,8 @@ pub enum Branching {
     /// is done again by cells.
     Placements,
     /// Either, chosen for each puzzle from its state after the first deductions: placements when
-    /// it has 17 givens or more and no cell has two candidates, else cells.
+    /// it has 17 givens or more, 20 cells decided or more and no cell with two candidates, else
+    /// cells.
     Chosen,
 }
 
@@ -43,6 +49,16 @@ pub enum Branching {
 /// "There is no 16-clue Sudoku", 2012), which the cells find at once: such a board is counted by
 /// cells whatever its start state.
 const FEWEST_GIVENS: u32 = 17;
+
+/// A board with fewer cells decided after the first deductions is nearly empty, and counted by
+/// cells. Such a board mostly has many solutions, which the cells reach in a guess or two a
+/// cell, while the placements can spend thousands of guesses in a branch that has none: of
+/// 83,636 boards of 17 to 20 givens kept from the solved grids of the 17-clue set, with no
+/// two-candidate cell, one went past the budget (4,949 guesses, 19 givens, 19 decided); of
+/// 13,858 such boards of 17 to 30 givens with 20 decided or more, none took more than 40. The
+/// hardest puzzles of the benchmark collections all have 20 or more (1106, 1905 11+); a 17-clue
+/// puzzle with fewer takes the same time either way.
+const FEWEST_DECIDED: u32 = 20;
 
 /// The cells of a band in the first stack (columns 0-2).
 const STACK: u32 = 0o007_007_007;
@@ -68,33 +84,57 @@ impl Guess {
 
 impl FastState {
     /// The placements that fit the candidates of each digit (index) in each band (0..3) and
-    /// stack (3..6). After propagation every digit has one at least: the column rule rules out
-    /// every stack pattern without one.
-    fn placements(&self) -> [[u8; 9]; 6] {
+    /// stack (3..6), or `None` if four digits are locked into the three cells of one minirow
+    /// (or minicolumn). After propagation every digit has one placement at least: the column
+    /// rule rules out every stack pattern without one.
+    ///
+    /// The minirows are what a branch on placements needs checked: it narrows digits to
+    /// minirows without ever deciding a cell, and the cells' rules see four digits locked into
+    /// three cells only once most of the board is decided, so a nearly empty board with several
+    /// solutions went on for tens of thousands of guesses under one such early mistake.
+    fn placements(&self) -> Option<[[u8; 9]; 6]> {
         let mut fits = [[0; 9]; 6];
-        let (bands, stacks) = fits.split_at_mut(3);
-        for digit in 0..9 {
-            let [m0, m1, m2] = [0, 1, 2].map(|band| self.cand[at(digit, band)]);
-            for (fits, m) in bands.iter_mut().zip([m0, m1, m2]) {
-                fits[digit] = FITS[(minirows(m) & 0x1FF) as usize];
-            }
-            for (stack, fits) in stacks.iter_mut().enumerate() {
-                // Bit 3b + c: band b may hold the digit in column c of the stack.
-                let columns = |m: u32| {
-                    let m = m >> (3 * stack);
-                    (m | m >> 9 | m >> 18) & 7
-                };
-                let summary = columns(m0) | columns(m1) << 3 | columns(m2) << 6;
-                fits[digit] = FITS[summary as usize & 0x1FF];
+        let mut overfull = 0;
+        for (unit, fits) in fits.iter_mut().enumerate() {
+            // How many digits are locked into each minirow so far, counted in binary across two
+            // words; a carry out of `twos` is a fourth digit.
+            let (mut ones, mut twos) = (0u16, 0u16);
+            for (digit, fit) in fits.iter_mut().enumerate() {
+                let summary = self.summary(digit, unit);
+                *fit = FITS[summary];
+                let locked = LOCKED_MINIROWS[summary];
+                let carry = ones & locked;
+                ones ^= locked;
+                overfull |= twos & carry;
+                twos ^= carry;
             }
         }
-        fits
+        (overfull == 0).then_some(fits)
     }
 
-    /// The placements to branch on, or `None` if every digit has one placement left in every
-    /// band and stack (after propagation, only on a solved board).
-    fn placement_guess(&self) -> Option<Guess> {
-        let fits = self.placements();
+    /// The minirow summary (as [`FITS`] reads it) of digit index `digit` in band `unit` (0..3),
+    /// or in stack `unit - 3` (3..6): bit `3 * b + c` if band `b` may hold the digit in column
+    /// `c` of the stack.
+    #[inline(always)]
+    fn summary(&self, digit: usize, unit: usize) -> usize {
+        let summary = if unit < 3 {
+            minirows(self.cand[at(digit, unit)])
+        } else {
+            let stack = unit - 3;
+            let columns = |band: usize| {
+                let m = self.cand[at(digit, band)] >> (3 * stack);
+                (m | m >> 9 | m >> 18) & 7
+            };
+            columns(0) | columns(1) << 3 | columns(2) << 6
+        };
+        summary as usize & 0x1FF
+    }
+
+    /// What to branch on by placements: `Ok(None)` if every digit has one placement left in
+    /// every band and stack (after propagation, only on a solved board), `Err(())` if the
+    /// state has no solution (four digits locked into one minirow or minicolumn).
+    fn placement_guess(&self) -> Result<Option<Guess>, ()> {
+        let fits = self.placements().ok_or(())?;
         let mut best: Option<(u32, u32, usize)> = None;
         for (unit, digits) in fits.iter().enumerate() {
             debug_assert!(!digits.contains(&0), "propagation leaves every digit a placement");
@@ -104,13 +144,15 @@ impl FastState {
                 best = Some((open, total, unit));
             }
         }
-        let (_, _, unit) = best?;
-        fits[unit]
+        let Some((_, _, unit)) = best else {
+            return Ok(None);
+        };
+        Ok(fits[unit]
             .iter()
             .enumerate()
             .filter(|(_, p)| p.count_ones() > 1)
             .min_by_key(|(_, p)| p.count_ones())
-            .map(|(digit, &options)| Guess::Placement { unit, digit, options })
+            .map(|(digit, &options)| Guess::Placement { unit, digit, options }))
     }
 
     /// Whether no cell has two candidates (as of the last search for singles).
@@ -152,7 +194,7 @@ pub(in crate::sudoku::search) fn count_unwatched(
 /// The guesses a count by placements gets before it starts again by cells.
 #[derive(Clone, Copy)]
 struct Budgets {
-    /// No puzzle of the benchmark collections takes more than 739 (1905 11+; 396 in 1106); a
+    /// No puzzle of the benchmark collections takes more than 731 (1905 11+; 396 in 1106); a
     /// board with several solutions can take many more (a board of nine givens in the tests ran
     /// for more than 20 s), where cells find two at once.
     placements: u64,
@@ -169,16 +211,12 @@ fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets)
     if limit == 0 || !state.propagate() {
         return Ok(0);
     }
-    let ways: &[(Way, u64)] = match branching {
-        Branching::Cells => &[(Way::Cells, u64::MAX)],
-        Branching::Placements => &[(Way::Placements, budgets.placements), (Way::Cells, u64::MAX)],
-        Branching::Chosen if filled >= FEWEST_GIVENS && state.no_pairs() => {
-            &[(Way::Placements, budgets.placements), (Way::Cells, u64::MAX)]
-        }
-        Branching::Chosen => &[(Way::Cells, u64::MAX)],
-    };
     let mut solutions = 0;
-    for &(way, guesses) in ways {
+    for &way in ways(branching, filled, &state) {
+        let guesses = match way {
+            Way::Placements => budgets.placements,
+            Way::Cells => u64::MAX,
+        };
         // Each way starts again from the first deductions, its count from nothing.
         let mut count = Count {
             solutions: 0,
@@ -194,6 +232,17 @@ fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets)
         }
     }
     Ok(solutions)
+}
+
+/// The ways a count of a board with `filled` cells filled, `state` after the first deductions,
+/// tries in turn, each until it runs out of guesses: cells have no budget.
+fn ways(branching: Branching, filled: u32, state: &FastState) -> &'static [Way] {
+    let placements_pay = || filled >= FEWEST_GIVENS && 81 - state.open() >= FEWEST_DECIDED && state.no_pairs();
+    match branching {
+        Branching::Cells => &[Way::Cells],
+        Branching::Chosen if !placements_pay() => &[Way::Cells],
+        Branching::Placements | Branching::Chosen => &[Way::Placements, Way::Cells],
+    }
 }
 
 /// What a count branches on.
@@ -228,7 +277,10 @@ impl Count {
         // Every cell decided: a solution, before the placements are summed up for nothing.
         let guess = match self.way {
             _ if state.unsolved == [0; 3] => None,
-            Way::Placements => state.placement_guess().or_else(|| cell_guess(state)),
+            Way::Placements => match state.placement_guess() {
+                Ok(guess) => guess.or_else(|| cell_guess(state)),
+                Err(()) => return ControlFlow::Continue(()),
+            },
             Way::Cells => cell_guess(state),
         };
         let Some(guess) = guess else {
@@ -294,13 +346,19 @@ mod tests {
         assert!(started(&".".repeat(81)).no_pairs());
     }
 
-    /// Eighteen givens, several solutions, no two-candidate cell: counted by placements, the
-    /// count uses up its guesses and goes on by cells, which find two solutions.
+    /// Nineteen givens, several solutions, no two-candidate cell, 19 cells decided: by
+    /// placements the count uses up its guesses in a branch with no solution (4,949 without a
+    /// budget) and goes on by cells, which find two solutions. Chosen counts it by cells from
+    /// the start: too few cells are decided.
     #[test]
     fn a_count_that_uses_up_its_guesses_goes_on_the_next_way() {
-        let line = "12345678..........9.4....................5....4.....383.....8...........4.......2";
+        let line = "..9.2...11....9......1.6..7.12..75.8......................9...........19......472";
+        let board: Board = line.parse().expect("a puzzle line");
         let mut state = started(line);
         assert!(state.no_pairs());
+        assert_eq!(81 - state.open(), 19);
+        assert_eq!(ways(Branching::Chosen, 19, &state), [Way::Cells]);
+        assert_eq!(ways(Branching::Placements, 19, &state), [Way::Placements, Way::Cells]);
         let mut count = Count {
             solutions: 0,
             limit: 2,
@@ -308,9 +366,67 @@ mod tests {
             guesses_left: BUDGETS.placements,
         };
         assert_eq!(count.search(&mut state), ControlFlow::Break(Stop::Budget));
-        let board: Board = line.parse().expect("a puzzle line");
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(2));
         assert_eq!(count_unwatched(&board, 2, Branching::Placements), Ok(2));
+    }
+
+    /// The puzzles of the hardest collections with no two-candidate cell go to the placements;
+    /// a board with too few givens or too few cells decided, or with a pair, to the cells.
+    #[test]
+    fn chosen_sends_to_the_placements_only_boards_with_enough_decided_and_no_pair() {
+        let hardest = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
+        let top1465 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let state = started(hardest);
+        assert!(81 - state.open() >= FEWEST_DECIDED);
+        assert_eq!(ways(Branching::Chosen, 23, &state), [Way::Placements, Way::Cells]);
+        assert_eq!(ways(Branching::Chosen, 16, &state), [Way::Cells]);
+        assert_eq!(ways(Branching::Cells, 23, &state), [Way::Cells]);
+        assert_eq!(ways(Branching::Chosen, 17, &started(top1465)), [Way::Cells]);
+    }
+
+    /// Four digits locked into the three cells of a minirow (each digit's only place in that row
+    /// of the band), or of a minicolumn: no solution, which the count by placements sees before
+    /// its next guess; three are a full minirow, which is fine.
+    #[test]
+    fn four_digits_locked_into_three_cells_end_the_branch() {
+        // Row 0 of band 1 (board row 3), box 1 (columns 3-5): the digit's only minirow there.
+        let in_minirow = BAND & !0o777 | 0o070;
+        // Column 4 of stack 1 in band 2 (board rows 6-8): the digit's only minicolumn there.
+        let in_minicolumn = BAND & !0o070_070_070 | COLUMN << 4;
+        for (band, keep) in [(1, in_minirow), (2, in_minicolumn)] {
+            for locked in [3, 4] {
+                let mut state = started(&".".repeat(81));
+                for digit in 0..locked {
+                    state.cand[at(digit, band)] &= keep;
+                }
+                assert_eq!(
+                    state.placements().is_none(),
+                    locked == 4,
+                    "band {band}, {locked} digits"
+                );
+                assert_eq!(
+                    state.placement_guess().is_err(),
+                    locked == 4,
+                    "band {band}, {locked} digits"
+                );
+            }
+        }
+    }
+
+    /// Seventeen givens kept from a solved grid, several solutions, no two-candidate cell: with
+    /// the check for locked digits, counted to two by placements in a few dozen guesses (90,863
+    /// without it, in a branch with four digits locked into a minirow).
+    #[test]
+    fn a_nearly_empty_board_is_counted_by_placements_in_few_guesses() {
+        let line = ".....2..9.3.5..4.........5..924..675..6...24..................4..7...............";
+        let mut count = Count {
+            solutions: 0,
+            limit: 2,
+            way: Way::Placements,
+            guesses_left: 200,
+        };
+        assert_eq!(count.search(&mut started(line)), ControlFlow::Break(Stop::Limit));
+        assert_eq!(count.solutions, 2);
     }
 
     /// A hard puzzle with one solution that needs more than one guess by cells and more than
