@@ -619,7 +619,8 @@ fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
 /// Boards made to slow the count by placements down, each counted to three every way and by
 /// the `sudoku` crate: the worst of files of boards with several solutions or none (givens
 /// kept from solved grids, taken from or changed in hard puzzles, a wrong digit added, random
-/// givens), two that wandered for thousands of guesses, and eight of each file at random.
+/// givens), two that wandered for thousands of guesses, eight of each file at random, and the
+/// last five, the worst a review's guided search found (the placements use up their budget).
 #[test]
 fn adversarial_boards_count_as_the_peer_every_way() {
     let text = include_str!("fixtures/counting/adversarial.txt");

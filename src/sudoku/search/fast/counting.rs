@@ -24,6 +24,9 @@
 //! four digits locked into the three cells of one minirow. The count checks for that at every
 //! guess ([`FastState::placements`]); without the check, one nearly empty board in a hundred
 //! (17 to 26 givens kept from a solved grid) took thousands of guesses where cells take twenty.
+//! Boards can still be made on which the placements lose (a dead branch of another kind, where
+//! one cell's every digit fails): a count by placements gets 250 guesses, then starts again by
+//! cells, which bounds the loss at about 0.2 ms a board.
 
 use super::{BAND, COLUMN, FITS, FastState, LOCKED_MINIROWS, PLACEMENT_CELLS, PLACEMENTS, at, minirows};
 use crate::sudoku::board::{Board, Contradiction};
@@ -36,8 +39,8 @@ pub enum Branching {
     Cells,
     /// On the placements of a digit in a band or a stack: in the one with the fewest digits still
     /// open (then the most placements among them), the digit with the fewest placements. A
-    /// count that takes far more guesses than any puzzle of the benchmark collections (1,000)
-    /// is done again by cells.
+    /// count that takes more guesses than nearly every puzzle of the benchmark collections
+    /// (250) is done again by cells.
     Placements,
     /// Either, chosen for each puzzle from its state after the first deductions: placements when
     /// it has 17 givens or more, 20 cells decided or more and no cell with two candidates, else
@@ -54,14 +57,28 @@ const FEWEST_GIVENS: u32 = 17;
 /// cells. Such a board mostly has many solutions, which the cells reach in a guess or two a
 /// cell, while the placements can spend thousands of guesses in a branch that has none: of
 /// 83,636 boards of 17 to 20 givens kept from the solved grids of the 17-clue set, with no
-/// two-candidate cell, one went past the budget (4,949 guesses, 19 givens, 19 decided); of
-/// 13,858 such boards of 17 to 30 givens with 20 decided or more, none took more than 40. The
-/// hardest puzzles of the benchmark collections all have 20 or more (1106, 1905 11+); a 17-clue
-/// puzzle with fewer takes the same time either way.
+/// two-candidate cell, one took 4,949 (19 givens, 19 decided); of 13,858 such boards of 17 to
+/// 30 givens with 20 decided or more, none took more than 40. The hardest puzzles of the
+/// benchmark collections all have 20 or more (1106, 1905 11+); a 17-clue puzzle with fewer
+/// takes the same time either way. The rule does not keep out every board the placements
+/// lose on (a guided search found boards with 21 and 22 decided that take thousands of
+/// guesses): the budget bounds what those cost.
 const FEWEST_DECIDED: u32 = 20;
 
 /// The cells of a band in the first stack (columns 0-2).
 const STACK: u32 = 0o007_007_007;
+
+/// What a state offers a branch on placements.
+#[derive(Clone, Copy)]
+enum ByPlacements {
+    /// This guess.
+    Guess(Guess),
+    /// Nothing: every digit has one placement left in every band and stack (after
+    /// propagation, only on a solved board).
+    Settled,
+    /// The state has no solution: four digits are locked into one minirow or minicolumn.
+    Dead,
+}
 
 /// What to branch on: each option (a bit of `options`) is tried in turn.
 #[derive(Clone, Copy)]
@@ -130,11 +147,11 @@ impl FastState {
         summary as usize & 0x1FF
     }
 
-    /// What to branch on by placements: `Ok(None)` if every digit has one placement left in
-    /// every band and stack (after propagation, only on a solved board), `Err(())` if the
-    /// state has no solution (four digits locked into one minirow or minicolumn).
-    fn placement_guess(&self) -> Result<Option<Guess>, ()> {
-        let fits = self.placements().ok_or(())?;
+    /// What to branch on by placements, if anything.
+    fn placement_guess(&self) -> ByPlacements {
+        let Some(fits) = self.placements() else {
+            return ByPlacements::Dead;
+        };
         let mut best: Option<(u32, u32, usize)> = None;
         for (unit, digits) in fits.iter().enumerate() {
             debug_assert!(!digits.contains(&0), "propagation leaves every digit a placement");
@@ -145,14 +162,16 @@ impl FastState {
             }
         }
         let Some((_, _, unit)) = best else {
-            return Ok(None);
+            return ByPlacements::Settled;
         };
-        Ok(fits[unit]
+        fits[unit]
             .iter()
             .enumerate()
             .filter(|(_, p)| p.count_ones() > 1)
             .min_by_key(|(_, p)| p.count_ones())
-            .map(|(digit, &options)| Guess::Placement { unit, digit, options }))
+            .map_or(ByPlacements::Settled, |(digit, &options)| {
+                ByPlacements::Guess(Guess::Placement { unit, digit, options })
+            })
     }
 
     /// Whether no cell has two candidates (as of the last search for singles).
@@ -194,14 +213,17 @@ pub(in crate::sudoku::search) fn count_unwatched(
 /// The guesses a count by placements gets before it starts again by cells.
 #[derive(Clone, Copy)]
 struct Budgets {
-    /// No puzzle of the benchmark collections takes more than 731 (1905 11+; 396 in 1106); a
-    /// board with several solutions can take many more (a board of nine givens in the tests ran
-    /// for more than 20 s), where cells find two at once.
+    /// What a board the placements lose on can cost beyond the cells' time: about 0.2 ms with
+    /// 250 (a guess by placements takes about 0.85 µs). Few puzzles of the collections take more
+    /// (1 of the 266 of 1106 counted by placements, 77 of 18,840 in 1905 11+, 1 of 27,897 in
+    /// 17-clue; none more than 731), and they lose little by the restart; boards found by a
+    /// guided search take thousands, where cells take a few, and a board of nine givens in the
+    /// tests ran for more than 20 s.
     placements: u64,
 }
 
 /// The budgets of [`count_unwatched`].
-const BUDGETS: Budgets = Budgets { placements: 1_000 };
+const BUDGETS: Budgets = Budgets { placements: 250 };
 
 /// [`count_unwatched`] with the budgets given.
 fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets) -> Result<u64, Contradiction> {
@@ -278,8 +300,9 @@ impl Count {
         let guess = match self.way {
             _ if state.unsolved == [0; 3] => None,
             Way::Placements => match state.placement_guess() {
-                Ok(guess) => guess.or_else(|| cell_guess(state)),
-                Err(()) => return ControlFlow::Continue(()),
+                ByPlacements::Guess(guess) => Some(guess),
+                ByPlacements::Settled => cell_guess(state),
+                ByPlacements::Dead => return ControlFlow::Continue(()),
             },
             Way::Cells => cell_guess(state),
         };
@@ -370,6 +393,34 @@ mod tests {
         assert_eq!(count_unwatched(&board, 2, Branching::Placements), Ok(2));
     }
 
+    /// Twenty givens, no solution, no two-candidate cell and 21 cells decided, so counted by
+    /// placements, which find no dead minirow and use up their guesses (1,773 without a
+    /// budget); cells see at once that one cell has no digit that works.
+    #[test]
+    fn a_board_the_placements_lose_on_costs_no_more_than_the_budget() {
+        let line = "........1..1....7.....8.....69812....25...8.......5.2.........9..3..9......12...6";
+        let board: Board = line.parse().expect("a puzzle line");
+        let state = started(line);
+        assert_eq!(ways(Branching::Chosen, 20, &state), [Way::Placements, Way::Cells]);
+        let mut by_placements = Count {
+            solutions: 0,
+            limit: 2,
+            way: Way::Placements,
+            guesses_left: BUDGETS.placements,
+        };
+        assert_eq!(by_placements.search(&mut { state }), ControlFlow::Break(Stop::Budget));
+        // Cells go through the whole search, and find nothing, within a few guesses.
+        let mut by_cells = Count {
+            solutions: 0,
+            limit: 2,
+            way: Way::Cells,
+            guesses_left: 16,
+        };
+        assert_eq!(by_cells.search(&mut { state }), ControlFlow::Continue(()));
+        assert_eq!(by_cells.solutions, 0);
+        assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(0));
+    }
+
     /// The puzzles of the hardest collections with no two-candidate cell go to the placements;
     /// a board with too few givens or too few cells decided, or with a pair, to the cells.
     #[test]
@@ -405,7 +456,7 @@ mod tests {
                     "band {band}, {locked} digits"
                 );
                 assert_eq!(
-                    state.placement_guess().is_err(),
+                    matches!(state.placement_guess(), ByPlacements::Dead),
                     locked == 4,
                     "band {band}, {locked} digits"
                 );
