@@ -62,7 +62,7 @@ const FEWEST_GIVENS: u32 = 17;
 /// benchmark collections all have 20 or more (1106, 1905 11+); a 17-clue puzzle with fewer
 /// takes the same time either way. The rule does not keep out every board the placements
 /// lose on (a guided search found boards with 21 and 22 decided that take thousands of
-/// guesses): the budget bounds what those cost.
+/// guesses): the budget ([`PLACEMENT_GUESSES`]) bounds what those cost.
 const FEWEST_DECIDED: u32 = 20;
 
 /// The cells of a band in the first stack (columns 0-2).
@@ -207,26 +207,19 @@ pub(in crate::sudoku::search) fn count_unwatched(
     limit: u64,
     branching: Branching,
 ) -> Result<u64, Contradiction> {
-    count_with(board, limit, branching, BUDGETS)
+    count_with(board, limit, branching, PLACEMENT_GUESSES)
 }
 
-/// The guesses a count by placements gets before it starts again by cells.
-#[derive(Clone, Copy)]
-struct Budgets {
-    /// What a board the placements lose on can cost beyond the cells' time: about 0.2 ms with
-    /// 250 (a guess by placements takes about 0.85 µs). Few puzzles of the collections take more
-    /// (1 of the 266 of 1106 counted by placements, 77 of 18,840 in 1905 11+, 1 of 27,897 in
-    /// 17-clue; none more than 731), and they lose little by the restart; boards found by a
-    /// guided search take thousands, where cells take a few, and a board of nine givens in the
-    /// tests ran for more than 20 s.
-    placements: u64,
-}
+/// The guesses a count by placements gets before it starts again by cells. It bounds what a
+/// board the placements lose on can cost beyond the cells' time: about 0.2 ms (a guess by
+/// placements takes about 0.85 µs). Few puzzles of the collections take more (1 of the 266 of
+/// 1106 counted by placements, 77 of 18,840 in 1905 11+, 1 of 27,897 in 17-clue; none more than
+/// 731), and they lose little by the restart; boards found by a guided search take thousands,
+/// where cells take a few, and a board of nine givens in the tests ran for more than 20 s.
+const PLACEMENT_GUESSES: u64 = 250;
 
-/// The budgets of [`count_unwatched`].
-const BUDGETS: Budgets = Budgets { placements: 250 };
-
-/// [`count_unwatched`] with the budgets given.
-fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets) -> Result<u64, Contradiction> {
+/// [`count_unwatched`] with `placement_guesses` for a count by placements.
+fn count_with(board: &Board, limit: u64, branching: Branching, placement_guesses: u64) -> Result<u64, Contradiction> {
     let mut state = FastState::EMPTY;
     state.set_up(board)?;
     let filled = 81 - state.open();
@@ -236,16 +229,11 @@ fn count_with(board: &Board, limit: u64, branching: Branching, budgets: Budgets)
     let mut solutions = 0;
     for &way in ways(branching, filled, &state) {
         let guesses = match way {
-            Way::Placements => budgets.placements,
+            Way::Placements => placement_guesses,
             Way::Cells => u64::MAX,
         };
         // Each way starts again from the first deductions, its count from nothing.
-        let mut count = Count {
-            solutions: 0,
-            limit,
-            way,
-            guesses_left: guesses,
-        };
+        let mut count = Count::new(way, limit, guesses);
         let mut fresh = state;
         let stopped = count.search(&mut fresh);
         solutions = count.solutions;
@@ -293,6 +281,16 @@ struct Count {
 }
 
 impl Count {
+    /// A count from nothing to `limit` solutions, branching `way`, with `guesses` allowed.
+    fn new(way: Way, limit: u64, guesses: u64) -> Count {
+        Count {
+            solutions: 0,
+            limit,
+            way,
+            guesses_left: guesses,
+        }
+    }
+
     /// Counts on from `state`, each option but the last tried on a copy, the last on `state`
     /// itself; breaks when the limit is reached or the guesses are used up.
     fn search(&mut self, state: &mut FastState) -> ControlFlow<Stop> {
@@ -382,12 +380,7 @@ mod tests {
         assert_eq!(81 - state.open(), 19);
         assert_eq!(ways(Branching::Chosen, 19, &state), [Way::Cells]);
         assert_eq!(ways(Branching::Placements, 19, &state), [Way::Placements, Way::Cells]);
-        let mut count = Count {
-            solutions: 0,
-            limit: 2,
-            way: Way::Placements,
-            guesses_left: BUDGETS.placements,
-        };
+        let mut count = Count::new(Way::Placements, 2, PLACEMENT_GUESSES);
         assert_eq!(count.search(&mut state), ControlFlow::Break(Stop::Budget));
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(2));
         assert_eq!(count_unwatched(&board, 2, Branching::Placements), Ok(2));
@@ -402,20 +395,10 @@ mod tests {
         let board: Board = line.parse().expect("a puzzle line");
         let state = started(line);
         assert_eq!(ways(Branching::Chosen, 20, &state), [Way::Placements, Way::Cells]);
-        let mut by_placements = Count {
-            solutions: 0,
-            limit: 2,
-            way: Way::Placements,
-            guesses_left: BUDGETS.placements,
-        };
+        let mut by_placements = Count::new(Way::Placements, 2, PLACEMENT_GUESSES);
         assert_eq!(by_placements.search(&mut { state }), ControlFlow::Break(Stop::Budget));
         // Cells go through the whole search, and find nothing, within a few guesses.
-        let mut by_cells = Count {
-            solutions: 0,
-            limit: 2,
-            way: Way::Cells,
-            guesses_left: 16,
-        };
+        let mut by_cells = Count::new(Way::Cells, 2, 16);
         assert_eq!(by_cells.search(&mut { state }), ControlFlow::Continue(()));
         assert_eq!(by_cells.solutions, 0);
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(0));
@@ -470,12 +453,7 @@ mod tests {
     #[test]
     fn a_nearly_empty_board_is_counted_by_placements_in_few_guesses() {
         let line = ".....2..9.3.5..4.........5..924..675..6...24..................4..7...............";
-        let mut count = Count {
-            solutions: 0,
-            limit: 2,
-            way: Way::Placements,
-            guesses_left: 200,
-        };
+        let mut count = Count::new(Way::Placements, 2, 200);
         assert_eq!(count.search(&mut started(line)), ControlFlow::Break(Stop::Limit));
         assert_eq!(count.solutions, 2);
     }
@@ -488,14 +466,9 @@ mod tests {
         let board: Board = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8"
             .parse()
             .expect("a puzzle line");
-        let tight = Budgets { placements: 3 };
-        for (way, guesses) in [(Way::Cells, 1), (Way::Placements, tight.placements)] {
-            let mut count = Count {
-                solutions: 0,
-                limit: 2,
-                way,
-                guesses_left: guesses,
-            };
+        let tight = 3;
+        for (way, guesses) in [(Way::Cells, 1), (Way::Placements, tight)] {
+            let mut count = Count::new(way, 2, guesses);
             let stopped = count.search(&mut started(&board.to_string()));
             assert_eq!(stopped, ControlFlow::Break(Stop::Budget), "{way:?}");
         }
