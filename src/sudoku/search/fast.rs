@@ -18,6 +18,7 @@
 //! in a band or a stack instead of on a cell.
 
 mod counting;
+mod minirows;
 
 pub use counting::Branching;
 pub(super) use counting::count_unwatched;
@@ -25,6 +26,7 @@ pub(super) use counting::count_unwatched;
 use super::machine::{Branch, State, conflict_of};
 use super::{Counters, ONES};
 use crate::sudoku::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos};
+use minirows::{cells, minirows};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -32,32 +34,6 @@ const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1FF;
 /// The three cells of a band's first column.
 const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// For the nine cells of one row (9 bits): the boxes it has a cell in (bit k for box k of the band).
-static BOXES_OF_ROW: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if row >> (3 * k) & 7 != 0 {
-                table[row] |= 1 << k;
-            }
-            k += 1;
-        }
-        row += 1;
-    }
-    table
-};
-
-/// The minirow summary of a digit's cells in a band (bit `3 * r + k`: row `r` holds some in box
-/// `k`), as [`FITS`], [`BAND_ALLOWED`] and the other summary tables read it.
-#[inline(always)]
-fn minirows(m: u32) -> u32 {
-    BOXES_OF_ROW[(m & ROW) as usize]
-        | BOXES_OF_ROW[(m >> 9 & ROW) as usize] << 3
-        | BOXES_OF_ROW[(m >> 18 & ROW) as usize] << 6
-}
 
 /// The six ways a digit can sit in a band: for each row, the box it is in (one per row and box).
 const PLACEMENTS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
@@ -210,23 +186,6 @@ static ONE_COLUMN_BOXES: [u16; 512] = {
             k += 1;
         }
         cols += 1;
-    }
-    table
-};
-
-/// Minirows (bit `3 * r + k`) to the cells they cover.
-static MINIROW_CELLS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut minirows = 0;
-    while minirows < 512 {
-        let mut m = 0;
-        while m < 9 {
-            if minirows >> m & 1 != 0 {
-                table[minirows] |= 7 << (9 * (m / 3) + 3 * (m % 3));
-            }
-            m += 1;
-        }
-        minirows += 1;
     }
     table
 };
@@ -455,9 +414,9 @@ impl FastState {
         self.cand[(SUB + 18) % 27] &= keep;
 
         // Decided: a locked minirow in a box with one column left. Both tables are indexed by
-        // what is already at hand, so this costs three look-ups and two ANDs.
+        // what is already at hand, so this costs two look-ups, two ANDs and the minirows' cells.
         let locked = LOCKED_MINIROWS[(summary & 0x1FF) as usize] & ONE_COLUMN_BOXES[cols];
-        let solved = MINIROW_CELLS[(locked & 0x1FF) as usize] & m;
+        let solved = cells(u32::from(locked)) & m;
 
         // Decided cells leave the other digits; done whether or not any is new, because a
         // mispredicted branch costs more than eight ANDs.
