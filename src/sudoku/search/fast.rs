@@ -95,28 +95,6 @@ static BAND_ALLOWED: [u32; 512] = {
     table
 };
 
-/// For the columns a digit may use in a band (9 bits): the cells it keeps in the other two bands.
-/// A box of the band with one possible column puts the digit in that column, so the other bands
-/// lose it.
-static OTHER_BANDS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut cols: usize = 0;
-    while cols < 512 {
-        let mut keep = BAND;
-        let mut k = 0;
-        while k < 3 {
-            let in_box = (cols as u32 >> (3 * k)) & 7;
-            if in_box.count_ones() == 1 {
-                keep &= !(COLUMN << (3 * k + in_box.trailing_zeros() as usize));
-            }
-            k += 1;
-        }
-        table[cols] = keep;
-        cols += 1;
-    }
-    table
-};
-
 /// For the columns a band alone can give a digit (9 bits): the band's cells the digit keeps. A
 /// column only this band can fill must be filled here, so its box keeps just that column; two
 /// such columns in one box cannot both be filled (the digit is once in a box): no cell is kept.
@@ -193,7 +171,8 @@ static LOCKED_CELLS: [u32; 512] = {
 };
 
 /// For the columns a digit may use in a band (9 bits): the cells of those columns in the boxes
-/// with one possible column. A locked minirow crosses such a column in one cell: decided.
+/// with one possible column. The digit is in that column, so the other bands lose it (the same
+/// cells of theirs), and a locked minirow crosses it in one cell: decided.
 static ONE_COLUMN_CELLS: [u32; 512] = {
     let mut table = [0; 512];
     let mut cols = 0;
@@ -430,13 +409,14 @@ impl FastState {
 
         let cols = ((m | m >> 9 | m >> 18) & ROW) as usize;
         self.cols[SUB] = cols as u16;
-        let keep = OTHER_BANDS[cols];
-        self.cand[(SUB + 9) % 27] &= keep;
-        self.cand[(SUB + 18) % 27] &= keep;
+        // A box with one possible column puts the digit in that column: the other bands lose it.
+        let one_column = ONE_COLUMN_CELLS[cols];
+        self.cand[(SUB + 9) % 27] &= !one_column;
+        self.cand[(SUB + 18) % 27] &= !one_column;
 
-        // Decided: a locked minirow in a box with one column left. Both tables are indexed by
-        // what is already at hand, so this costs two look-ups and two ANDs.
-        let solved = LOCKED_CELLS[(summary & 0x1FF) as usize] & ONE_COLUMN_CELLS[cols] & m;
+        // Decided: a locked minirow crossing its box's one column. Both tables are indexed by
+        // what is already at hand, so this costs one more look-up and two ANDs.
+        let solved = LOCKED_CELLS[(summary & 0x1FF) as usize] & one_column & m;
 
         // Decided cells leave the other digits; done whether or not any is new, because a
         // mispredicted branch costs more than eight ANDs.
