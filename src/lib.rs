@@ -29,8 +29,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// No `unsafe` but two BMI2 instructions in `sudoku::search::fast::minirows`, each allowed there
-// with its reason and the benchmark that shows the need (`deny` lets that one module allow it).
+// No `unsafe` but BMI2's `pext` in `sudoku::search::fast::minirows`, allowed on that one
+// function with its reason and the benchmark that shows the need (`deny`, not `forbid`, so that
+// it can be allowed there).
 #![deny(unsafe_code)]
 
 pub mod app;

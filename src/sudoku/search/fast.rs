@@ -390,8 +390,9 @@ impl FastState {
     }
 
     /// The rules of one digit in one band: locked candidates, the columns the band takes from the
-    /// other two bands, and the rows where the digit has one cell left (then decided: the other
-    /// digits leave that cell).
+    /// other two bands, and the cells left alone in their box (then decided: the other digits
+    /// leave that cell; a row with one cell left for the digit comes to that through the
+    /// locked candidates).
     // Out of line: with all 27 inlined into `update`, registers run out and the scan spills.
     #[inline(never)]
     fn update_sub_band<const SUB: usize>(&mut self) -> bool {
@@ -744,34 +745,49 @@ impl<F: FnMut(&FastState)> Unwatched<'_, F> {
 mod tests {
     use super::*;
 
-    /// The decided cells of a sub-band update (a locked minirow crossing its box's one column)
-    /// are exactly the cells alone in their box once the placements that fit are applied, on
-    /// bands of every density.
+    /// A sub-band update, on bands of every density: the digit keeps the cells of the placements
+    /// that fit, the cells alone in their box are decided and leave the other digits, and the
+    /// other bands lose the column of each box that has one column left.
     #[test]
-    fn a_cell_is_decided_when_it_is_alone_in_its_box() {
+    fn an_update_decides_the_cells_alone_in_their_box_and_takes_their_columns() {
+        // A xorshift: every bit of it varies (the low bits of a linear congruence do not).
         let mut x: u32 = 0x9E37_79B9;
         let mut next = || {
-            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
             x
         };
         let mut decided = 0;
         for round in 0..60_000 {
             // One, two or three random words ANDed: about a half, a quarter or an eighth set.
-            let m = (0..round % 3).fold(next(), |m, _| m & next()) & BAND;
-            let m = m & BAND_ALLOWED[minirows(m) as usize];
-            if m == 0 {
+            let raw = (0..round % 3).fold(next(), |m, _| m & next()) & BAND;
+            let mut state = FastState::EMPTY;
+            state.cand = [BAND; 27];
+            state.cand[0] = raw;
+            state.unsolved = [BAND; 3];
+            let kept = raw & BAND_ALLOWED[minirows(raw) as usize];
+            if !state.update_sub_band::<0>() {
+                assert_eq!(kept, 0, "{raw:#o}");
                 continue;
             }
-            let cols = ((m | m >> 9 | m >> 18) & ROW) as usize;
-            let solved = LOCKED_CELLS[minirows(m) as usize & 0x1FF] & ONE_COLUMN_CELLS[cols] & m;
+            assert_eq!(state.cand[0], kept, "{raw:#o}");
+            let box_of = |cell: u32| 0o007_007_007 << (cell % 9 / 3 * 3);
             let alone = (0..27)
-                .filter(|&cell| {
-                    let box_cells = 0o007_007_007 << (cell % 9 / 3 * 3);
-                    m & box_cells == 1 << cell
-                })
+                .filter(|&cell| kept & box_of(cell) == 1 << cell)
                 .fold(0, |alone, cell| alone | 1 << cell);
-            assert_eq!(solved, alone, "{m:#o}");
-            decided += solved.count_ones();
+            assert_eq!(BAND & !state.unsolved[0], alone, "{raw:#o}");
+            assert_eq!(state.cand[1], BAND & !alone, "{raw:#o}");
+            let mut taken = 0;
+            for k in 0..3 {
+                let columns: Vec<u32> = (3 * k..3 * k + 3).filter(|&c| kept & COLUMN << c != 0).collect();
+                if let [column] = columns[..] {
+                    taken |= COLUMN << column;
+                }
+            }
+            assert_eq!(state.cand[9], BAND & !taken, "{raw:#o}");
+            assert_eq!(state.cand[18], BAND & !taken, "{raw:#o}");
+            decided += alone.count_ones();
         }
         assert!(decided > 1_000, "the bands decide too few cells to tell: {decided}");
     }

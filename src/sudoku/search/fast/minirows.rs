@@ -4,32 +4,34 @@
 //!
 //! Why: the update of a sub-band is a chain of dependent steps (the minirows, the placements
 //! that fit, the columns, the decided cells), and the three look-ups were the loads at its
-//! head. With the instruction, counting to 2 took 5% to 7% less time on top1465 and 1106
-//! (README, Performance). The native build gets it (`.cargo/config.toml`); a portable build
-//! (`-C target-cpu=x86-64-v2`) takes the tables, and CI runs the search's tests on both.
+//! head. With it (and the decided cells by two tables, in the update), counting to 2 took 5%
+//! to 7% less time on top1465 and 1106 (README, Performance). The native build gets it
+//! (`.cargo/config.toml`); a portable build (`-C target-cpu=x86-64-v2`) takes the tables, and
+//! so does the `portable` feature, with which CI runs the search's tests a second time.
 
 use super::ROW;
 
 /// The first cell of each of a band's nine minirows: bits 0, 3, ..., 24.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "portable")))]
 const FIRST_CELLS: u32 = 0o111_111_111;
 
 /// The minirow summary of a digit's cells `m` in a band: bit `3 * r + k` if row `r` holds some
 /// in box `k`, as [`super::FITS`], [`super::BAND_ALLOWED`] and the other summary tables read it.
 #[inline(always)]
 pub(super) fn minirows(m: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "portable")))]
     {
         // A minirow's three cells folded onto its first, then the nine first cells gathered.
         gather(m | m >> 1 | m >> 2)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "portable"))))]
     {
         minirows_by_table(m)
     }
 }
 
 /// `pext` with [`FIRST_CELLS`]: the bits of `x` at the first cells, packed into nine.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "portable")))]
 #[allow(unsafe_code)]
 #[inline(always)]
 fn gather(x: u32) -> u32 {
@@ -56,7 +58,10 @@ static BOXES_OF_ROW: [u32; 512] = {
 };
 
 /// [`minirows`] by three look-ups, one per row: kept apart so that its test runs on every build.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "bmi2", not(feature = "portable")),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn minirows_by_table(m: u32) -> u32 {
     BOXES_OF_ROW[(m & ROW) as usize]
@@ -91,7 +96,10 @@ mod tests {
         }
         let mut x: u32 = 0x2545_F491;
         for _ in 0..20_000 {
-            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            // A xorshift: every bit of it varies (the low bits of a linear congruence do not).
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
             let expected = summary_by_definition(x & BAND);
             assert_eq!(minirows(x), expected, "{x:#x}");
             assert_eq!(minirows_by_table(x), expected, "{x:#x}");
