@@ -351,9 +351,10 @@ impl FastState {
         // processor predicts far better than one branch in a loop.
         macro_rules! one {
             ($changed:ident, $sub:literal) => {
-                if self.cand[$sub] != self.seen[$sub] {
+                let m = self.cand[$sub];
+                if m != self.seen[$sub] {
                     $changed = true;
-                    if !self.update_sub_band::<$sub>() {
+                    if !self.update_sub_band::<$sub>(m) {
                         return false;
                     }
                 }
@@ -392,14 +393,15 @@ impl FastState {
     /// The rules of one digit in one band: locked candidates, the columns the band takes from the
     /// other two bands, and the cells left alone in their box (then decided: the other digits
     /// leave that cell; a row with one cell left for the digit comes to that through the
-    /// locked candidates).
+    /// locked candidates). `m` is `cand[SUB]` as the caller's "changed?" test just read it:
+    /// handed over in a register, the update's chain of dependent steps does not start with
+    /// loading it again (3% less time counting to 2 on top1465).
     // Out of line: with all 27 inlined into `update`, registers run out and the scan spills.
     #[inline(never)]
-    fn update_sub_band<const SUB: usize>(&mut self) -> bool {
+    fn update_sub_band<const SUB: usize>(&mut self, m: u32) -> bool {
         let band = SUB / 9;
         // Every table index is masked to its table's size: the masks cost nothing and spare
         // the bounds checks the compiler cannot otherwise prove away.
-        let m = self.cand[SUB];
         let summary = minirows(m);
         let m = m & BAND_ALLOWED[(summary & 0x1FF) as usize];
         if m == 0 {
@@ -767,7 +769,7 @@ mod tests {
             state.cand[0] = raw;
             state.unsolved = [BAND; 3];
             let kept = raw & BAND_ALLOWED[minirows(raw) as usize];
-            if !state.update_sub_band::<0>() {
+            if !state.update_sub_band::<0>(raw) {
                 assert_eq!(kept, 0, "{raw:#o}");
                 continue;
             }
