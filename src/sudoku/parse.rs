@@ -777,13 +777,43 @@ fn last_line_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// The lines `bytes` ends: its line feeds and its carriage returns not followed by one (a line
-/// may end in `\n`, `\r\n` or `\r`). Counted over the whole, which the compiler does many
-/// bytes at a time: this runs on the thread that feeds all the others.
+/// may end in `\n`, `\r\n` or `\r`). This runs on the thread that feeds all the others, over
+/// every byte of a collection: line breaks are counted 64 bytes a step ([`count_in_bytes`]),
+/// and the pairs looked for only where there are carriage returns at all.
 fn count_line_ends(bytes: &[u8]) -> usize {
-    let feeds = bytes.iter().filter(|&&b| b == b'\n').count();
-    let returns = bytes.iter().filter(|&&b| b == b'\r').count();
+    let feeds = count_in_bytes(bytes, b'\n');
+    let returns = count_in_bytes(bytes, b'\r');
+    if returns == 0 {
+        return feeds;
+    }
     let pairs = bytes.windows(2).filter(|pair| pair == b"\r\n").count();
     feeds + returns - pairs
+}
+
+/// How many bytes of `bytes` are `byte`. Counted in 64 byte-wide counters, one per byte of a
+/// 64-byte block, which the compiler does as a compare and a subtract per block (a count in
+/// `usize` per byte would take lanes eight times as wide); up to 255 blocks at a time, so that
+/// no counter overflows.
+fn count_in_bytes(bytes: &[u8], byte: u8) -> usize {
+    const LANES: usize = 64;
+    let mut count = 0;
+    let mut stretches = bytes.chunks_exact(255 * LANES);
+    let mut count_blocks = |stretch: &[u8]| {
+        let mut lanes = [0u8; LANES];
+        for block in stretch.chunks_exact(LANES) {
+            for (lane, &b) in lanes.iter_mut().zip(block) {
+                *lane += u8::from(b == byte);
+            }
+        }
+        count += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+    };
+    for stretch in stretches.by_ref() {
+        count_blocks(stretch);
+    }
+    let rest = stretches.remainder();
+    let whole = rest.len() - rest.len() % LANES;
+    count_blocks(&rest[..whole]);
+    count + rest[whole..].iter().filter(|&&b| b == byte).count()
 }
 
 /// Where the first line break (`\n` or `\r`) of `bytes` is. Eight bytes at a time: reading is a
@@ -1664,6 +1694,55 @@ mod tests {
         ) {
             let expected = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
             proptest::prop_assert_eq!(line_end(&bytes), expected);
+        }
+
+        #[test]
+        fn line_ends_are_counted_as_one_by_one_reading_counts_them(
+            // Long enough to span many blocks of the byte-wide counts and a remainder, with
+            // runs of line feeds as well as sparse ones.
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                8 => proptest::prelude::Just(b'\n'),
+                1 => proptest::prelude::Just(b'\r'),
+                3 => 0u8..=255,
+            ], 0..3000),
+            feeds_only in proptest::bool::ANY,
+        ) {
+            let bytes: Vec<u8> = if feeds_only {
+                bytes.into_iter().map(|b| if b == b'\r' { b'\n' } else { b }).collect()
+            } else {
+                bytes
+            };
+            // A line feed ends a line unless a carriage return just ended it; a carriage
+            // return always ends one.
+            let expected = (0..bytes.len())
+                .filter(|&i| bytes[i] == b'\r' || (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r')))
+                .count();
+            proptest::prop_assert_eq!(count_line_ends(&bytes), expected);
+        }
+    }
+
+    #[test]
+    fn a_stretch_of_line_feeds_only_is_counted_whole() {
+        // A stretch of 255 blocks of 64 bytes brings each byte-wide counter to 255, the most it
+        // holds: lengths around one and two stretches, around a block, and the bytes past the
+        // last whole block.
+        let stretch = 255 * 64;
+        for n in [
+            0,
+            1,
+            63,
+            64,
+            65,
+            255,
+            256,
+            stretch - 1,
+            stretch,
+            stretch + 1,
+            2 * stretch + 65,
+            100_000,
+        ] {
+            assert_eq!(count_line_ends(&vec![b'\n'; n]), n);
+            assert_eq!(count_line_ends(&vec![b'\r'; n]), n);
         }
     }
 
