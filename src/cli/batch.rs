@@ -1,9 +1,10 @@
 //! Collections on every core. The calling thread takes the input in runs of whole lines and
-//! writes the output; threads take the runs from a queue as they become free, cut them into
-//! lines, parse, work on each puzzle and write its text where they are. The results are put
-//! back in the order read, batch by batch, as they are done: the output is the same bytes
-//! whatever the number of threads, reading and writing overlap the work, and memory is bounded
-//! by a few batches a thread however long the input.
+//! writes the output, and works on runs itself while the next to write is not done; the other
+//! threads take the runs from a queue as they become free, cut them into lines, parse, work on
+//! each puzzle and write its text where they are. The results are put back in the order read,
+//! batch by batch, as they are done: the output is the same bytes whatever the number of
+//! threads, reading and writing overlap the work, and memory is bounded by a few batches a
+//! thread however long the input.
 
 use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
@@ -208,8 +209,9 @@ where
 
 /// Works on each of `items` with `work` on `jobs` threads, `batch` items at a time, and hands
 /// each result to `emit` in the order of the items, as each batch is done. The items are taken
-/// from `items` on this thread, which also writes; the threads take the batches in turn from a
-/// queue as they become free, and the results are put back in the order read. At most
+/// from `items` on this thread, which also writes, and works on a batch from the queue when the
+/// next to write is not done; the other threads take the batches in turn from the queue as they
+/// become free, and the results are put back in the order read. At most
 /// `IN_FLIGHT` batches a thread are under way: memory stays flat however long the input. An
 /// error of `emit` ends everything: the batches not yet taken are dropped, and the threads stop
 /// after the one each holds.
@@ -327,39 +329,57 @@ where
     let (to_threads, batches) = mpsc::channel::<Batch<I, T>>();
     let batches = std::sync::Mutex::new(batches);
     let (to_writer, results) = mpsc::channel::<Back<I, T>>();
+    // Works on a batch, catching a panic to hand it on: left in a thread, it would leave this
+    // one waiting for a batch that never comes.
+    let work_on = |mut batch: Batch<I, T>| {
+        let worked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            for item in batch.items.drain(..) {
+                work(item, &mut batch.done);
+            }
+        }));
+        match worked {
+            Ok(()) => Back::Done(batch),
+            Err(panic) => Back::Panicked(panic),
+        }
+    };
+    // Each thread made here says when it has left this thread's core (see `cores`).
+    let (to_ready, ready) = mpsc::channel::<()>();
+    let core = super::cores::current();
     std::thread::scope(|scope| {
-        for i in 0..jobs {
-            let (batches, to_writer) = (&batches, to_writer.clone());
+        // This thread works too, between reading and writing: `jobs - 1` more. A thread of its
+        // own for reading and writing would wake for every batch done and take its core from a
+        // thread that works, which costs more than the reading and writing themselves.
+        for i in 1..jobs {
+            let (batches, to_writer, to_ready) = (&batches, to_writer.clone(), to_ready.clone());
             std::thread::Builder::new()
                 .name(format!("batch {i}"))
                 .spawn_scoped(scope, move || {
+                    super::cores::leave_core(core);
+                    let _ = to_ready.send(());
                     loop {
-                        // The lock is held only to take a batch; a poisoned lock (a thread
-                        // panicked) ends this one too, and the panic is passed on at the end.
+                        // The lock is held only to take a batch (and to wait for one: this
+                        // thread does not wait on it); a poisoned lock (a thread panicked)
+                        // ends this one too, and the panic is passed on at the end.
                         let next = match batches.lock() {
                             Ok(queue) => queue.recv(),
                             Err(_) => return,
                         };
-                        let Ok(mut batch) = next else { return };
-                        // A panic is caught and handed to the writing thread, which stops and
-                        // passes it on: left here, it would leave that thread waiting for a
-                        // batch that never comes.
-                        let worked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            for item in batch.items.drain(..) {
-                                work(item, &mut batch.done);
-                            }
-                        }));
-                        let back = match worked {
-                            Ok(()) => Back::Done(batch),
-                            Err(panic) => Back::Panicked(panic),
-                        };
-                        if to_writer.send(back).is_err() {
+                        let Ok(batch) = next else { return };
+                        if to_writer.send(work_on(batch)).is_err() {
                             return;
                         }
                     }
                 })?;
         }
         drop(to_writer);
+        // Waited for, so that a thread the system put on this core gets to run and leave it
+        // before this one starts working (a wait of tens of microseconds).
+        drop(to_ready);
+        for _ in 1..jobs {
+            if ready.recv().is_err() {
+                break;
+            }
+        }
         // Results that came back before those read earlier, by batch number; vectors to reuse.
         let mut waiting: std::collections::BTreeMap<usize, Batch<I, T>> = std::collections::BTreeMap::new();
         let mut spare: Vec<Batch<I, T>> = Vec::new();
@@ -385,21 +405,37 @@ where
             if written == sent {
                 break Ok(());
             }
-            let mut done = match waiting.remove(&written) {
-                Some(done) => done,
-                None => match results.recv() {
-                    Ok(Back::Done(done)) if done.number == written => done,
-                    Ok(Back::Done(done)) => {
-                        waiting.insert(done.number, done);
-                        continue;
+            let back = match waiting.remove(&written) {
+                Some(done) => Back::Done(done),
+                None => match results.try_recv() {
+                    Ok(back) => back,
+                    // Nothing done yet: work on a batch from the queue, or, with none left to
+                    // take, wait for the other threads. The queue is not waited on: a thread
+                    // that holds its lock is waiting for a batch (the queue is empty) or taking
+                    // one, which it will hand back.
+                    Err(mpsc::TryRecvError::Empty) => {
+                        let mine = batches.try_lock().ok().and_then(|queue| queue.try_recv().ok());
+                        match mine {
+                            Some(batch) => work_on(batch),
+                            None => match results.recv() {
+                                Ok(back) => back,
+                                Err(_) => break Err(stopped()),
+                            },
+                        }
                     }
-                    Ok(Back::Panicked(panic)) => {
-                        drop(to_threads);
-                        std::panic::resume_unwind(panic);
-                    }
-                    // Not expected: each thread hands back every batch it takes, or its panic.
-                    Err(_) => break Err(io::Error::other("the threads working on the batches stopped")),
+                    Err(mpsc::TryRecvError::Disconnected) => break Err(stopped()),
                 },
+            };
+            let mut done = match back {
+                Back::Done(done) if done.number == written => done,
+                Back::Done(done) => {
+                    waiting.insert(done.number, done);
+                    continue;
+                }
+                Back::Panicked(panic) => {
+                    drop(to_threads);
+                    std::panic::resume_unwind(panic);
+                }
             };
             written += 1;
             // Written from where the results are: items and results are large, and moving
@@ -419,6 +455,12 @@ where
         drop(results);
         outcome
     })
+}
+
+/// The error for threads that stopped handing batches back: not expected, as each hands back
+/// every batch it takes, or its panic.
+fn stopped() -> io::Error {
+    io::Error::other("the threads working on the batches stopped")
 }
 
 /// What a thread hands back: a batch done, or the panic that stopped it.
@@ -459,6 +501,32 @@ mod tests {
         )
         .expect("no error");
         assert_eq!(seen, (0..2000u64).map(|n| (n, n * n)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_calling_thread_works_beside_the_others() {
+        // Each item takes long enough that the one other thread cannot take every batch: the
+        // calling thread, finding the next result not done, works on one from the queue.
+        let caller = std::thread::current().id();
+        let mut by_caller = 0;
+        each_in_order(
+            0..40u64,
+            2,
+            1,
+            |n| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                (n, std::thread::current().id())
+            },
+            |&(_, thread)| {
+                by_caller += usize::from(thread == caller);
+                Ok(())
+            },
+        )
+        .expect("no error");
+        assert!(
+            (5..=35).contains(&by_caller),
+            "{by_caller} of 40 worked on by the calling thread"
+        );
     }
 
     #[test]

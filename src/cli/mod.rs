@@ -8,6 +8,7 @@
 //! only results.
 
 pub mod batch;
+mod cores;
 pub mod input;
 pub mod logic;
 pub mod output;
