@@ -952,6 +952,29 @@ fn every_thread_count_writes_the_same_bytes_in_the_same_order() {
             assert_eq!(many.status.code(), one.status.code(), "{args:?} --jobs {jobs}");
         }
     }
+    // Allowed one core (`taskset -c N`), threads that would move off the reading thread's core
+    // have nowhere to go: they stay, and the bytes are the same. Run from a thread of its own,
+    // whose cores the child inherits and no other test shares.
+    let path = path.to_string();
+    std::thread::spawn(move || {
+        use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
+        use nix::unistd::Pid;
+        let allowed = sched_getaffinity(Pid::from_raw(0)).expect("this thread's cores");
+        let core = (0..CpuSet::count())
+            .find(|&c| allowed.is_set(c) == Ok(true))
+            .expect("a core");
+        let mut one_core = CpuSet::new();
+        one_core.set(core).expect("a core in range");
+        sched_setaffinity(Pid::from_raw(0), &one_core).expect("this thread may narrow its cores");
+        let one = run(&["check", &path, "--jobs", "1"], None);
+        for jobs in ["2", "8"] {
+            let many = run(&["check", &path, "--jobs", jobs], None);
+            assert_eq!(text(&many.stdout), text(&one.stdout), "one core, --jobs {jobs}");
+            assert_eq!(text(&many.stderr), text(&one.stderr), "one core, --jobs {jobs}");
+        }
+    })
+    .join()
+    .expect("the runs on one core");
     // The same seed makes the same puzzles on any number of threads.
     let one = run(&["generate", "--count", "5", "--seed", "9", "--jobs", "1"], None);
     let many = run(&["generate", "--count", "5", "--seed", "9", "--jobs", "3"], None);

@@ -530,6 +530,25 @@ mod tests {
     }
 
     #[test]
+    #[should_panic(expected = "on the calling thread")]
+    fn a_panic_on_the_calling_thread_is_passed_on_too() {
+        // Only the calling thread panics (it works on some batch, as above): the other must not
+        // be left waiting, and the panic comes out of the call.
+        let caller = std::thread::current().id();
+        let _ = each_in_order(
+            0..40u64,
+            2,
+            1,
+            |n| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                assert!(std::thread::current().id() != caller, "item {n} on the calling thread");
+                n
+            },
+            |_| Ok(()),
+        );
+    }
+
+    #[test]
     fn each_result_comes_with_the_text_written_for_it() {
         // Item n gives n results, the kth with k copies of a letter (none for the first).
         for jobs in [1, 2] {
