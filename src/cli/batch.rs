@@ -355,17 +355,18 @@ where
         // This thread works too, between reading and writing: `jobs - 1` more. A thread of its
         // own for reading and writing would wake for every batch done and take its core from a
         // thread that works, which costs more than the reading and writing themselves.
+        let mut made = 0;
         for i in 1..jobs {
             let (batches, to_writer, to_ready) = (&batches, to_writer.clone(), to_ready.clone());
-            std::thread::Builder::new()
+            let spawned = std::thread::Builder::new()
                 .name(format!("batch {i}"))
                 .spawn_scoped(scope, move || {
                     super::cores::leave_core(core);
                     let _ = to_ready.send(());
                     loop {
-                        // The lock is held only to take a batch (and to wait for one: this
-                        // thread does not wait on it); a poisoned lock (a thread panicked)
-                        // ends this one too, and the panic is passed on at the end.
+                        // The lock is held only to take a batch (and to wait for one: the
+                        // calling thread only ever tries it); a poisoned lock (a thread
+                        // panicked) ends this one too, and the panic is passed on at the end.
                         let next = match batches.lock() {
                             Ok(queue) => queue.recv(),
                             Err(_) => return,
@@ -375,13 +376,19 @@ where
                             return;
                         }
                     }
-                })?;
+                });
+            // A thread the system would not make (out of threads or memory): the ones made and
+            // this one do the work.
+            if spawned.is_err() {
+                break;
+            }
+            made += 1;
         }
         drop(to_writer);
         // Waited for, so that a thread the system put on this core gets to run and leave it
         // before this one starts working (a wait of tens of microseconds).
         drop(to_ready);
-        for _ in 1..jobs {
+        for _ in 0..made {
             if ready.recv().is_err() {
                 break;
             }

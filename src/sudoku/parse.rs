@@ -794,10 +794,17 @@ fn count_line_ends(bytes: &[u8]) -> usize {
 /// 64-byte block, which the compiler does as a compare and a subtract per block (a count in
 /// `usize` per byte would take lanes eight times as wide); up to 255 blocks at a time, so that
 /// no counter overflows.
+///
+/// ```text
+/// bytes:    | stretch: 255 blocks of 64 bytes | stretch | ... | rest: whole blocks | tail |
+/// a block:  b0 b1 ... b63  ->  lanes[i] += (b_i == byte)  (each lane at most 255)
+/// ```
 fn count_in_bytes(bytes: &[u8], byte: u8) -> usize {
     const LANES: usize = 64;
+    // The most blocks a lane can count: one a block, up to a byte's largest value.
+    const BLOCKS: usize = u8::MAX as usize;
     let mut count = 0;
-    let mut stretches = bytes.chunks_exact(255 * LANES);
+    let mut stretches = bytes.chunks_exact(BLOCKS * LANES);
     let mut count_blocks = |stretch: &[u8]| {
         let mut lanes = [0u8; LANES];
         for block in stretch.chunks_exact(LANES) {
