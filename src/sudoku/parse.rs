@@ -796,31 +796,27 @@ fn count_line_ends(bytes: &[u8]) -> usize {
 /// no counter overflows.
 ///
 /// ```text
-/// bytes:    | stretch: 255 blocks of 64 bytes | stretch | ... | rest: whole blocks | tail |
+/// bytes:    | stretch: 255 blocks of 64 bytes | stretch | ... | last stretch: blocks, tail |
 /// a block:  b0 b1 ... b63  ->  lanes[i] += (b_i == byte)  (each lane at most 255)
 /// ```
 fn count_in_bytes(bytes: &[u8], byte: u8) -> usize {
     const LANES: usize = 64;
     // The most blocks a lane can count: one a block, up to a byte's largest value.
     const BLOCKS: usize = u8::MAX as usize;
-    let mut count = 0;
-    let mut stretches = bytes.chunks_exact(BLOCKS * LANES);
-    let mut count_blocks = |stretch: &[u8]| {
-        let mut lanes = [0u8; LANES];
-        for block in stretch.chunks_exact(LANES) {
-            for (lane, &b) in lanes.iter_mut().zip(block) {
-                *lane += u8::from(b == byte);
+    bytes
+        .chunks(BLOCKS * LANES)
+        .map(|stretch| {
+            let mut lanes = [0u8; LANES];
+            let mut blocks = stretch.chunks_exact(LANES);
+            for block in blocks.by_ref() {
+                for (lane, &b) in lanes.iter_mut().zip(block) {
+                    *lane += u8::from(b == byte);
+                }
             }
-        }
-        count += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-    };
-    for stretch in stretches.by_ref() {
-        count_blocks(stretch);
-    }
-    let rest = stretches.remainder();
-    let whole = rest.len() - rest.len() % LANES;
-    count_blocks(&rest[..whole]);
-    count + rest[whole..].iter().filter(|&&b| b == byte).count()
+            let tail = blocks.remainder().iter().filter(|&&b| b == byte).count();
+            lanes.iter().map(|&n| usize::from(n)).sum::<usize>() + tail
+        })
+        .sum()
 }
 
 /// Where the first line break (`\n` or `\r`) of `bytes` is. Eight bytes at a time: reading is a
