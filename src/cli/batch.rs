@@ -5,6 +5,13 @@
 //! batch by batch, as they are done: the output is the same bytes whatever the number of
 //! threads, reading and writing overlap the work, and memory is bounded by a few batches a
 //! thread however long the input.
+//!
+//! The threads and the queue are the standard library's, not rayon: rayon's pool kept a third
+//! thread (the one reading) beside its two, its workers spun while waiting, and a thread waiting
+//! for a batch could not work on one; with the calling thread made one of the pool's, a thread
+//! waiting inside the pool took the newest batch before the oldest, and the small sets lost their
+//! gain. (Also tried: the output pipe made 1 MiB with `F_SETPIPE_SZ` instead of 64 KiB: 17-clue
+//! on two threads 1.79x against 1.80x over 41 interleaved runs, not kept.)
 
 use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
@@ -12,14 +19,17 @@ use std::io::{self, BufRead};
 use std::sync::mpsc;
 
 /// Puzzles in a batch: enough that handing a batch to a thread costs nothing next to its work,
-/// few enough that results start flowing at once.
+/// few enough that results start flowing at once. (Tried: 128, 256, 1,024 and 2,048: no better,
+/// 11 interleaved runs each.)
 const BATCH: usize = 512;
 
 /// Items in the first batch; each next one is twice as large, up to the batch size asked for.
 const FIRST_BATCH: usize = 16;
 
 /// Batches under way per thread, at most: enough that a thread that finishes one finds the next
-/// while this one reads or writes, or waits for an earlier one that takes longer.
+/// while this one reads or writes, or waits for an earlier one that takes longer. (Tried: two,
+/// three or six: no better, 17-clue on two threads 1.72x to 1.76x against 1.76x; fewer page
+/// faults with two or three, 557 and 692 against 816, but no less time.)
 const IN_FLIGHT: usize = 4;
 
 /// Bytes of lines in the first run a thread takes from a collection of unknown length (about
@@ -27,12 +37,17 @@ const IN_FLIGHT: usize = 4;
 const FIRST_RUN: usize = 2 * 1024;
 
 /// How often the runs of lines double in size where the length of the input is not known:
-/// up to 64 KiB (about 800 lines, the size of the input's buffer).
+/// up to 64 KiB (about 800 lines, the size of the input's buffer). (Tried: at most 16 or 32 KiB,
+/// no better; up to 256 KiB, fewer handovers but 52 to 54 ms against 49 ms on two threads,
+/// 17-clue, `perf stat -r 21`: such a run's copy is past the allocator's threshold for fresh
+/// mappings, so each one faults its pages in, 2,697 page faults against 825.)
 const RUN_DOUBLINGS: u32 = 5;
 
 /// Where the length of the input is known, each run is this many times smaller than a
 /// thread's share of what is left: the runs shrink towards the end, and the threads finish
-/// together.
+/// together. Without it the last batch left the other thread waiting for it, and runs of lines
+/// lost on the small sets (top1465 `solve` on two threads 1.42x to 1.30x, a third of the file in
+/// the last run). An eighth of a share instead of a quarter: no better.
 const RUNS_PER_SHARE: u64 = 4;
 
 /// Bytes of lines in the next run, `taken` runs into an input of `length` bytes (if known) of
@@ -175,7 +190,9 @@ where
         return in_batches(reads, 1, BATCH, Room::ONE, work_one, emit_one);
     }
     // On several threads the lines of a collection are cut and parsed by the threads too: this
-    // thread only copies runs of whole lines out of the input.
+    // thread only copies runs of whole lines out of the input. (It used to cut the lines, a
+    // 192-byte item each, and get a 280-byte result back for each puzzle: its share of the
+    // processor went from a tenth to a twentieth.)
     let mut ended = false;
     let mut taken = 0;
     let items = std::iter::from_fn(|| {
@@ -209,7 +226,8 @@ where
     }
     // Two items a batch: a run of lines, as large as a batch should be, and mostly the line
     // the input's buffer cut, which comes alone after it (a batch of its own would cost as
-    // much handing over as a run).
+    // much handing over as a run: paired, 17-clue takes 169 futex calls instead of 327 and 234
+    // context switches instead of 347, `strace -f -c`).
     in_batches(items, jobs, 2, Room::RUN, work_some, emit_one)
 }
 
@@ -354,7 +372,10 @@ where
     std::thread::scope(|scope| {
         // This thread works too, between reading and writing: `jobs - 1` more. A thread of its
         // own for reading and writing would wake for every batch done and take its core from a
-        // thread that works, which costs more than the reading and writing themselves.
+        // thread that works, which costs more than the reading and writing themselves (`perf
+        // sched`: woken 118 times on 17-clue; now the other thread runs 46 of the 47 ms on its
+        // own core). Tried before threads left this one's core (`cores`), this lost: 17-clue
+        // `solve` 1.70x and top1465 1.34x on two threads, against 1.81x and 1.48x.
         let mut made = 0;
         for i in 1..jobs {
             let (batches, to_writer, to_ready) = (&batches, to_writer.clone(), to_ready.clone());

@@ -779,7 +779,9 @@ fn last_line_end(bytes: &[u8]) -> Option<usize> {
 /// The lines `bytes` ends: its line feeds and its carriage returns not followed by one (a line
 /// may end in `\n`, `\r\n` or `\r`). This runs on the thread that feeds all the others, over
 /// every byte of a collection: line breaks are counted 64 bytes a step ([`count_in_bytes`]),
-/// and the pairs looked for only where there are carriage returns at all.
+/// and the pairs looked for only where there are carriage returns at all. (Three passes, one
+/// over byte pairs, took 1.2 ms of the 85 of 17-clue pinned to one core; now 7 `perf` samples
+/// where they took 181, over 30 runs.)
 fn count_line_ends(bytes: &[u8]) -> usize {
     let feeds = count_in_bytes(bytes, b'\n');
     let returns = count_in_bytes(bytes, b'\r');
@@ -1108,7 +1110,9 @@ fn parse_line(text: &str, line: usize, truncated: bool) -> Result<(Puzzle, usize
         .unwrap_or(bytes.len());
     if let Some(cells) = bytes.get(start..start + 81) {
         // Every byte looked at, without stopping at the first that is not a cell: a loop the
-        // compiler turns into vector instructions.
+        // compiler turns into vector instructions. (With this and line ends found eight bytes at a
+        // time, `solve --jobs 1` on the first 5,000 17-clue puzzles went from 86.6M instructions
+        // to 76.7M, callgrind, with the other changes of that commit.)
         let mut digits = [0u8; 81];
         let mut all_cells = true;
         for (digit, &b) in digits.iter_mut().zip(cells) {

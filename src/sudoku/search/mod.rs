@@ -375,7 +375,7 @@ pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction
 /// Counts the solutions of `board`, stopping at `limit`: a result equal to `limit` means "at
 /// least that many". A board whose digits conflict has none. It branches as
 /// [`Branching::Chosen`] says: on the placements of a digit for the hardest puzzles, else on
-/// cells (README, Performance).
+/// cells (`docs/performance.md` has the figures).
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
     count_solutions_by(board, limit, Branching::Chosen).unwrap_or(0)
 }

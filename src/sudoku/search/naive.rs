@@ -72,7 +72,9 @@ impl State for NaiveState {
     /// when the blank is reached (see `DEAD_ENDS`). Their placements and take-backs are counted
     /// then, ahead of the order in which the textbook makes them, and only the other digits are
     /// tried one by one. Counting ahead is undone where the search stops: before a budget could
-    /// be reached by counting ahead, and at a solution.
+    /// be reached by counting ahead, and at a solution. A third of the placements on
+    /// `assets/hard.txt` are dead ends; stepping through the machine takes 2.44 times this
+    /// loop's time there, and the textbook code's recursion with a 27-cell scan per digit 8.8.
     fn sprint(&mut self, run: Sprint<'_>) -> Option<Option<Step>> {
         let Sprint {
             frames,

@@ -17,7 +17,8 @@
 //! [`Branching::Chosen`], the way `count_solutions` counts, decides from a puzzle's state after
 //! the first deductions: placements when no cell has two candidates (a cell guess would then be
 //! three ways at least), the board has the 17 givens a puzzle needs and 20 cells or more are
-//! decided, else cells. README, Performance, has the figures.
+//! decided, else cells. `docs/performance.md` has today's figures; what else was tried is
+//! noted at `Branching::Chosen`, `ways`, `placements` and `PLACEMENT_GUESSES`.
 //!
 //! A branch on placements narrows digits to minirows and never decides a cell, so a state it
 //! leaves can be dead without the cells' rules seeing it until most of the board is decided:
@@ -45,6 +46,16 @@ pub enum Branching {
     /// Either, chosen for each puzzle from its state after the first deductions: placements when
     /// it has 17 givens or more, 20 cells decided or more and no cell with two candidates, else
     /// cells.
+    ///
+    /// Tried instead (counting to 2 beside the `sudoku` crate, interleaved rounds, medians):
+    /// placements for every puzzle (1106 2.06x, a tenth of 1905 11+ 1.50x, but top1465 1.00x and
+    /// 17-clue 1.19x); tdoku's order, the band or stack with the fewest placements first (1106
+    /// 1.76x, 1905 11+ 1.44x, top1465 1.14x); choosing node by node, placements wherever no cell
+    /// has two candidates (1106 1.46x, top1465 1.38x, against 1.77x and 1.37x for the choice once a
+    /// puzzle), or by the chosen band's open digits, the best pair's open peers or the open cells;
+    /// switching to placements after 10 to 100 dead ends, or starting again with them after 20 to
+    /// 200. None kept the best of both. On top1465 the placements lose by a larger tree (40,000 to
+    /// 47,000 dead ends against 32,000) and by the 54 summaries each choice reads.
     Chosen,
 }
 
@@ -109,6 +120,9 @@ impl FastState {
     /// minirows without ever deciding a cell, and the cells' rules see four digits locked into
     /// three cells only once most of the board is decided, so a nearly empty board with several
     /// solutions went on for tens of thousands of guesses under one such early mistake.
+    /// The check costs 1106 little (counting to 2: 1.74x to 1.79x with it, 1.79x without). In the
+    /// count by cells it is not made: there it saved 1% of the guesses on top1465 (16,008
+    /// against 16,146) for 15% more time, and 22% more on 1106.
     fn placements(&self) -> Option<[[u8; 9]; 6]> {
         let mut fits = [[0; 9]; 6];
         let mut overfull = 0;
@@ -216,6 +230,19 @@ pub(in crate::sudoku::search) fn count_unwatched(
 /// 1106 counted by placements, 77 of 18,840 in 1905 11+, 1 of 27,897 in 17-clue; none more than
 /// 731), and they lose little by the restart; boards found by a guided search take thousands,
 /// where cells take a few, and a board of nine givens in the tests ran for more than 20 s.
+///
+/// With a budget of 1,000 and without a guided search, of 20,000 boards in each of twelve
+/// families (hard puzzles with givens taken away, changed or added, givens kept from solved
+/// grids, symmetric, random), none cost 200 µs more than by cells (the worst 104 µs more), and
+/// the families took 1.00x to 1.43x the time of cells.
+///
+/// It was 1,000: a reviewer's file of 3,000 boards the placements lose on then took 1.5 s by
+/// `check` against 0.03 s by cells; with 250 it takes 421 ms against 25 ms (in one process), and
+/// the collections lose nothing measurable (counting to 2: 1106 1.74x, 1905 11+ 1.38x, 17-clue
+/// 1.42x). Tried instead: the two ways interleaved with growing budgets (placements 64, cells 64,
+/// placements 256...), which would bound the loss to a few times the cells' time, but the restarts
+/// cost 1106 its gain (0.93x to 1.26x the time of cells, against 0.82x with one budget); cells
+/// first for 8, 16 or 64 guesses, which took 1106 back to 1.32x to 1.61x.
 const PLACEMENT_GUESSES: u64 = 250;
 
 /// [`count_unwatched`] with `placement_guesses` for a count by placements.
@@ -246,6 +273,20 @@ fn count_with(board: &Board, limit: u64, branching: Branching, placement_guesses
 
 /// The ways a count of a board with `filled` cells filled, `state` after the first deductions,
 /// tries in turn, each until it runs out of guesses: cells have no budget.
+///
+/// The rule (no two-candidate cell) was found by counting each puzzle of top1465, 1106, the
+/// first 5,000 of 17-clue and a tenth of 1905 11+ both ways against what its start state shows:
+/// the best two-candidate cell's open peers split them best, and every threshold from 8 to 13
+/// made the same split, the puzzles with no such cell at all. On sets it was not found on
+/// (counting to 2, by cells / chosen): 17-clue puzzles 20,001 to 25,000 1.56x / 1.59x, serg
+/// 1.03x / 1.03x, unbiased 1.17x / 1.18x, top95 1.43x / 1.44x, hardest 1.11x / 1.11x.
+///
+/// No finer choice was found. On top1465 the faster way for each puzzle would give 1.60x, and
+/// 457 of its 1,465 puzzles are faster by placements, but no feature of the start state splits
+/// them (the best threshold on two-candidate cells, open cells, givens, the best cell's open
+/// peers, the best band's open digits or placements saves at most 0.2% of the time), and a
+/// probe would cost what it could save (a guess by placements takes about 0.85 µs; the average
+/// top1465 puzzle takes 11 guesses and 7.5 µs by cells).
 fn ways(branching: Branching, filled: u32, state: &FastState) -> &'static [Way] {
     let placements_pay = || filled >= FEWEST_GIVENS && 81 - state.open() >= FEWEST_DECIDED && state.no_pairs();
     match branching {

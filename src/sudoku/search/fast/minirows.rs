@@ -2,12 +2,16 @@
 //! instruction (`pext`) where the build has it, three table look-ups elsewhere. The only
 //! `unsafe` of the crate is here.
 //!
-//! Why: the update of a sub-band is a chain of dependent steps (the minirows, the placements
-//! that fit, the columns, the decided cells), and the three look-ups were the loads at its
-//! head. With it (and the decided cells by two tables, in the update), counting to 2 took 5%
-//! to 7% less time on top1465 and 1106 (README, Performance). The native build gets it
-//! (`.cargo/config.toml`); a portable build (`-C target-cpu=x86-64-v2`) takes the tables, and
-//! so does the `portable` feature, with which CI runs the search's tests a second time.
+//! Why: the update of a sub-band is a chain of dependent steps (the minirows, the placements that
+//! fit, the columns, the decided cells), and the three look-ups were the loads at its head. With it
+//! (and the decided cells by two tables, in the update), counting to 2 took 5% to 7% less time on
+//! top1465 and 1106: beside the `sudoku` crate in one process (31 interleaved rounds), top1465 went
+//! from 1.38x-1.41x to 1.48x-1.50x and 1106 from 1.75x-1.78x to 1.89x-1.91x; `check --jobs 1` on
+//! top1465 twenty times over from 238 ms to 225 ms (medians of 7). `_pext_u32` needs `unsafe` even
+//! in a build for BMI2 (Rust lets only functions marked for BMI2 call it without), so the crate's
+//! lint is `deny` rather than `forbid`. The native build gets it (`.cargo/config.toml`); a portable
+//! build (`-C target-cpu=x86-64-v2`) takes the tables, and so does the `portable` feature, with
+//! which CI runs the search's tests a second time.
 
 use super::ROW;
 
