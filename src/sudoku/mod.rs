@@ -19,7 +19,7 @@ pub use format::Format;
 pub use marks::Marks;
 pub use parse::{
     Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Unparsed,
-    parse_document, parse_puzzle, rewrite_cells,
+    lines_with_ends, parse_document, parse_puzzle, rewrite_cells,
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{

@@ -760,6 +760,26 @@ fn cells_of_line(puzzle: &Puzzle, first: u64) -> Cells {
     }
 }
 
+/// The lines of `text`, each with its line end: `\n`, `\r\n`, a lone `\r`, or nothing for a
+/// last line without one. These are the lines the reader counts; a file rewritten line by line
+/// gives each line back the end it had.
+pub fn lines_with_ends(text: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> + '_ {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (length, end) = match line_end(rest) {
+            Some(i) => (i, 1 + usize::from(rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n'))),
+            None => (rest.len(), 0),
+        };
+        let (line, tail) = rest.split_at(length);
+        let (end, next) = tail.split_at(end);
+        rest = next;
+        Some((line, end))
+    })
+}
+
 /// Where the `n`th line end of `bytes` ends (a `\r\n` ends at its `\n`), if it has as many.
 fn nth_line_end(bytes: &[u8], n: usize) -> Option<usize> {
     let mut from = 0;
@@ -1775,6 +1795,22 @@ mod tests {
             "a run holds at most {RUN_LINES} lines, and this one that many"
         );
         assert_eq!(in_runs, one_by_one);
+    }
+
+    #[test]
+    fn lines_keep_their_own_ends() {
+        let lines: Vec<_> = lines_with_ends(b"a\r\nb\rc\n\n\rd").collect();
+        let want: [(&[u8], &[u8]); 6] = [
+            (b"a", b"\r\n"),
+            (b"b", b"\r"),
+            (b"c", b"\n"),
+            (b"", b"\n"),
+            (b"", b"\r"),
+            (b"d", b""),
+        ];
+        assert_eq!(lines, want);
+        assert_eq!(lines_with_ends(b"").count(), 0);
+        assert_eq!(lines_with_ends(b"x\r").collect::<Vec<_>>(), [(&b"x"[..], &b"\r"[..])]);
     }
 
     #[test]
