@@ -5,9 +5,10 @@
 //! as it was, so nothing the person wrote is lost. Lines end as the puzzle reader reads them
 //! (`\n`, `\r\n` or a lone `\r`), and each line is written back with the end it had.
 
-use super::files::{open_regular, write_atomically};
+use super::files::{Caution, Consent, WriteError, open_regular, write_over};
 use super::settings::{MarksView, Settings};
 use crate::sudoku::search::program::Language;
+use crate::text::printable;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -235,16 +236,29 @@ pub fn load(path: &Path) -> (Config, Settings, Vec<String>) {
     }
 }
 
-/// Writes `text` to `path` atomically, making its directory first.
+/// Writes `text` to `path`, making its directory first: atomically, or in place for a file with
+/// other names (dotfiles kept as hard links) or in a folder that takes no new file. A read-only
+/// file is the person's way of fixing the settings: it is left as it is.
 pub fn save(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::text::io_error(&e))?;
     }
     // A link (a config kept with dotfiles) is written through, not replaced.
     let target = super::files::write_target(path)?;
-    write_atomically(&target, text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| crate::text::io_error(&e))
+    let consent = Consent {
+        read_only: false,
+        in_place: true,
+    };
+    match write_over(&target, text.as_bytes(), consent) {
+        Ok(_) => Ok(()),
+        Err(WriteError::Needs(Caution::ReadOnly)) => Err(format!(
+            "{} is read-only, so it is left as it is",
+            printable(&path.to_string_lossy())
+        )),
+        // Consented to already: never asked.
+        Err(WriteError::Needs(_)) => Err("it cannot be written".into()),
+        Err(WriteError::Io(e)) => Err(crate::text::io_error(&e)),
+    }
 }
 
 #[cfg(test)]
