@@ -1026,3 +1026,39 @@ fn a_file_in_a_folder_that_takes_no_new_file_is_written_in_place_after_asking() 
     assert!(!app.is_modified(), "{}", app.message());
     assert_eq!(read(&file), old.replacen("8........", "81.......", 1));
 }
+
+/// The process's umask, as the kernel tells it (`None` where it does not).
+fn umask() -> Option<u32> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
+}
+
+/// Issue 28 item 17: a trace and a puzzle saved as a new file get the same permissions: the
+/// umask's (a trace was made `rw-------` whatever the umask).
+#[test]
+fn traces_and_new_files_follow_the_umask_alike() {
+    use sudoku_workbench::app::traces::{ExportRequest, export};
+    let Some(umask) = umask() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let request = ExportRequest {
+        dir: dir.path().to_path_buf(),
+        stem: "hardest".into(),
+        puzzle: read(&asset("hardest.sdk")).parse().unwrap(),
+        strategy: sudoku_workbench::sudoku::Strategy::Naive,
+        steps: 10,
+    };
+    let (trace, steps) = export(&request).unwrap();
+    assert_eq!(steps, 10);
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.cwd = dir.path().to_path_buf();
+    app.keys("W");
+    app.answer_prompt("new.sdk");
+    assert!(!app.is_modified(), "{}", app.message());
+    let expected = 0o666 & !umask;
+    assert_eq!(
+        (mode_of(&trace), mode_of(&dir.path().join("new.sdk"))),
+        (expected, expected),
+        "umask {umask:o}"
+    );
+}
