@@ -295,14 +295,14 @@ impl App {
                 if collection {
                     self.question(
                         format!(
-                            "{shown} was deleted or moved since it was read, and its other puzzles with it. Save this puzzle as another file?"
+                            "{name} was deleted or moved since it was read, and its other puzzles with it. Save this puzzle as another file?"
                         ),
                         vec![('s', "save as another file", Then::SaveAs)],
                     );
                 } else {
                     let write = again(&|r| r.check = Check::Overwrite);
                     self.question(
-                        format!("{shown} was deleted or moved since it was read. Write it again?"),
+                        format!("{name} was deleted or moved since it was read. Write it again?"),
                         vec![
                             ('w', "write it again", write),
                             ('s', "save as another file", Then::SaveAs),
