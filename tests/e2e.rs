@@ -408,3 +408,44 @@ fn a_save_over_a_read_only_or_deleted_file_asks_first_on_screen() {
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// Issue 28 item 15, as a person sees it: a progress file whose `#!time` is out of range does
+/// not open, and says where; a problem with the settings file does not hide that.
+#[test]
+fn a_progress_file_out_of_range_says_where_even_beside_a_settings_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid: String = std::fs::read_to_string(asset("hardest.sdk"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(
+        dir.path().join("game.swb"),
+        format!("#!sudoku-workbench progress 1\n#!time 1000000000000000000000000000000\n{grid}"),
+    )
+    .unwrap();
+    let config = dir.path().join("cfg");
+    std::fs::create_dir_all(config.join("sudoku-workbench")).unwrap();
+    std::fs::write(config.join("sudoku-workbench").join("config"), "colour = red\n").unwrap();
+    let mut s = Session::start(
+        &["game.swb"],
+        dir.path(),
+        &[("XDG_CONFIG_HOME", config.to_str().unwrap())],
+    );
+    let screen = s.wait_for("both problems", |s| {
+        let text = s.contents();
+        text.contains("Cannot open") && text.contains("Settings file")
+    });
+    // The panel beside the board, its lines joined.
+    let panel: Vec<String> = (0..24).map(|y| screen.contents_between(y, 40, y, 80)).collect();
+    let text = panel.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains(
+            "game.swb: line 2, column 8: #!time takes a whole number of seconds from 0 to 3153600000. Settings file"
+        ),
+        "{text}"
+    );
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

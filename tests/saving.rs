@@ -1062,3 +1062,22 @@ fn traces_and_new_files_follow_the_umask_alike() {
         "umask {umask:o}"
     );
 }
+
+/// Issue 28 item 2: a write in place (hard links, a closed folder) is not atomic; one that fails
+/// part way (a full disk) puts the old text back.
+#[test]
+fn a_write_in_place_that_fails_puts_the_old_text_back() {
+    use sudoku_workbench::app::files::write_in_place;
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = read(&file);
+    let mut filler = std::fs::File::create(disk.path().join("filler")).unwrap();
+    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
+    let e = write_in_place(&file, &vec![b'1'; 256 * 1024]).unwrap_err();
+    assert_eq!(sudoku_workbench::text::io_error(&e), "the disk is full");
+    assert_eq!(read(&file), old, "the old text is back");
+    // A smaller text fits in the file's own room.
+    write_in_place(&file, b"1").unwrap();
+    assert_eq!(read(&file), "1");
+}
