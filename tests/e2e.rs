@@ -333,3 +333,119 @@ fn step_jump_to_a_backtrack_export_the_trace_reopen_it_and_replay_it_to_the_end(
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// The text of the question box on the screen, its lines joined: a sentence that wraps in the
+/// box reads as one.
+fn question_text(screen: &vt100::Screen) -> String {
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (rows.get(), cols.get());
+    let at = |y: u16, x: u16| screen.cell(y, x).map_or(String::new(), |c| c.contents().to_string());
+    let top = (0..rows).find(|&y| screen.contents_between(y, 0, y, cols).contains("Please answer"));
+    let Some(top) = top else { return String::new() };
+    let left = (0..cols).find(|&x| at(top, x) == "┌").unwrap_or(0);
+    let right = (left + 1..cols).find(|&x| at(top, x) == "┐").unwrap_or(cols);
+    let mut lines = Vec::new();
+    for y in top + 1..rows {
+        if at(y, left) == "└" {
+            break;
+        }
+        let line: String = (left + 1..right).map(|x| at(y, x)).collect::<Vec<_>>().concat();
+        lines.push(line.trim().to_string());
+    }
+    lines.retain(|l| !l.is_empty());
+    lines.join(" ")
+}
+
+/// Issue 28 items 2 and 14, as a person sees them: `w` over a read-only file asks first ("o
+/// overwrite, s save as, Esc") and keeps it read-only; over a file deleted since it was read it
+/// says so and offers to write it again.
+#[test]
+fn a_save_over_a_read_only_or_deleted_file_asks_first_on_screen() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.txt");
+    std::fs::copy(asset("hard.txt"), &path).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let mut s = Session::start(&["p.txt"], dir.path(), &[]);
+    s.wait_text("p.txt");
+    // A given in r1c2 (blank), in puzzle-edit mode: the line format keeps it.
+    s.keys("lp9p");
+    s.keys("w");
+    let screen = s.wait_text("read-only");
+    let text = question_text(&screen);
+    assert!(text.contains("p.txt is read-only. Write over it anyway?"), "{text}");
+    assert!(
+        text.contains("o overwrite it") && text.contains("s save as another file") && text.contains("Esc cancel"),
+        "{text}"
+    );
+    s.send(b"\x1b");
+    s.wait_text("Cancelled");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "nothing written");
+    s.keys("w");
+    s.wait_text("read-only");
+    s.keys("o");
+    s.wait_text("Saved to p.txt");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before.replacen("4.", "49", 1));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444, "still read-only");
+
+    // Deleted meanwhile: said so, and written again on w.
+    std::fs::remove_file(&path).unwrap();
+    s.keys("lp8p");
+    s.keys("w");
+    let screen = s.wait_text("deleted or moved");
+    let text = question_text(&screen);
+    assert!(
+        text.contains("p.txt was deleted or moved since it was read. Write it again?"),
+        "{text}"
+    );
+    assert!(!text.contains("another program"), "{text}");
+    assert!(text.contains("w write it again"), "{text}");
+    s.keys("w");
+    s.wait_text("Saved to p.txt");
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("49.8"));
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Issue 28 item 15, as a person sees it: a progress file whose `#!time` is out of range does
+/// not open, and says where; a problem with the settings file does not hide that.
+#[test]
+fn a_progress_file_out_of_range_says_where_even_beside_a_settings_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid: String = std::fs::read_to_string(asset("hardest.sdk"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(
+        dir.path().join("game.swb"),
+        format!("#!sudoku-workbench progress 1\n#!time 1000000000000000000000000000000\n{grid}"),
+    )
+    .unwrap();
+    let config = dir.path().join("cfg");
+    std::fs::create_dir_all(config.join("sudoku-workbench")).unwrap();
+    std::fs::write(config.join("sudoku-workbench").join("config"), "colour = red\n").unwrap();
+    let mut s = Session::start(
+        &["game.swb"],
+        dir.path(),
+        &[("XDG_CONFIG_HOME", config.to_str().unwrap())],
+    );
+    let screen = s.wait_for("both problems", |s| {
+        let text = s.contents();
+        text.contains("Cannot open") && text.contains("Settings file")
+    });
+    // The panel beside the board, its lines joined.
+    let panel: Vec<String> = (0..24).map(|y| screen.contents_between(y, 40, y, 80)).collect();
+    let text = panel.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains(
+            "game.swb: line 2, column 8: #!time takes a whole number of seconds from 0 to 3153600000. Settings file"
+        ),
+        "{text}"
+    );
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

@@ -279,6 +279,87 @@ fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
     assert!(std::fs::read_to_string(&path).unwrap().starts_with("# mine\n"));
 }
 
+/// Issue 28 item 1: a settings file of lone CR line ends was replaced by the default lines
+/// when `v` wrote it, and a CRLF one came back LF: every line stays, with its own end.
+#[test]
+fn a_settings_file_with_cr_or_crlf_line_ends_keeps_every_line_and_its_ends() {
+    use sudoku_workbench::app::config;
+    use sudoku_workbench::app::settings::MarksView;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config");
+    for (text, end) in [
+        ("marks-view = mine\rcolour = red\r# keep\rshow-rating = true\r", "\r"),
+        (
+            "marks-view = mine\r\ncolour = red\r\n# keep\r\nshow-rating = true\r\n",
+            "\r\n",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let (cfg, settings, problems) = config::load(&path);
+        assert_eq!(problems.len(), 1, "only colour is unknown: {problems:?}");
+        assert!(settings.show_rating && settings.marks_view == MarksView::Mine);
+        let mut app = Bench::on_asset("easy.txt");
+        app.settings = settings;
+        app.runtime.config = Some((path.clone(), cfg));
+        app.keys("v");
+        assert_eq!(app.settings.marks_view, MarksView::Computed);
+        let written = std::fs::read_to_string(&path).unwrap();
+        let expected = [
+            "marks-view = computed",
+            "colour = red",
+            "# keep",
+            "show-rating = true",
+            "",
+        ]
+        .join(end);
+        assert!(written.starts_with(&expected), "{written:?}");
+        let lines: Vec<&str> = written.split_terminator(end).collect();
+        assert!(
+            lines.len() > 4 && lines.iter().all(|l| !l.contains(['\r', '\n'])),
+            "{written:?}"
+        );
+        let (_, again, _) = config::load(&path);
+        assert_eq!(again.marks_view, MarksView::Computed);
+        assert!(again.show_rating, "the lines after the first are still read");
+    }
+}
+
+/// Issue 28 item 2, for the settings: a settings file with another name (a hard link kept with
+/// dotfiles) is written in place, not split from it; a read-only one is left as it is, and
+/// the player is told.
+#[test]
+fn a_hard_linked_settings_file_stays_linked_and_a_read_only_one_is_left_alone() {
+    use sudoku_workbench::app::config;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config");
+    let dotfiles = dir.path().join("dotfiles-config");
+    std::fs::write(&path, "# mine\nshow-solutions = true\n").unwrap();
+    std::fs::hard_link(&path, &dotfiles).unwrap();
+    let (cfg, settings, _) = config::load(&path);
+    let mut app = Bench::on_asset("easy.txt");
+    app.settings = settings;
+    app.runtime.config = Some((path.clone(), cfg));
+    app.keys("L");
+    assert!(!app.settings.show_solutions);
+    let written = std::fs::read_to_string(&dotfiles).unwrap();
+    assert!(
+        written.starts_with("# mine\nshow-solutions = false\n"),
+        "the other name sees it: {written}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), written);
+
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    app.keys("L");
+    assert!(app.settings.show_solutions, "the setting is in use");
+    assert!(
+        app.is_error() && app.message().contains("is read-only, so it is left as it is"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), written, "left as it was");
+}
+
 #[test]
 fn a_config_path_that_is_not_a_file_is_never_written() {
     use sudoku_workbench::app::config;

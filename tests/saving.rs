@@ -737,3 +737,347 @@ fn a_candidates_line_keeps_its_marks_when_saved() {
     assert_eq!(read(&collection), text, "the file is untouched");
     assert!(app.is_modified(), "the work is kept");
 }
+
+/// The permission bits of the file at `path`.
+fn mode_of(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// Issue 28 item 2: a read-only file is not written over without asking ("read-only: o
+/// overwrite, s save as, Esc"); written over, it keeps its mode, and its owner and group where
+/// the process may give them.
+#[test]
+fn a_read_only_file_is_asked_about_and_keeps_its_mode_and_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let (dir, path) = copied("hardest.sdk");
+    let before = read(&path);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Another owner, where the tests may (as the superuser): it must stay.
+    let owner = std::os::unix::fs::chown(&path, Some(65534), Some(65534)).is_ok();
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("lp9p");
+    app.keys("w");
+    assert_eq!(question(&app), "hardest.sdk is read-only. Write over it anyway?");
+    app.key(KeyCode::Esc);
+    assert_eq!(read(&path), before, "Esc: nothing written");
+    assert!(app.is_modified());
+    app.keys("ws");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "s: save as");
+    app.key(KeyCode::Esc);
+    assert_eq!(read(&path), before);
+    app.keys("wo");
+    assert!(!app.is_modified(), "{}", app.message());
+    assert_eq!(read(&path), before.replacen("8........", "89.......", 1));
+    assert_eq!(mode_of(&path), 0o444, "still read-only");
+    if owner {
+        let meta = std::fs::metadata(&path).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (65534, 65534), "owner and group kept");
+    }
+    // A file whose write bits are all off stays asked about at the next save too.
+    app.keys("p8p");
+    app.keys("w");
+    assert!(question(&app).contains("read-only"), "{}", question(&app));
+}
+
+/// Issue 28 item 2: a file with several names (hard links) is not split from them by a save:
+/// asked first, then written in place, so that every name sees the change.
+#[test]
+fn a_file_with_hard_links_is_written_in_place_after_asking() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, path) = copied("hardest.sdk");
+    let other = dir.path().join("another-name.sdk");
+    std::fs::hard_link(&path, &other).unwrap();
+    let before = read(&path);
+    let mut app = Bench::on_file(&path, None);
+    app.keys("lp9p");
+    app.keys("w");
+    let asked = question(&app);
+    assert!(asked.starts_with("hardest.sdk has 2 names (hard links)"), "{asked}");
+    app.key(KeyCode::Esc);
+    assert_eq!((read(&path), read(&other)), (before.clone(), before.clone()));
+    app.keys("wi");
+    assert!(!app.is_modified(), "{}", app.message());
+    let after = before.replacen("8........", "89.......", 1);
+    assert_eq!(read(&path), after);
+    assert_eq!(read(&other), after, "the other name sees the change");
+    let (a, b) = (std::fs::metadata(&path).unwrap(), std::fs::metadata(&other).unwrap());
+    assert_eq!((a.ino(), a.nlink()), (b.ino(), 2), "still one file with two names");
+    // The next save knows the file as written: no "changed on disk".
+    app.keys("p8p");
+    app.keys("wi");
+    assert!(!app.is_modified(), "{}", app.message());
+    assert_eq!(read(&other), before.replacen("8........", "898......", 1));
+}
+
+/// Issue 28 item 14: a file deleted or moved since it was read is said to be so (not "another
+/// program wrote it"), and can be written again or saved as another file.
+#[test]
+fn a_file_deleted_since_it_was_read_is_said_gone_and_can_be_written_again() {
+    let (dir, path) = copied("hardest.sdk");
+    let before = read(&path);
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("lp9p");
+    std::fs::rename(&path, dir.path().join("moved.sdk")).unwrap();
+    app.keys("w");
+    let asked = question(&app);
+    assert!(
+        asked.ends_with("hardest.sdk was deleted or moved since it was read. Write it again?"),
+        "{asked}"
+    );
+    assert!(!asked.contains("another program"), "{asked}");
+    app.keys("s");
+    assert!(matches!(app.overlay, Some(Overlay::Prompt(_))), "s: save as");
+    app.key(KeyCode::Esc);
+    assert!(!path.exists(), "nothing written yet");
+    app.keys("w");
+    app.keys("w");
+    assert!(!app.is_modified(), "{}", app.message());
+    assert_eq!(read(&path), before.replacen("8........", "89.......", 1));
+
+    // A collection gone takes its other puzzles with it: only save as is offered.
+    let (_dir, path) = copied("collection.sdm");
+    let mut app = Bench::on_file(&path, Some(1));
+    app.keys("p9p");
+    std::fs::remove_file(&path).unwrap();
+    app.keys("w");
+    let asked = question(&app);
+    assert!(
+        asked.contains("was deleted or moved since it was read, and its other puzzles with it"),
+        "{asked}"
+    );
+    match &app.overlay {
+        Some(Overlay::Question(q)) => assert_eq!(q.answers.iter().map(|a| a.key).collect::<String>(), "s"),
+        other => panic!("{other:?}"),
+    }
+    app.keys("w");
+    assert!(!path.exists(), "a collection is not made again of one puzzle");
+}
+
+/// Issue 28 item 3: a `.swb` with a blank line and a comment before its mark is a progress
+/// file all the same (its entries and record read, none of its lines demoted to `#!note`),
+/// and a save in place keeps every line it does not own where it stood, with its line ends.
+#[test]
+fn a_progress_file_with_lines_before_its_mark_keeps_its_progress_and_its_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.swb");
+    let grid = "8........\r\n..36.....\r\n.7..9.2..\r\n.5...7...\r\n....457..\r\n...1...3.\r\n..1....68\r\n..85...1.\r\n.9....4..\r\n";
+    let entries = format!("#!entries .1{}", ".".repeat(79));
+    let text = format!(
+        "\r\n# my game\r\n#!sudoku-workbench progress 1\r\n#A Me\r\n{entries}\r\n#!time 75\r\n#!hints 2\r\n#C kept here\r\n{grid}"
+    );
+    std::fs::write(&path, &text).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    assert_eq!(app.doc.source.format, Format::Progress, "{}", app.message());
+    assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)));
+    assert_eq!((app.doc.play.elapsed.as_secs(), app.doc.play.hints), (75, 2));
+    app.act(Action::Select(pos(0, 2)));
+    app.keys("2");
+    app.keys("w");
+    assert!(!app.is_modified(), "saved in place, no prompt: {}", app.message());
+    let saved = read(&path);
+    assert!(!saved.contains("#!note"), "no progress line demoted: {saved}");
+    let entries = format!("#!entries .12{}", ".".repeat(78));
+    let time = app.doc.play.elapsed.as_secs();
+    assert_eq!(
+        saved,
+        format!(
+            "\r\n# my game\r\n#!sudoku-workbench progress 1\r\n#A Me\r\n{entries}\r\n#!time {time}\r\n#!hints 2\r\n#!checks 0\r\n#C kept here\r\n{grid}"
+        )
+    );
+    let again = Bench::on_file(&path, None);
+    assert_eq!(again.doc.board, app.doc.board);
+    assert_eq!(again.doc.source.format, Format::Progress);
+}
+
+/// Issue 28 item 15 and 17: a progress number out of range, or an `#!entries` line longer than
+/// 81 cells, is refused with its line and column; the board on screen stays.
+#[test]
+fn a_progress_file_with_a_number_out_of_range_is_refused_where_it_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = read(&asset("hardest.sdk"))
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
+    let cases = [
+        (
+            "#!time 1000000000000000000000000000000",
+            "line 2, column 8: #!time takes a whole number of seconds",
+        ),
+        (
+            "#!hints 99999999999",
+            "line 2, column 9: #!hints takes a whole number from 0 to 4294967295",
+        ),
+        (
+            &*format!("#!entries {}1", ".".repeat(81)),
+            "line 2, column 92: expected the end of the line after 81 cells",
+        ),
+    ];
+    for (line, error) in cases {
+        let path = dir.path().join("game.swb");
+        std::fs::write(&path, format!("#!sudoku-workbench progress 1\n{line}\n{grid}")).unwrap();
+        let mut app = Bench::on_asset("easy.txt");
+        let board = app.doc.board.clone();
+        app.open_path(&path, None);
+        app.run_effects();
+        assert!(
+            app.is_error() && app.message().contains(error),
+            "{line}: {}",
+            app.message()
+        );
+        assert_eq!(app.doc.board, board, "the board on screen stays");
+    }
+}
+
+/// Issue 28 item 17: each puzzle of a collection is offered a progress file of its own
+/// (`collection-2.swb`), not one name for all.
+#[test]
+fn each_puzzle_of_a_collection_is_offered_its_own_progress_file() {
+    let (dir, path) = copied("collection.sdm");
+    for index in [1, 11] {
+        let mut app = Bench::on_file(&path, Some(index));
+        app.cwd = dir.path().to_path_buf();
+        let blank = app.doc.board.to_string().find('.').unwrap();
+        app.act(Action::Select(pos(blank / 9, blank % 9)));
+        app.keys("1");
+        app.keys("w");
+        let (_, input, format) = prompt(&app);
+        assert_eq!(
+            (input, format),
+            (format!("collection-{}.swb", index + 1), Format::Progress)
+        );
+    }
+}
+
+/// Issue 28 item 17: after a save that found the puzzle at another place of its collection
+/// (another program removed the puzzle before it), the title says where it is now, and [ ]
+/// move through the file as it is now.
+#[test]
+fn the_title_follows_a_puzzle_that_moved_in_its_collection() {
+    let (_dir, path) = copied("collection.sdm");
+    let mut app = Bench::on_file(&path, Some(1));
+    assert!(app.doc.name().ends_with("#2/12"), "{}", app.doc.name());
+    app.keys("p9p");
+    // Another program takes out the first puzzle (line 3): ours is now the first.
+    let text = read(&path);
+    let first = text.lines().nth(2).unwrap().to_string();
+    std::fs::write(&path, text.replacen(&format!("{first}\n"), "", 1)).unwrap();
+    app.keys("wo");
+    assert!(!app.is_modified(), "{}", app.message());
+    assert!(app.doc.name().ends_with("#1/11"), "{}", app.doc.name());
+    let saved = read(&path);
+    let third_line = saved.lines().nth(2).unwrap();
+    assert!(third_line.starts_with('9'), "ours, saved: {third_line}");
+    // ] goes to the puzzle after ours in the file now.
+    app.keys("]");
+    let next = saved.lines().nth(3).unwrap();
+    assert_eq!(app.doc.board.to_string().replace('.', "0"), next[..81]);
+}
+
+/// Unmounts a mount point when dropped.
+struct Mounted(std::path::PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Issue 28 item 17: a writable file in a folder that takes no new file cannot be replaced in
+/// one step (no temporary file can be made beside it): asked first, then written in place.
+#[test]
+fn a_file_in_a_folder_that_takes_no_new_file_is_written_in_place_after_asking() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = read(&file);
+    // The file a writable mount of its own, the folder read-only around it: as a folder
+    // without write permission is to anyone but the superuser, who runs these tests.
+    let mount = |args: &[&str], path: &Path| {
+        std::process::Command::new("mount")
+            .args(args)
+            .arg(path)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !mount(&["--bind", &file.to_string_lossy()], &file) {
+        eprintln!("skipped: cannot bind-mount a file here");
+        return;
+    }
+    let _file_mount = Mounted(file.clone());
+    assert!(mount(&["-o", "remount,bind,ro"], disk.path()));
+    assert!(
+        std::fs::File::create(disk.path().join("new")).is_err(),
+        "the folder takes no new file"
+    );
+    let mut app = edited_then_saved_in_place(&file);
+    let asked = question(&app);
+    assert!(
+        asked.starts_with("The folder of puzzle.sdk takes no new file"),
+        "{asked}"
+    );
+    app.key(KeyCode::Esc);
+    assert_eq!(read(&file), old);
+    app.keys("wi");
+    assert!(!app.is_modified(), "{}", app.message());
+    assert_eq!(read(&file), old.replacen("8........", "81.......", 1));
+}
+
+/// The process's umask, as the kernel tells it (`None` where it does not).
+fn umask() -> Option<u32> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
+}
+
+/// Issue 28 item 17: a trace and a puzzle saved as a new file get the same permissions: the
+/// umask's (a trace was made `rw-------` whatever the umask).
+#[test]
+fn traces_and_new_files_follow_the_umask_alike() {
+    use sudoku_workbench::app::traces::{ExportRequest, export};
+    let Some(umask) = umask() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let request = ExportRequest {
+        dir: dir.path().to_path_buf(),
+        stem: "hardest".into(),
+        puzzle: read(&asset("hardest.sdk")).parse().unwrap(),
+        strategy: sudoku_workbench::sudoku::Strategy::Naive,
+        steps: 10,
+    };
+    let (trace, steps) = export(&request).unwrap();
+    assert_eq!(steps, 10);
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.cwd = dir.path().to_path_buf();
+    app.keys("W");
+    app.answer_prompt("new.sdk");
+    assert!(!app.is_modified(), "{}", app.message());
+    let expected = 0o666 & !umask;
+    assert_eq!(
+        (mode_of(&trace), mode_of(&dir.path().join("new.sdk"))),
+        (expected, expected),
+        "umask {umask:o}"
+    );
+}
+
+/// Issue 28 item 2: a write in place (hard links, a closed folder) is not atomic; one that fails
+/// part way (a full disk) puts the old text back.
+#[test]
+fn a_write_in_place_that_fails_puts_the_old_text_back() {
+    use sudoku_workbench::app::files::write_in_place;
+    let Some(disk) = TinyDisk::mount() else { return };
+    let file = disk.path().join("puzzle.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let old = read(&file);
+    let mut filler = std::fs::File::create(disk.path().join("filler")).unwrap();
+    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
+    let e = write_in_place(&file, &vec![b'1'; 256 * 1024]).unwrap_err();
+    assert_eq!(sudoku_workbench::text::io_error(&e), "the disk is full");
+    assert_eq!(read(&file), old, "the old text is back");
+    // A smaller text fits in the file's own room.
+    write_in_place(&file, b"1").unwrap();
+    assert_eq!(read(&file), "1");
+}

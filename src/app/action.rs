@@ -4,7 +4,7 @@
 
 use super::browser::{Entry, Preview};
 use super::document::Document;
-use super::effects::{Offer, SaveFailure};
+use super::effects::{Offer, SaveFailure, Saved};
 use super::files::Fingerprint;
 use crate::sudoku::{Digit, Parsed, Pos};
 use std::path::PathBuf;
@@ -179,7 +179,7 @@ pub enum Action {
     /// A preview was made in the background.
     Previewed(PathBuf, Preview),
     /// A save was carried out: the new file's fingerprint, or why not.
-    Saved(Result<Fingerprint, SaveFailure>),
+    Saved(Result<Saved, SaveFailure>),
     /// Recovery files left by workbenches that stopped without a clean quit.
     RecoveryFound(Vec<Offer>),
     /// The recovery file could not be written: why (the work is then only in memory).

@@ -2,11 +2,13 @@
 //! config directory (`$XDG_CONFIG_HOME/sudoku-workbench/config`, else `~/.config/...`). A
 //! broken line is reported with its number and the default is used for it; writing the file
 //! back keeps every line it does not own (comments, unknown keys, broken values of other keys)
-//! as it was, so nothing the person wrote is lost.
+//! as it was, so nothing the person wrote is lost. Lines end as the puzzle reader reads them
+//! (`\n`, `\r\n` or a lone `\r`), and each line is written back with the end it had.
 
-use super::files::{open_regular, write_atomically};
+use super::files::{Caution, Consent, WriteError, open_regular, write_over};
 use super::settings::{MarksView, Settings};
 use crate::sudoku::search::program::Language;
+use crate::text::printable;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -30,10 +32,28 @@ pub fn path() -> Option<PathBuf> {
 /// The settings file as read: its lines, kept to write it back around the settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    lines: Vec<String>,
+    lines: Vec<Line>,
     /// Whether the file may be written: not when it could not be read (it is not ours to
     /// replace).
     writable: bool,
+}
+
+/// A line of the file: its text and the line end it had (empty for a last line without one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Line {
+    text: String,
+    end: String,
+}
+
+/// The lines of `text` with their ends, as the puzzle reader cuts them.
+fn lines_of(text: &str) -> Vec<Line> {
+    crate::sudoku::lines_with_ends(text.as_bytes())
+        .map(|(line, end)| Line {
+            // Cut at ASCII line breaks, a line of UTF-8 text is UTF-8 text.
+            text: String::from_utf8_lossy(line).into_owned(),
+            end: String::from_utf8_lossy(end).into_owned(),
+        })
+        .collect()
 }
 
 /// The keys the workbench owns, and how it writes each setting.
@@ -67,8 +87,15 @@ impl Config {
     pub fn parse(text: &str) -> (Config, Settings, Vec<String>) {
         let mut settings = Settings::default();
         let mut problems = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
+        let lines = lines_of(text);
+        for (i, line) in lines.iter().enumerate() {
+            // A byte-order mark an editor put first is not part of the first key.
+            let text = if i == 0 {
+                line.text.trim_start_matches('\u{feff}')
+            } else {
+                &line.text
+            };
+            let trimmed = text.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
@@ -113,10 +140,7 @@ impl Config {
                 _ => problems.push(format!("line {n}: unknown setting {key:?}; kept as it is")),
             }
         }
-        let config = Config {
-            lines: text.lines().map(str::to_string).collect(),
-            writable: true,
-        };
+        let config = Config { lines, writable: true };
         (config, settings, problems)
     }
 
@@ -127,35 +151,58 @@ impl Config {
 
     /// Takes `text` as the file's new lines (once written).
     pub fn written(&mut self, text: &str) {
-        self.lines = text.lines().map(str::to_string).collect();
+        self.lines = lines_of(text);
     }
 
-    /// The text of the file with `settings`: each key's first line rewritten in place (a broken
-    /// value of a setting the player has now changed is replaced), the others kept; keys not in
-    /// the file yet added at its end.
+    /// The text of the file with `settings`: each key's last line rewritten in place (a broken
+    /// value of a setting the player has now changed is replaced), the others kept with their
+    /// line ends; keys not in the file yet added at its end, ending as the file's lines do.
     pub fn text_with(&self, settings: &Settings, changed: &[&str]) -> String {
         let mut lines = self.lines.clone();
+        // New lines end as the file's first line does (a file of CR lines stays one).
+        let end = lines
+            .iter()
+            .map(|l| l.end.as_str())
+            .find(|e| !e.is_empty())
+            .unwrap_or("\n")
+            .to_string();
+        let new_line = |text: String| Line { text, end: end.clone() };
         if lines.is_empty() {
-            lines.push("# sudoku-workbench settings (the workbench writes this file)".into());
+            lines.push(new_line(
+                "# sudoku-workbench settings (the workbench writes this file)".into(),
+            ));
         }
         for key in KEYS {
             let wanted = format!("{key} = {}", value_of(settings, key));
             // The last line of a key is the one reading takes.
             let at = lines.iter().rposition(|l| {
-                l.split_once('=')
-                    .is_some_and(|(k, _)| k.trim() == key && !l.trim_start().starts_with('#'))
+                l.text
+                    .trim_start_matches('\u{feff}')
+                    .split_once('=')
+                    .is_some_and(|(k, _)| k.trim() == key && !l.text.trim_start().starts_with('#'))
             });
             match at {
                 // A line the player wrote for a setting not changed now stays as it was, even
-                // if it is broken.
-                Some(i) if changed.contains(&key) => lines[i] = wanted,
+                // if it is broken. A byte-order mark before it stays.
+                Some(i) if changed.contains(&key) => {
+                    let bom = if lines[i].text.starts_with('\u{feff}') {
+                        "\u{feff}"
+                    } else {
+                        ""
+                    };
+                    lines[i].text = format!("{bom}{wanted}");
+                }
                 Some(_) => {}
-                None => lines.push(wanted),
+                None => {
+                    // The last line gets an end before a line goes after it.
+                    if let Some(last) = lines.last_mut().filter(|l| l.end.is_empty()) {
+                        last.end.clone_from(&end);
+                    }
+                    lines.push(new_line(wanted));
+                }
             }
         }
-        let mut text = lines.join("\n");
-        text.push('\n');
-        text
+        lines.iter().flat_map(|l| [l.text.as_str(), l.end.as_str()]).collect()
     }
 }
 
@@ -189,16 +236,29 @@ pub fn load(path: &Path) -> (Config, Settings, Vec<String>) {
     }
 }
 
-/// Writes `text` to `path` atomically, making its directory first.
+/// Writes `text` to `path`, making its directory first: atomically, or in place for a file with
+/// other names (dotfiles kept as hard links) or in a folder that takes no new file. A read-only
+/// file is the person's way of fixing the settings: it is left as it is.
 pub fn save(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::text::io_error(&e))?;
     }
     // A link (a config kept with dotfiles) is written through, not replaced.
     let target = super::files::write_target(path)?;
-    write_atomically(&target, text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| crate::text::io_error(&e))
+    let consent = Consent {
+        read_only: false,
+        in_place: true,
+    };
+    match write_over(&target, text.as_bytes(), consent) {
+        Ok(_) => Ok(()),
+        Err(WriteError::Needs(Caution::ReadOnly)) => Err(format!(
+            "{} is read-only, so it is left as it is",
+            printable(&path.to_string_lossy())
+        )),
+        // Consented to already: never asked.
+        Err(WriteError::Needs(_)) => Err("it cannot be written".into()),
+        Err(WriteError::Io(e)) => Err(crate::text::io_error(&e)),
+    }
 }
 
 #[cfg(test)]
@@ -217,6 +277,56 @@ mod tests {
         assert!(problems[0].starts_with("line 3: remove-marks"), "{problems:?}");
         assert!(problems[1].starts_with("line 5: unknown setting"), "{problems:?}");
         assert!(problems[2].starts_with("line 6: expected"), "{problems:?}");
+    }
+
+    /// Issue 28 item 1: a file of CR line ends was read as one broken line and replaced by
+    /// the defaults; a CRLF file came back LF.
+    #[test]
+    fn lines_keep_their_ends_cr_alone_crlf_or_none() {
+        let cr = "marks-view = mine\rcolour = red\r# keep\rshow-rating = true\r";
+        let (config, mut settings, problems) = Config::parse(cr);
+        assert_eq!(problems, ["line 2: unknown setting \"colour\"; kept as it is"]);
+        assert!(settings.show_rating, "the fourth line is read");
+        settings.marks_view = MarksView::Computed;
+        let written = config.text_with(&settings, &["marks-view"]);
+        assert!(
+            written.starts_with("marks-view = computed\rcolour = red\r# keep\rshow-rating = true\r"),
+            "{written:?}"
+        );
+        assert!(!written.contains('\n'), "new lines end in CR too: {written:?}");
+        assert_eq!(
+            written.matches('\r').count(),
+            8,
+            "four lines read, four keys added: {written:?}"
+        );
+
+        let crlf = "# mine\r\nshow-solutions = false\r\nmystery = 1\r\n";
+        let (config, mut settings, _) = Config::parse(crlf);
+        settings.show_solutions = true;
+        let written = config.text_with(&settings, &["show-solutions"]);
+        assert!(
+            written.starts_with("# mine\r\nshow-solutions = true\r\nmystery = 1\r\n"),
+            "{written:?}"
+        );
+        assert_eq!(
+            written.matches('\n').count(),
+            written.matches("\r\n").count(),
+            "{written:?}"
+        );
+
+        // Mixed ends each stay; a last line without an end gets one only when a line follows.
+        let mixed = "\u{feff}remove-marks = false\r\n# a\n# b\rshow-solutions = true\rshow-rating = false\r\nshow-program = true\nprogram-language = python\nmarks-view = mine";
+        let (config, settings, problems) = Config::parse(mixed);
+        assert!(
+            problems.is_empty(),
+            "the byte-order mark is not part of the key: {problems:?}"
+        );
+        assert!(!settings.remove_marks);
+        assert_eq!(
+            config.text_with(&settings, &[]),
+            mixed,
+            "nothing changed, nothing moved"
+        );
     }
 
     #[test]

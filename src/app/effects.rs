@@ -12,11 +12,16 @@ use super::browser::{Entry, Preview};
 use super::builtin::BUILTINS;
 use super::config::Config;
 use super::document::{Document, Origin};
-use super::files::{Fingerprint, LoadError, hint_of, read_bytes, read_puzzles, write_atomically, write_target};
+use super::files::{
+    Caution, Consent, Fingerprint, LoadError, WriteError, hint_of, read_bytes, read_puzzles, write_over, write_target,
+};
 use super::recovery::{self, Keeper, LeftOver};
 use super::settings::Settings;
 use crate::sudoku::logic::Rating;
-use crate::sudoku::{Board, Format, Marks, Parsed, ReadError, Reader, parse_document, rewrite_cells};
+use crate::sudoku::{
+    Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
+    rewrite_progress,
+};
 use crate::text::{io_error, printable};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -75,6 +80,9 @@ pub struct SaveRequest {
     pub bytes: SaveBytes,
     /// What must be on disk for the write to go ahead.
     pub check: Check,
+    /// What the person agreed to beyond a plain save (asked for when the file is read-only,
+    /// has other names, or is in a folder that takes no new file).
+    pub consent: Consent,
 }
 
 /// What a save writes.
@@ -99,6 +107,21 @@ pub enum SaveBytes {
         /// (a collection: another puzzle must not be overwritten).
         whole: Option<Vec<u8>>,
     },
+    /// A progress file saved over itself: its own `#!` lines and its givens rewritten where
+    /// they stand, every other line kept byte for byte ([`rewrite_progress`]).
+    Progress {
+        /// The givens as read: the puzzle the file must hold.
+        expected: Board,
+        /// The board to write (givens, entries, solver digits).
+        board: Board,
+        /// Its `#!` lines after the mark, as key and line.
+        lines: Vec<(String, String)>,
+        /// The format the file name suggests.
+        hint: Option<Format>,
+        /// The whole file to write instead if the file no longer holds the puzzle as a
+        /// progress file (the person said to write over whatever is there).
+        whole: Vec<u8>,
+    },
 }
 
 /// What a save expects to find on disk.
@@ -112,11 +135,34 @@ pub enum Check {
     Overwrite,
 }
 
+/// A save done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The file as written.
+    pub fingerprint: Fingerprint,
+    /// Where the puzzle was found when its cells were rewritten in the file, and the puzzles
+    /// the file holds: another program may have moved it since it was read.
+    pub found: Option<Found>,
+}
+
+/// Where a save found the puzzle in its file, and the file's puzzles then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Its place (0-based).
+    pub index: usize,
+    /// The file's puzzles (the saved one as it was before the save).
+    pub puzzles: Vec<Result<Record, ParseError>>,
+}
+
 /// Why a save did not happen. The file on disk is as it was in every case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveFailure {
     /// Another program changed the file since it was read.
     ChangedOnDisk,
+    /// The file read (or last saved) is no longer there: deleted or moved.
+    Gone,
+    /// The write waits for the person's word: why.
+    NeedsConsent(Caution),
     /// A file of that name exists.
     Exists,
     /// The puzzle is no longer in the collection file.
@@ -564,8 +610,9 @@ pub fn preview_file(path: &Path) -> Preview {
     }
 }
 
-/// Carries out a save (see [`SaveRequest`]); the new file's fingerprint.
-pub fn save(request: SaveRequest) -> Result<Fingerprint, SaveFailure> {
+/// Carries out a save (see [`SaveRequest`]): the new file's fingerprint, and where the puzzle
+/// was found in it.
+pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
     let target = write_target(&request.path).map_err(SaveFailure::Refused)?;
     let current = match read_bytes(&target) {
         Ok((bytes, fingerprint)) => Some((bytes, fingerprint)),
@@ -574,12 +621,16 @@ pub fn save(request: SaveRequest) -> Result<Fingerprint, SaveFailure> {
         Err(e) => return Err(SaveFailure::Io(format!("cannot read it to check it first: {e}"))),
     };
     match (&request.check, &current) {
+        // The file read is gone: not another program's writing, and not to be made again
+        // without a word.
+        (Check::Unchanged(Some(_)), None) => return Err(SaveFailure::Gone),
         (Check::Unchanged(expected), _) if current.as_ref().map(|(_, f)| f) != expected.as_ref() => {
             return Err(SaveFailure::ChangedOnDisk);
         }
         (Check::Absent, Some(_)) => return Err(SaveFailure::Exists),
         _ => {}
     }
+    let mut found = None;
     let bytes = match request.bytes {
         SaveBytes::Whole(bytes) => bytes,
         SaveBytes::Cells {
@@ -591,14 +642,34 @@ pub fn save(request: SaveRequest) -> Result<Fingerprint, SaveFailure> {
         } => {
             let rewritten = current
                 .as_ref()
-                .map(|(text, _)| rewrite_cells(text, hint, &expected, number, &board).map_err(|e| e.to_string()));
+                .map(|(text, _)| rewrite_cells_found(text, hint, &expected, number, &board).map_err(|e| e.to_string()));
             match (rewritten, whole) {
-                (Some(Ok(bytes)), _) => bytes,
+                (Some(Ok(rewritten)), _) => {
+                    found = Some(Found {
+                        index: rewritten.index,
+                        puzzles: rewritten.puzzles,
+                    });
+                    rewritten.bytes
+                }
                 (_, Some(whole)) => whole,
                 (Some(Err(why)), None) => return Err(SaveFailure::PuzzleGone(why)),
                 (None, None) => return Err(SaveFailure::PuzzleGone("the file is gone".into())),
             }
         }
+        SaveBytes::Progress {
+            expected,
+            board,
+            lines,
+            hint,
+            whole,
+        } => current
+            .as_ref()
+            .and_then(|(text, _)| rewrite_progress(text, hint, &expected, &board, &lines).ok())
+            .unwrap_or(whole),
     };
-    write_atomically(&target, &bytes).map_err(|e| SaveFailure::Io(io_error(&e)))
+    let fingerprint = write_over(&target, &bytes, request.consent).map_err(|e| match e {
+        WriteError::Needs(caution) => SaveFailure::NeedsConsent(caution),
+        WriteError::Io(e) => SaveFailure::Io(io_error(&e)),
+    })?;
+    Ok(Saved { fingerprint, found })
 }

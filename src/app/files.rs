@@ -2,7 +2,11 @@
 //! bound on their size: a named pipe, a device or a socket is refused before it is opened (and
 //! opened without blocking, should one appear in its place). Writes are atomic (a temporary file
 //! beside the target, then a rename), go through a symbolic link to its target, and keep the
-//! target's permissions. What was read is remembered as a [`Fingerprint`], so that a save can
+//! target's permissions, owner and group (as far as the process may); a new file follows the
+//! umask. A write that would do what the person may not expect waits for their word
+//! ([`Caution`]): over a read-only file; over a file with other names (hard links), which a new
+//! file would split from them; in a folder that takes no new file. With it, such a file is
+//! written into in place. What was read is remembered as a [`Fingerprint`], so that a save can
 //! tell when another program changed the file since.
 
 use crate::sudoku::{Format, ParseError, Parsed, parse_document};
@@ -167,11 +171,16 @@ pub fn write_target(path: &Path) -> Result<PathBuf, String> {
     }
 }
 
+/// The permissions a new file asks for: `rw-rw-rw-` less the umask, as editors and the shell
+/// make files (the temporary file is created with them, so the umask applies).
+pub const NEW_FILE_MODE: u32 = 0o666;
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
 /// synced, then renamed over the target; the new file's fingerprint. A failure leaves any
-/// existing file as it was. `path` must be a write target ([`write_target`]).
+/// existing file as it was. A file replaced keeps its permissions, owner and group; a new one
+/// follows the umask. `path` must be a write target ([`write_target`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
-    write_atomically_as(path, bytes, 0o644)
+    write_atomically_as(path, bytes, NEW_FILE_MODE)
 }
 
 /// [`write_atomically`] for a file only its owner may read (a recovery file): a new one is
@@ -180,7 +189,21 @@ pub fn write_privately(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     write_atomically_as(path, bytes, 0o600)
 }
 
-/// [`write_atomically`], a new file getting the permissions `new_mode`.
+/// The permissions `mode` for a new file (on Unix; elsewhere the system's default).
+pub fn new_file_permissions(mode: u32) -> Option<std::fs::Permissions> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(std::fs::Permissions::from_mode(mode))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = mode;
+        None
+    }
+}
+
+/// [`write_atomically`], a new file made with the permissions `new_mode` (less the umask).
 fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<Fingerprint> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -189,31 +212,180 @@ fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<F
     if path.is_dir() {
         return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
     }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".sudoku-workbench-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let old = std::fs::metadata(path).ok();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudoku-workbench-").suffix(".tmp");
+    // A new file is made with its permissions from the start (the umask then applies); a file
+    // replaced gets its own below, once the temporary file is ours alone to change.
+    if let (None, Some(permissions)) = (&old, new_file_permissions(new_mode)) {
+        builder.permissions(permissions);
+    }
+    let mut temp = builder.tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.flush()?;
-    // Keep the permissions of the file being replaced; a new file gets `new_mode` rather than
-    // the temporary file's own.
-    match std::fs::metadata(path) {
-        Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
-        #[cfg(unix)]
-        Err(_) => {
-            use std::os::unix::fs::PermissionsExt;
-            temp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(new_mode))?;
-        }
-        #[cfg(not(unix))]
-        Err(_) => {
-            let _ = new_mode;
-        }
+    if let Some(meta) = &old {
+        keep_owner(temp.as_file(), meta);
+        // After the owner: a change of owner clears the set-user-ID bits.
+        temp.as_file().set_permissions(meta.permissions())?;
     }
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     let meta = std::fs::metadata(path)?;
     Ok(Fingerprint::of(bytes, &meta))
+}
+
+/// Gives `file` the owner and group of the file it replaces, as far as the process may: the
+/// owner only for the superuser, the group if the process is in it. What it may not do is left
+/// (the file is then the process's own, as any editor leaves it).
+fn keep_owner(file: &std::fs::File, meta: &std::fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, fchown};
+        if fchown(file, Some(meta.uid()), Some(meta.gid())).is_err() {
+            let _ = fchown(file, None, Some(meta.gid()));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, meta);
+}
+
+/// Why a write over an existing file waits for the person's word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caution {
+    /// The file is read-only: no one may write it, or this user may not.
+    ReadOnly,
+    /// The file has this many names (hard links): a new file in its place would leave the
+    /// other names with the old text.
+    Links(u64),
+    /// Its folder takes no new file (no permission, a read-only mount), so the file cannot be
+    /// replaced in one step; it can be written into in place.
+    FolderClosed,
+}
+
+/// What the person agreed to beyond a plain write, answering a [`Caution`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Consent {
+    /// Writing over a read-only file.
+    pub read_only: bool,
+    /// Writing into the file itself rather than replacing it: not atomic, but the only way
+    /// to keep its other names, or to save in a folder that takes no new file.
+    pub in_place: bool,
+}
+
+/// Why [`write_over`] did not write.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The write waits for the person's word.
+    Needs(Caution),
+    /// It failed; the file is as it was.
+    Io(io::Error),
+}
+
+/// Writes `bytes` over the file at `path` (a write target, [`write_target`]), or makes it: the
+/// new file's fingerprint. A file is replaced atomically ([`write_atomically`]), unless it has
+/// other names or its folder takes no new file: then, with `consent`, it is written into in
+/// place ([`write_in_place`]). A read-only file is written only with `consent` too.
+pub fn write_over(path: &Path, bytes: &[u8], consent: Consent) -> Result<Fingerprint, WriteError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return write_atomically(path, bytes).map_err(WriteError::Io),
+        Err(e) => return Err(WriteError::Io(e)),
+    };
+    match write_access(path) {
+        // Nothing on a read-only file system can be written, whatever the answer.
+        Err(e) if e.kind() == io::ErrorKind::ReadOnlyFilesystem => return Err(WriteError::Io(e)),
+        // No one may write it (the superuser may, yet an editor asks first all the same), or
+        // this process may not.
+        access if !consent.read_only && (meta.permissions().readonly() || access.is_err()) => {
+            return Err(WriteError::Needs(Caution::ReadOnly));
+        }
+        _ => {}
+    }
+    let links = link_count(&meta);
+    if links > 1 {
+        return match consent.in_place {
+            true => write_in_place(path, bytes).map_err(WriteError::Io),
+            false => Err(WriteError::Needs(Caution::Links(links))),
+        };
+    }
+    match write_atomically(path, bytes) {
+        // A folder that takes no new file; the file itself may still be written.
+        Err(e) if folder_closed(&e) && write_access(path).is_ok() => match consent.in_place {
+            true => write_in_place(path, bytes).map_err(WriteError::Io),
+            false => Err(WriteError::Needs(Caution::FolderClosed)),
+        },
+        written => written.map_err(WriteError::Io),
+    }
+}
+
+/// Whether an error making a file in a folder means the folder takes none.
+fn folder_closed(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// The names the file has (hard links).
+fn link_count(meta: &std::fs::Metadata) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        1
+    }
+}
+
+/// Whether the file at `path` can be opened for writing, or why not (it is not changed:
+/// nothing is written, and it is not truncated).
+fn write_access(path: &Path) -> io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path).map(drop)
+}
+
+/// Writes `bytes` into the file at `path` itself, keeping its every name, its permissions and
+/// owner: the new text from the start, then the file cut to its length, then synced. Not
+/// atomic: should a write fail (a full disk), the old text is written back (its blocks are
+/// still the file's, so it fits) and the error returned.
+pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
+    use std::io::{Seek, SeekFrom};
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let mut file = options.open(path)?;
+    if let Some(kind) = special_file(&file.metadata()?) {
+        return Err(io::Error::other(format!("it is {kind}")));
+    }
+    let mut old = Vec::new();
+    (&mut file).take(MAX_FILE_SIZE + 1).read_to_end(&mut old)?;
+    if old.len() as u64 > MAX_FILE_SIZE {
+        return Err(io::Error::other("it is too big to be written in place"));
+    }
+    let put = |file: &mut std::fs::File, text: &[u8]| -> io::Result<()> {
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(text)?;
+        file.set_len(text.len() as u64)?;
+        file.sync_all()
+    };
+    if let Err(e) = put(&mut file, bytes) {
+        let _ = put(&mut file, &old);
+        return Err(e);
+    }
+    Ok(Fingerprint::of(bytes, &file.metadata()?))
 }
 
 #[cfg(test)]

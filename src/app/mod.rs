@@ -132,7 +132,8 @@ pub enum Then {
     ClearAll,
     /// Solve from the givens alone.
     SolveFromGivens,
-    /// Carry out a save whatever is on disk now.
+    /// Carry out a save again as the answer allows: whatever is on disk now, over a read-only
+    /// file, or into the file in place.
     SaveOver(Box<effects::SaveRequest>, PendingSave),
     /// Ask for another path to save to.
     SaveAs,

@@ -6,7 +6,7 @@ use crate::sudoku::Puzzle;
 use std::time::{Duration, Instant};
 
 /// The longest time a record holds (a hundred years): a file cannot make the clock overflow.
-pub const MAX_TIME: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+pub const MAX_TIME: Duration = Duration::from_secs(crate::sudoku::format::MAX_PLAY_SECONDS);
 
 /// The progress-file fields a game's record is saved in.
 pub const FIELDS: [&str; 3] = ["time", "hints", "checks"];

@@ -3,11 +3,14 @@
 //! of a collection is never overwritten), and only if no other program changed the file since it
 //! was read (else it asks). Entries and the solver's digits go to a progress file, since the
 //! other formats hold givens only; a save in such a format keeps the givens and says what it left
-//! out. Save as asks before replacing a file, and says which format the name chooses.
+//! out. A progress file saved over itself keeps every line it does not own where it stood. Save
+//! as asks before replacing a file, and says which format the name chooses. A file deleted or
+//! moved since it was read, a read-only file, a file with other names (hard links) and a folder
+//! that takes no new file are each asked about before anything is written.
 
-use super::document::Origin;
-use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest};
-use super::files::{Fingerprint, hint_of};
+use super::document::{Origin, Place};
+use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest, Saved};
+use super::files::{Caution, Consent, hint_of};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
 use crate::sudoku::{Board, Format, Marks, Puzzle};
 use crate::text::printable;
@@ -59,7 +62,16 @@ impl App {
     fn save_in_place(&self, path: &Path, format: Format) -> SaveRequest {
         let puzzle = self.doc.puzzle();
         let whole = format.to_string(&puzzle).into_bytes();
-        let bytes = if format == self.doc.source.format && !format.keeps_entries() {
+        let bytes = if format == self.doc.source.format && format == Format::Progress {
+            // Its own lines where they stand; the person's lines, wherever they put them, stay.
+            SaveBytes::Progress {
+                expected: self.doc.source.saved.givens_only(),
+                board: self.doc.board.clone(),
+                lines: crate::sudoku::format::progress_lines(&puzzle),
+                hint: hint_of(path),
+                whole,
+            }
+        } else if format == self.doc.source.format && !format.keeps_entries() {
             let collection = self.doc.source.collection.as_ref();
             SaveBytes::Cells {
                 expected: self.doc.source.saved.givens_only(),
@@ -77,6 +89,7 @@ impl App {
             path: path.to_path_buf(),
             bytes,
             check: Check::Unchanged(self.doc.source.disk.clone()),
+            consent: Consent::default(),
         }
     }
 
@@ -129,6 +142,11 @@ impl App {
             }
         };
         let (input, format) = if !self.doc.fits(format) {
+            // Each puzzle of a collection its own progress file: `coll-2.swb` for the second.
+            let suggested = match &self.doc.source.collection {
+                Some(place) => numbered(&suggested, place.index + 1),
+                None => suggested,
+            };
             (
                 with_extension(&suggested, Format::Progress.extension()),
                 Format::Progress,
@@ -240,45 +258,84 @@ impl App {
             path: path.clone(),
             bytes: SaveBytes::Whole(format.to_string(&puzzle).into_bytes()),
             check: Check::Absent,
+            consent: Consent::default(),
         };
         self.start_save(request, &path, format, false, typed);
     }
 
     /// A save carried out: the document now belongs to the file saved, or the question the
     /// failure raises, or why it failed.
-    pub(super) fn saved(&mut self, result: Result<Fingerprint, SaveFailure>) {
+    pub(super) fn saved(&mut self, result: Result<Saved, SaveFailure>) {
         let Some(pending) = self.pending_save.take() else {
             return;
         };
         let shown = printable(&pending.path.to_string_lossy()).into_owned();
+        let name = printable(&pending.path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
+        // The same save again, with what the person agrees to now (kept in the pending save
+        // too, should the answer raise another question).
+        let again = |change: &dyn Fn(&mut SaveRequest)| {
+            let mut again = pending.clone();
+            change(&mut again.request);
+            Then::SaveOver(Box::new(again.request.clone()), again)
+        };
         match result {
-            Ok(fingerprint) => self.now_saved(pending, fingerprint),
+            Ok(saved) => self.now_saved(pending, saved),
             Err(SaveFailure::ChangedOnDisk) => {
-                let over = SaveRequest {
-                    check: Check::Overwrite,
-                    ..pending.request.clone()
-                };
+                let over = again(&|r| r.check = Check::Overwrite);
                 self.question(
                     format!(
                         "{shown} changed on disk since it was read: another program wrote it. Save over it anyway?"
                     ),
-                    vec![
-                        ('o', "overwrite it", Then::SaveOver(Box::new(over), pending)),
-                        ('s', "save as another file", Then::SaveAs),
-                    ],
+                    vec![('o', "overwrite it", over), ('s', "save as another file", Then::SaveAs)],
                 );
             }
-            Err(SaveFailure::Exists) => {
-                let over = SaveRequest {
-                    check: Check::Overwrite,
-                    ..pending.request.clone()
+            Err(SaveFailure::Gone) => {
+                // A collection's other puzzles went with its file: only this one can be saved.
+                let collection = matches!(pending.request.bytes, SaveBytes::Cells { whole: None, .. });
+                if collection {
+                    self.question(
+                        format!(
+                            "{name} was deleted or moved since it was read, and its other puzzles with it. Save this puzzle as another file?"
+                        ),
+                        vec![('s', "save as another file", Then::SaveAs)],
+                    );
+                } else {
+                    let write = again(&|r| r.check = Check::Overwrite);
+                    self.question(
+                        format!("{name} was deleted or moved since it was read. Write it again?"),
+                        vec![
+                            ('w', "write it again", write),
+                            ('s', "save as another file", Then::SaveAs),
+                        ],
+                    );
+                }
+            }
+            Err(SaveFailure::NeedsConsent(caution)) => {
+                let (text, answer) = match caution {
+                    Caution::ReadOnly => (
+                        format!("{name} is read-only. Write over it anyway?"),
+                        ('o', "overwrite it", again(&|r| r.consent.read_only = true)),
+                    ),
+                    Caution::Links(names) => (
+                        format!(
+                            "{name} has {names} names (hard links): a new file would leave the others with the old puzzle. Write into it in place, for every name?"
+                        ),
+                        ('i', "write in place", again(&|r| r.consent.in_place = true)),
+                    ),
+                    Caution::FolderClosed => (
+                        format!(
+                            "The folder of {name} takes no new file, so it cannot be replaced safely in one step. Write into it in place?"
+                        ),
+                        ('i', "write in place", again(&|r| r.consent.in_place = true)),
+                    ),
                 };
+                self.question(text, vec![answer, ('s', "save as another file", Then::SaveAs)]);
+            }
+            Err(SaveFailure::Exists) => {
+                let over = again(&|r| r.check = Check::Overwrite);
                 self.question(
                     format!("{shown} exists. Replace it?"),
-                    vec![
-                        ('y', "replace it", Then::SaveOver(Box::new(over), pending)),
-                        ('n', "no, another name", Then::SaveAs),
-                    ],
+                    vec![('y', "replace it", over), ('n', "no, another name", Then::SaveAs)],
                 );
             }
             Err(SaveFailure::PuzzleGone(why)) => self.complain(format!(
@@ -301,8 +358,16 @@ impl App {
         }
     }
 
-    fn now_saved(&mut self, pending: PendingSave, fingerprint: Fingerprint) {
+    fn now_saved(&mut self, pending: PendingSave, saved: Saved) {
         let source = &mut self.doc.source;
+        // Where the save found the puzzle is where it is now (another program may have moved
+        // it, or changed the collection around it): the title and [ ] follow the file.
+        if let (true, Some(found)) = (pending.keep_collection, saved.found) {
+            source.collection = (found.puzzles.len() > 1).then(|| Place {
+                puzzles: Arc::new(found.puzzles),
+                index: found.index,
+            });
+        }
         // The collection's copy of this puzzle follows, so that [ and ] come back to it saved.
         if let (true, Some(place)) = (pending.keep_collection, source.collection.as_mut()) {
             let puzzles = Arc::make_mut(&mut place.puzzles);
@@ -315,7 +380,7 @@ impl App {
         }
         source.origin = Origin::File(pending.path.clone());
         source.format = pending.format;
-        source.disk = Some(fingerprint);
+        source.disk = Some(saved.fingerprint);
         source.saved = pending.saved;
         source.saved_marks = pending.saved_marks;
         let mut text = format!(
@@ -343,6 +408,17 @@ impl App {
 /// `name` with its extension replaced by (or given) `ext`.
 fn with_extension(name: &str, ext: &str) -> String {
     Path::new(name).with_extension(ext).to_string_lossy().into_owned()
+}
+
+/// `name` with `-n` after its stem: `coll.sdm` and 2 make `coll-2.sdm`.
+fn numbered(name: &str, n: usize) -> String {
+    let path = Path::new(name);
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let file = match path.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    path.with_file_name(file).to_string_lossy().into_owned()
 }
 
 /// The format follows the extension typed, until Tab chose one.

@@ -150,10 +150,13 @@ pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
         ));
     }
     let mut search = Search::new(&request.puzzle, request.strategy).map_err(|e| format!("no search: {e}"))?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".trace-")
-        .tempfile_in(&request.dir)
-        .map_err(|e| io_error(&e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".trace-");
+    // A trace is a file like the others the workbench saves: it follows the umask.
+    if let Some(permissions) = super::files::new_file_permissions(super::files::NEW_FILE_MODE) {
+        builder.permissions(permissions);
+    }
+    let mut temp = builder.tempfile_in(&request.dir).map_err(|e| io_error(&e))?;
     let written;
     {
         let mut out = io::BufWriter::new(temp.as_file_mut());

@@ -14,6 +14,13 @@ pub const PROGRESS_MARK: &str = "#!sudoku-workbench progress";
 /// The version of the progress format this program writes and reads.
 pub const PROGRESS_VERSION: &str = "1";
 
+/// The largest `#!time` of a progress file, in seconds (a hundred years): a game's clock stops
+/// there, and a file that says more is refused rather than read as nothing.
+pub const MAX_PLAY_SECONDS: u64 = 100 * 365 * 24 * 3600;
+
+/// The largest `#!hints` or `#!checks` of a progress file.
+pub const MAX_PLAY_COUNT: u64 = u32::MAX as u64;
+
 /// A text format for one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -143,19 +150,8 @@ impl Format {
         }
         if self == Format::Progress {
             writeln!(out, "{PROGRESS_MARK} {PROGRESS_VERSION}")?;
-            for (key, kind) in [("entries", Kind::Entry), ("solver", Kind::Placed)] {
-                if board.cells().iter().any(|c| Kind::of(*c) == Some(kind)) {
-                    writeln!(out, "#!{key} {}", cells_of(board, kind))?;
-                }
-            }
-            if let Some(marks) = &puzzle.marks {
-                let marks = Marks::from_sets(**marks).of_empty_cells(board);
-                if !marks.is_empty() {
-                    writeln!(out, "#!marks {}", marks.to_line())?;
-                }
-            }
-            for (key, value) in &puzzle.fields {
-                writeln!(out, "#!{key} {}", one_line(value))?;
+            for (_, line) in progress_lines(puzzle) {
+                writeln!(out, "{line}")?;
             }
         }
         if let Some(comment) = &puzzle.comment {
@@ -207,6 +203,29 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The `#!` lines a progress file holds for `puzzle` after its mark, in the order they are
+/// written: its entries, the solver's digits, its marks, then its fields. Each is its key and
+/// the whole line (without its end).
+pub fn progress_lines(puzzle: &Puzzle) -> Vec<(String, String)> {
+    let board = &puzzle.board;
+    let mut lines = Vec::new();
+    for (key, kind) in [("entries", Kind::Entry), ("solver", Kind::Placed)] {
+        if board.cells().iter().any(|c| Kind::of(*c) == Some(kind)) {
+            lines.push((key.to_string(), format!("#!{key} {}", cells_of(board, kind))));
+        }
+    }
+    if let Some(marks) = &puzzle.marks {
+        let marks = Marks::from_sets(**marks).of_empty_cells(board);
+        if !marks.is_empty() {
+            lines.push(("marks".to_string(), format!("#!marks {}", marks.to_line())));
+        }
+    }
+    for (key, value) in &puzzle.fields {
+        lines.push((key.clone(), format!("#!{key} {}", one_line(value))));
+    }
+    lines
 }
 
 /// The 729 characters of a candidates line: a filled cell as its digit alone, an empty one as

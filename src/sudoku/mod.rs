@@ -10,6 +10,7 @@ pub mod generate;
 pub mod logic;
 pub mod marks;
 pub mod parse;
+pub mod progress;
 pub mod puzzle;
 pub mod search;
 pub mod text_buffer;
@@ -18,9 +19,10 @@ pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, 
 pub use format::Format;
 pub use marks::Marks;
 pub use parse::{
-    Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Unparsed,
-    parse_document, parse_puzzle, rewrite_cells,
+    Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Rewritten,
+    Unparsed, lines_with_ends, parse_document, parse_puzzle, rewrite_cells, rewrite_cells_found,
 };
+pub use progress::rewrite_progress;
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{
     Branching, Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions,

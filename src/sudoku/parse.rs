@@ -13,7 +13,7 @@
 //! ([`Cells`]), so that a save can rewrite the cells of a file and nothing else.
 
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
-use super::format::{Format, PROGRESS_MARK, PROGRESS_VERSION};
+use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_MARK, PROGRESS_VERSION};
 use super::marks::Marks;
 use super::puzzle::{Note, Puzzle};
 use super::text_buffer::InlineString;
@@ -114,6 +114,14 @@ pub enum ParseErrorKind {
         /// The cell.
         pos: Pos,
     },
+    /// A progress file's number (`#!time`, `#!hints`, `#!checks`) that is not a whole number
+    /// from 0 to its largest.
+    ProgressNumber {
+        /// The line's key (`time`).
+        key: String,
+        /// The largest it may be.
+        max: u64,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -153,6 +161,10 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::CellTaken { pos } => write!(f, "{pos} already holds a digit"),
             ParseErrorKind::NoCandidate { pos } => write!(f, "{pos} has no candidate"),
+            ParseErrorKind::ProgressNumber { ref key, max } => {
+                let what = if key == "time" { " of seconds" } else { "" };
+                write!(f, "#!{key} takes a whole number{what} from 0 to {max}")
+            }
         }
     }
 }
@@ -760,6 +772,26 @@ fn cells_of_line(puzzle: &Puzzle, first: u64) -> Cells {
     }
 }
 
+/// The lines of `text`, each with its line end: `\n`, `\r\n`, a lone `\r`, or nothing for a
+/// last line without one. These are the lines the reader counts; a file rewritten line by line
+/// gives each line back the end it had.
+pub fn lines_with_ends(text: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> + '_ {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (length, end) = match line_end(rest) {
+            Some(i) => (i, 1 + usize::from(rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n'))),
+            None => (rest.len(), 0),
+        };
+        let (line, tail) = rest.split_at(length);
+        let (end, next) = tail.split_at(end);
+        rest = next;
+        Some((line, end))
+    })
+}
+
 /// Where the `n`th line end of `bytes` ends (a `\r\n` ends at its `\n`), if it has as many.
 fn nth_line_end(bytes: &[u8], n: usize) -> Option<usize> {
     let mut from = 0;
@@ -1000,6 +1032,33 @@ pub fn rewrite_cells(
     number: usize,
     board: &Board,
 ) -> Result<Vec<u8>, RewriteError> {
+    rewrite_cells_found(text, hint, expected, number, board).map(|r| r.bytes)
+}
+
+/// A text with the cells of one puzzle rewritten ([`rewrite_cells_found`]), and where that
+/// puzzle was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rewritten {
+    /// The text rewritten.
+    pub bytes: Vec<u8>,
+    /// The puzzle's place among the puzzles of the text (0-based): where it is now, which is
+    /// not where it was read if another program moved it.
+    pub index: usize,
+    /// The puzzles of the text as it was before the rewrite (the rewritten one with its old
+    /// givens), numbered as in the file.
+    pub puzzles: Vec<Result<Record, ParseError>>,
+}
+
+/// [`rewrite_cells`], with where the puzzle was found and the puzzles the text holds: after
+/// another program changed a collection, the puzzle's number and its neighbours are the file's
+/// as it is now.
+pub fn rewrite_cells_found(
+    text: &[u8],
+    hint: Option<Format>,
+    expected: &Board,
+    number: usize,
+    board: &Board,
+) -> Result<Rewritten, RewriteError> {
     let parsed = parse_document(text, hint).map_err(RewriteError::Parse)?;
     let wanted = expected.givens_only();
     let same = |i: &usize| {
@@ -1040,7 +1099,11 @@ pub fn rewrite_cells(
             *slot = byte;
         }
     }
-    Ok(out)
+    Ok(Rewritten {
+        bytes: out,
+        index: at,
+        puzzles: parsed.puzzles,
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1272,6 +1335,10 @@ struct ProgressLine {
     column: usize,
     key: String,
     value: String,
+    /// Where the line is among the notes, until the file is known to be a progress file (its
+    /// mark may come after it): a plain `.sdk` keeps it as a note. `None` once past the limit
+    /// on notes.
+    note: Option<usize>,
 }
 
 /// Collects the rows of a grid document, the lines around them, and what they say about its
@@ -1288,12 +1355,13 @@ struct GridBuilder {
     note_room: usize,
     /// `.sdk` metadata or a `[Puzzle]` header was seen.
     marked_sdk: bool,
-    /// The first line says this is a progress file.
+    /// A line says this is a progress file (`#!sudoku-workbench progress 1`, wherever notes
+    /// may stand: our files have it first, an editor may have put a line before it).
     progress: bool,
     /// `#!` lines are plain comments (a collection's).
     ignore_progress: bool,
-    /// Whether any line at all came before (a progress file's first line must be its first).
-    seen_any_line: bool,
+    /// The `#!` lines read (the mark aside): a progress file's own lines if the mark is
+    /// anywhere, else notes.
     progress_lines: Vec<ProgressLine>,
     /// The other `#!` fields of a progress file.
     fields: Vec<(String, String)>,
@@ -1325,7 +1393,6 @@ impl GridBuilder {
             marked_sdk: false,
             progress: false,
             ignore_progress: false,
-            seen_any_line: false,
             progress_lines: Vec::new(),
             fields: Vec::new(),
             border: false,
@@ -1348,27 +1415,21 @@ impl GridBuilder {
         }
     }
 
-    fn blank_line(&mut self) {
-        self.seen_any_line = true;
-    }
+    fn blank_line(&mut self) {}
 
     /// A `[Puzzle]` header: `.sdk`.
     fn header(&mut self, text: String) {
-        self.seen_any_line = true;
         self.marked_sdk = true;
         self.note(text);
     }
 
     /// A `#` line: a progress file's `#!` line, `.sdk` metadata, or a comment; all but the
-    /// progress lines are kept as notes.
+    /// progress lines are kept as notes. Whether a `#!` line is a progress line is known once
+    /// the whole puzzle is read (the mark may come later): it is kept both ways until then.
     fn comment(&mut self, text: String, line: usize) -> Result<(), ParseError> {
-        let first = !self.seen_any_line;
-        self.seen_any_line = true;
         let trimmed = text.trim_start();
         if !self.ignore_progress {
-            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK)
-                && first
-            {
+            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
                 let version = version.trim();
                 if version != PROGRESS_VERSION {
                     let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
@@ -1380,25 +1441,24 @@ impl GridBuilder {
                         },
                     ));
                 }
+                // A second mark says nothing the first did not.
                 self.progress = true;
                 self.marked_sdk = true;
                 return Ok(());
             }
-            if let (true, Some(rest)) = (self.progress, trimmed.strip_prefix("#!")) {
+            if let Some(rest) = trimmed.strip_prefix("#!") {
                 let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-                if key == "note" {
-                    // A line of the puzzle's own that looked like a progress line.
-                    let line = rest["note".len()..].strip_prefix(' ').unwrap_or(&rest["note".len()..]);
-                    self.note(line.to_string());
-                    return Ok(());
-                }
                 let value = rest[key.len()..].trim_start();
                 let column = text.chars().count() - value.chars().count() + 1;
+                let value = value.trim_end().to_string();
+                let note = (text.len() <= self.note_room).then_some(self.notes.len());
+                self.note(text);
                 self.progress_lines.push(ProgressLine {
                     line,
                     column,
                     key,
-                    value: value.trim_end().to_string(),
+                    value,
+                    note,
                 });
                 return Ok(());
             }
@@ -1413,7 +1473,6 @@ impl GridBuilder {
 
     /// Reads one held content line; `true` if it was a row of cells (not a border line).
     fn feed_held(&mut self, held: &Held) -> Result<bool, ParseError> {
-        self.seen_any_line = true;
         if held.truncated {
             return Err(ParseError::new(held.number, MAX_LINE, ParseErrorKind::LineTooLong));
         }
@@ -1508,28 +1567,48 @@ impl GridBuilder {
     }
 
     /// Puts a progress file's entries and solver digits on `board` (its givens), and keeps its
-    /// other `#!` lines as fields.
+    /// other `#!` lines as fields; its `#!note` lines are notes again. In a file without the
+    /// mark, the `#!` lines stay the notes they were read as.
     fn apply_progress(&mut self, board: &mut Board) -> Result<Option<Box<[DigitSet; 81]>>, ParseError> {
+        let lines = std::mem::take(&mut self.progress_lines);
+        if !self.progress {
+            return Ok(None);
+        }
+        // Out of the notes, last first so that the places of the others hold; a `#!note` line
+        // is a note of the puzzle's own that looked like a progress line.
+        for p in lines.iter().rev() {
+            let Some(at) = p.note.filter(|&at| at < self.notes.len()) else {
+                continue;
+            };
+            if p.key == "note" {
+                let text = self.notes[at].text.trim_start();
+                let rest = &text["#!note".len()..];
+                self.notes[at].text = rest.strip_prefix(' ').unwrap_or(rest).to_string();
+            } else {
+                self.notes.remove(at);
+            }
+        }
         let mut marks = None;
-        for p in std::mem::take(&mut self.progress_lines) {
+        for p in lines {
             let wrap: fn(Digit) -> Cell = match p.key.as_str() {
+                "note" => continue,
                 "entries" => Cell::Entry,
                 "solver" => Cell::Placed,
                 "marks" => {
                     marks = Some(p);
                     continue;
                 }
-                _ => {
+                key => {
+                    if let Some(max) = PROGRESS_NUMBERS.iter().find(|(k, _)| *k == key).map(|(_, max)| *max) {
+                        check_progress_number(&p, max)?;
+                    }
                     self.fields.push((p.key, p.value));
                     continue;
                 }
             };
-            let (puzzle, _) = parse_line(&p.value, p.line, false).map_err(|e| ParseError {
-                column: e.column + p.column - 1,
-                ..e
-            })?;
-            for (i, cell) in puzzle.board.cells().iter().enumerate() {
-                let (Some(d), Some(pos)) = (cell.digit(), Pos::new(i)) else {
+            let digits = parse_progress_cells(&p.value, p.line, p.column)?;
+            for (i, &d) in digits.iter().enumerate() {
+                let (Some(d), Some(pos)) = (Digit::new(d), Pos::new(i)) else {
                     continue;
                 };
                 if board.digit(pos).is_some() {
@@ -1598,6 +1677,60 @@ impl GridBuilder {
         };
         Ok((puzzle, Cells::Grid(offsets), format))
     }
+}
+
+/// The numbers of a progress file and the largest each may be: the documented maxima, which
+/// the workbench itself never writes past.
+const PROGRESS_NUMBERS: [(&str, u64); 3] = [
+    ("time", MAX_PLAY_SECONDS),
+    ("hints", MAX_PLAY_COUNT),
+    ("checks", MAX_PLAY_COUNT),
+];
+
+/// Refuses a progress number that is not a whole number from 0 to `max`: read as 0, as it
+/// once was, it would quietly lose the player's record.
+fn check_progress_number(p: &ProgressLine, max: u64) -> Result<(), ParseError> {
+    let error = |column| {
+        ParseError::new(
+            p.line,
+            column,
+            ParseErrorKind::ProgressNumber {
+                key: p.key.clone(),
+                max,
+            },
+        )
+    };
+    if let Some(i) = p.value.chars().position(|c| !c.is_ascii_digit()) {
+        return Err(error(p.column + i));
+    }
+    match p.value.parse::<u64>() {
+        Ok(n) if n <= max => Ok(()),
+        // Empty, or too big for any number.
+        _ => Err(error(p.column)),
+    }
+}
+
+/// The 81 cells of a progress file's `#!entries` or `#!solver` line (`value`, starting at
+/// `column` of `line`): a digit or a blank (`.`, `0`, `_`) each, and nothing after them.
+fn parse_progress_cells(value: &str, line: usize, column: usize) -> Result<[u8; 81], ParseError> {
+    let mut digits = [0u8; 81];
+    let mut count = 0;
+    for (i, c) in value.chars().enumerate() {
+        let error = |expected| ParseError::new(line, column + i, ParseErrorKind::UnexpectedChar { found: c, expected });
+        if count == 81 {
+            return Err(error("the end of the line after 81 cells"));
+        }
+        digits[count] = cell_value(c).ok_or_else(|| error(CELL_EXPECTED))?;
+        count += 1;
+    }
+    if count < 81 {
+        return Err(ParseError::new(
+            line,
+            column + count,
+            ParseErrorKind::TooFewCells { found: count },
+        ));
+    }
+    Ok(digits)
 }
 
 /// The pencil marks of a progress file's `#!marks` line (`value`, starting at `column` of
@@ -1782,6 +1915,22 @@ mod tests {
     }
 
     #[test]
+    fn lines_keep_their_own_ends() {
+        let lines: Vec<_> = lines_with_ends(b"a\r\nb\rc\n\n\rd").collect();
+        let want: [(&[u8], &[u8]); 6] = [
+            (b"a", b"\r\n"),
+            (b"b", b"\r"),
+            (b"c", b"\n"),
+            (b"", b"\n"),
+            (b"", b"\r"),
+            (b"d", b""),
+        ];
+        assert_eq!(lines, want);
+        assert_eq!(lines_with_ends(b"").count(), 0);
+        assert_eq!(lines_with_ends(b"x\r").collect::<Vec<_>>(), [(&b"x"[..], &b"\r"[..])]);
+    }
+
+    #[test]
     fn the_nth_line_end_counts_a_carriage_return_and_line_feed_as_one() {
         let text = b"a\r\nb\rc\nd";
         assert_eq!(nth_line_end(text, 1), Some(2));
@@ -1863,6 +2012,105 @@ mod tests {
         let doc = parse_document(text.as_bytes(), None).expect("a puzzle");
         assert_eq!(doc.puzzles.len(), 1);
         (doc.format, doc.puzzles.into_iter().next().unwrap().unwrap().puzzle)
+    }
+
+    /// `SAMPLE_LINE` as the nine rows of a grid, after `lines` (each ending in a line feed).
+    fn grid_after(lines: &[&str]) -> String {
+        let mut text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        for row in 0..9 {
+            text.push_str(&SAMPLE_LINE[row * 9..row * 9 + 9]);
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Issue 28 item 3: the mark of a progress file after a blank line, a comment, or even
+    /// after its own `#!` lines makes it a progress file all the same: its entries are entries
+    /// and its record a record, never notes.
+    #[test]
+    fn a_progress_mark_after_other_lines_still_reads_as_progress() {
+        let entries = format!("#!entries .1{}", ".".repeat(79));
+        let text = grid_after(&[
+            "",
+            "# mine",
+            &entries,
+            "  #!sudoku-workbench progress 1",
+            "#!time 75",
+            "#!note #!odd",
+            "#A Me",
+        ]);
+        let (format, puzzle) = single(&text);
+        assert_eq!(format, Format::Progress);
+        assert_eq!(
+            puzzle.board.cell(Pos::at(0, 1).unwrap()),
+            Cell::Entry(Digit::new(1).unwrap())
+        );
+        assert_eq!(puzzle.field("time"), Some("75"));
+        let notes: Vec<&str> = puzzle.notes.iter().map(|n| n.text.as_str()).collect();
+        assert_eq!(notes, ["# mine", "#!odd", "#A Me"]);
+        // The mark below the grid too.
+        let (format, puzzle) = single(&(grid_after(&[&entries]) + "#!sudoku-workbench progress 1\n"));
+        assert_eq!(format, Format::Progress);
+        assert!(puzzle.notes.is_empty(), "{:?}", puzzle.notes);
+        // Without the mark, `#!` lines are the notes of a plain .sdk.
+        let (format, puzzle) = single(&grid_after(&["#A Me", &entries]));
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.notes[1].text, entries);
+        // A mark of another version, wherever it is, is refused where it stands.
+        let e = error(&grid_after(&["# mine", "#!sudoku-workbench progress 2"]));
+        assert_eq!((e.line, e.column), (2, 29), "{e}");
+    }
+
+    /// Issue 28 items 15 and 17: a progress file's numbers out of range, and an `#!entries`
+    /// line longer than 81 cells, are refused with their line and column, never read as 0 or
+    /// cut.
+    #[test]
+    fn progress_numbers_and_cells_out_of_range_are_refused_where_they_stand() {
+        let mark = "#!sudoku-workbench progress 1";
+        let e = error(&grid_after(&[mark, "#!time 1000000000000000000000000000000"]));
+        assert_eq!((e.line, e.column), (2, 8), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 8: #!time takes a whole number of seconds from 0 to 3153600000"
+        );
+        let e = error(&grid_after(&[mark, "#!time 3153600001"]));
+        assert_eq!(
+            (e.line, e.column),
+            (2, 8),
+            "past the hundred years the clock stops at: {e}"
+        );
+        let e = error(&grid_after(&[mark, "#!hints lots"]));
+        assert_eq!((e.line, e.column), (2, 9), "{e}");
+        let e = error(&grid_after(&[mark, "#!checks 12x"]));
+        assert_eq!(
+            (e.line, e.column),
+            (2, 12),
+            "at the first character that is no digit: {e}"
+        );
+        let e = error(&grid_after(&[mark, "#!checks 4294967296"]));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::ProgressNumber {
+                key: "checks".into(),
+                max: u32::MAX.into()
+            }
+        );
+        let (_, puzzle) = single(&grid_after(&[mark, "#!time 3153600000", "#!checks 4294967295"]));
+        assert_eq!(puzzle.field("checks"), Some("4294967295"), "the largest is fine");
+
+        let long = format!("#!entries .1{}", ".".repeat(80));
+        let e = error(&grid_after(&[mark, &long]));
+        assert_eq!((e.line, e.column), (2, 92), "the 82nd cell: {e}");
+        assert!(e.to_string().contains("the end of the line after 81 cells"), "{e}");
+        let commented = format!("#!solver {} 9", ".".repeat(81));
+        let e = error(&grid_after(&[mark, &commented]));
+        assert_eq!((e.line, e.column), (2, 91), "{e}");
+        let short = format!("#!entries {}", ".".repeat(80));
+        let e = error(&grid_after(&[mark, &short]));
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 91, ParseErrorKind::TooFewCells { found: 80 })
+        );
     }
 
     #[test]

@@ -101,8 +101,15 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     }
     app.settings_loaded();
     if let Some(problem) = settings_problem {
+        let settings = format!("Settings file {problem}");
+        // Why the file named on the command line did not open comes first: a word about the
+        // settings must not hide it.
+        let text = match app.message.take() {
+            Some(opening) if opening.is_error => format!("{}. {settings}", opening.text),
+            _ => settings,
+        };
         app.message = Some(crate::app::Message {
-            text: printable(&format!("Settings file {problem}")).into_owned(),
+            text: printable(&text).into_owned(),
             is_error: true,
         });
     }
