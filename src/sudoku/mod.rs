@@ -18,8 +18,8 @@ pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, 
 pub use format::Format;
 pub use marks::Marks;
 pub use parse::{
-    Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Unparsed,
-    parse_document, parse_puzzle, rewrite_cells,
+    Cells, Lines, Next, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError,
+    Unparsed, parse_document, parse_puzzle, rewrite_cells,
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{
