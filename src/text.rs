@@ -35,6 +35,43 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// A number as a few figures and a unit, for where [`grouped`] has no room: `999`, `12.35k`,
+/// `1.267G` (k, M, G, T, P, E: thousands, millions, billions...), rounded to `decimals` places
+/// (an abbreviation that says so, never a number with digits left out).
+pub fn compact(n: u64, decimals: usize) -> String {
+    const UNITS: [&str; 6] = ["k", "M", "G", "T", "P", "E"];
+    if n < 1000 {
+        return n.to_string();
+    }
+    let mut value = n as f64 / 1000.0;
+    let mut unit = 0;
+    loop {
+        let text = format!("{value:.decimals$}");
+        // 999,999 rounds to 1000.0k: that is 1.0M.
+        let rounds_up = text.split('.').next().is_some_and(|whole| whole.len() > 3);
+        if !rounds_up || unit + 1 == UNITS.len() {
+            return format!("{text}{}", UNITS[unit]);
+        }
+        value /= 1000.0;
+        unit += 1;
+    }
+}
+
+/// `n` in at most `room` columns where it can be: [`grouped`] if that fits, else [`compact`]
+/// with the most decimals (up to 3) that fit, else with none (wider than `room`: a number is
+/// never cut, the caller gives it the room it takes).
+pub fn count_in(n: u64, room: usize) -> String {
+    let full = grouped(n);
+    if full.chars().count() <= room {
+        return full;
+    }
+    (0..=3)
+        .rev()
+        .map(|decimals| compact(n, decimals))
+        .find(|text| text.chars().count() <= room)
+        .unwrap_or_else(|| compact(n, 0))
+}
+
 /// A duration for people: `850 µs`, `12.3 ms`, `1.53 s`, `2 min 05 s`.
 pub fn duration(d: Duration) -> String {
     let us = d.as_micros();
@@ -105,6 +142,23 @@ mod tests {
     #[test]
     fn plain_text_is_borrowed_unchanged() {
         assert!(matches!(printable("puzzle é.sdk"), Cow::Borrowed("puzzle é.sdk")));
+    }
+
+    #[test]
+    fn numbers_without_room_are_abbreviated_not_cut() {
+        assert_eq!(compact(999, 2), "999");
+        assert_eq!(compact(1_000, 2), "1.00k");
+        assert_eq!(compact(12_345, 1), "12.3k");
+        assert_eq!(compact(137_855_760, 3), "137.856M");
+        assert_eq!(compact(1_266_509_660, 2), "1.27G");
+        assert_eq!(compact(999_999, 1), "1.0M", "rounding up moves to the next unit");
+        assert_eq!(compact(999_499, 0), "999k");
+        assert_eq!(compact(u64::MAX, 2), "18.45E");
+        assert_eq!(count_in(137_855_760, 11), "137,855,760");
+        assert_eq!(count_in(137_855_760, 10), "137.856M");
+        assert_eq!(count_in(1_266_509_660, 5), "1.27G");
+        assert_eq!(count_in(1_266_509_660, 2), "1G", "wider than the room rather than cut");
+        assert_eq!(count_in(42, 1), "42");
     }
 
     #[test]

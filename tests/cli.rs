@@ -522,6 +522,119 @@ fn check_names_a_cell_with_no_candidate() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once");
 }
 
+/// Issue 28 item 16: `compare` on a board no search can start on names the reason (the cell
+/// with no candidate, the two equal digits) and prints no table, not even its header.
+#[test]
+fn compare_names_a_dead_cell_and_prints_no_empty_table() {
+    let dead = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
+    let (_dir, path) = temp_file("dead.sdk", dead.as_bytes());
+    for (file, why) in [
+        (path.clone(), "r1c9 has no candidate"),
+        (asset("conflicting-givens.txt"), "r1c1 and r1c3 both hold 5"),
+    ] {
+        let out = run(&["compare", file.to_str().unwrap()], None);
+        assert_eq!(text(&out.stdout), "", "{why}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("{}: no solution: {why}\n", file.display()),
+            "{why}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{why}");
+    }
+}
+
+/// `.sdk` metadata lines of one puzzle, `lines` of them, above its grid.
+fn with_metadata(lines: usize, width: usize) -> Vec<u8> {
+    let mut text = Vec::new();
+    for i in 0..lines {
+        let line = format!("#D {i:06} ");
+        text.extend_from_slice(line.as_bytes());
+        text.extend(std::iter::repeat_n(b'x', width.saturating_sub(line.len())));
+        text.push(b'\n');
+    }
+    let grid = std::fs::read_to_string(asset("hardest.sdk")).unwrap();
+    text.extend(
+        grid.lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(|l| format!("{l}\n").into_bytes()),
+    );
+    text
+}
+
+/// Issue 28 item 11: `solve --format sdk|progress` and `check` keep every metadata line of a
+/// puzzle (200,000 `#D` lines, 6 MB); past what a puzzle keeps (64 MiB), or for a line cut at
+/// 64 KiB, they write what they kept, say what they did not, and exit 2.
+#[test]
+fn solve_keeps_every_metadata_line_or_says_what_it_cut() {
+    let (_dir, path) = temp_file("described.sdk", &with_metadata(200_000, 30));
+    let file = path.to_str().unwrap();
+    for format in ["sdk", "progress"] {
+        let out = run(&["solve", "--format", format, file], None);
+        assert_eq!(text(&out.stderr), "", "{format}");
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        let stdout = text(&out.stdout);
+        let kept: Vec<&str> = stdout.lines().filter(|l| l.starts_with("#D ")).collect();
+        assert_eq!(kept.len(), 200_000, "{format}");
+        assert!(kept[199_999].starts_with("#D 199999 "), "{format}");
+    }
+    let out = run(&["check", file], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("description: "))
+            .count(),
+        200_000
+    );
+
+    // A line of 100 KB: kept as its first 64 KiB, and said.
+    let mut long = with_metadata(1, 100_000);
+    long.splice(0..0, b"#A someone\n".iter().copied());
+    let (_dir, path) = temp_file("long.sdk", &long);
+    let out = run(&["solve", "--format", "sdk", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).starts_with("#A someone\n#D 000000 xxx"));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}: the solution written has 1 line of notes cut at 64 KiB: a line keeps no more\n",
+            path.display()
+        )
+    );
+    // A puzzle line's comment of 70 KB in a collection, the same.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let collection = format!("{line} {}\n{line} short\n", "c".repeat(70_000));
+    let out = run(&["solve", "--format", "sdk"], Some(collection.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: line 1: the solution written has 1 line of notes cut at 64 KiB: a line keeps no more\n"
+    );
+    assert!(text(&out.stdout).contains("#C short\n"), "the next puzzle is written");
+
+    // 70 MB of metadata: the first 64 MiB (less the room each line takes) kept and written,
+    // the rest counted.
+    let lines = 70_000;
+    let (_dir, path) = temp_file("huge.sdk", &with_metadata(lines, 1000));
+    let out = run(&["solve", "--format", "sdk", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let written = text(&out.stdout).lines().filter(|l| l.starts_with("#D ")).count();
+    assert!(written > 60_000 && written < lines, "{written} lines written");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}: the solution written lacks {} lines of notes: a puzzle keeps 64 MiB of them\n",
+            path.display(),
+            grouped(lines - written)
+        )
+    );
+}
+
+/// `n` with thousands separators, as the messages write counts.
+fn grouped(n: usize) -> String {
+    sudoku_workbench::text::grouped(n as u64)
+}
+
 /// Item 18: `check` reads standard input and describes a collection puzzle by puzzle.
 #[test]
 fn check_reads_standard_input_and_lists_a_collection() {

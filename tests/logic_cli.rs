@@ -7,7 +7,7 @@ mod common;
 use common::cli::{asset, run, text};
 use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
 use sudoku_workbench::sudoku::logic::rate;
-use sudoku_workbench::sudoku::{Board, Solutions, count_solutions, parse_puzzle, uniqueness};
+use sudoku_workbench::sudoku::{Board, Pos, Solutions, count_solutions, parse_puzzle, uniqueness};
 
 fn board(name: &str) -> Board {
     parse_puzzle(&std::fs::read(asset(name)).unwrap()).unwrap().board
@@ -92,21 +92,46 @@ fn hint_works_on_entries_and_a_full_board() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// A candidates line (729 characters) of `board`: each given alone, each empty cell the nine
+/// digits less those `crossed` takes out of it.
+fn candidates_line(board: &Board, crossed: impl Fn(Pos) -> Vec<u8>) -> String {
+    let mut line = String::with_capacity(729);
+    for p in Pos::all() {
+        let out = crossed(p);
+        for d in 1..=9u8 {
+            let shown = match board.digit(p) {
+                Some(given) => given.get() == d,
+                None => !out.contains(&d),
+            };
+            line.push(if shown { char::from(b'0' + d) } else { '.' });
+        }
+    }
+    line
+}
+
 #[test]
 fn hint_uses_the_marks_of_a_candidates_line() {
-    // An empty board where a person has crossed 1 out of r1c1..r1c8: the marks alone make r1c9
-    // the only place for 1 in row 1.
-    let line = ".23456789".repeat(8) + &"123456789".repeat(73);
+    // hard.txt where a person has crossed the digit of r1c2 out of the rest of box 1: the marks
+    // alone make r1c2 the only place for it in the box (without them, the first hint is in
+    // box 4).
+    let b = board("hard.txt");
+    let solved = solution(&b);
+    let p = Pos::at(0, 1).unwrap();
+    let d = solved.digit(p).unwrap().get();
+    let line = candidates_line(&b, |q| if q != p && q.box_index() == 0 { vec![d] } else { vec![] });
     assert_eq!(line.len(), 729);
     let out = run(&["hint"], Some(line.as_bytes()));
-    assert_eq!(text(&out.stdout), "Hidden Single: in row 1, only r1c9 can hold 1\n");
+    assert_eq!(
+        text(&out.stdout),
+        format!("Hidden Single: in box 1, only r1c2 can hold {d}\n")
+    );
     assert_eq!(out.status.code(), Some(0));
     // solve reads the same line (its search uses the digits, not the marks).
     let out = run(&["solve", "--format", "line"], Some(line.as_bytes()));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout).trim().len(), 81);
     // A wrong character at a candidate position is an error naming line and column.
-    let mut bad = line.into_bytes();
+    let mut bad = (".23456789".repeat(8) + &"123456789".repeat(73)).into_bytes();
     bad[11] = b'9';
     let out = run(&["hint"], Some(&bad));
     assert_eq!(out.status.code(), Some(2));
@@ -140,6 +165,141 @@ fn hint_uses_the_marks_of_a_candidates_line() {
         text(&out.stderr).contains("line 1, column 361: r5c5 has no candidate"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+/// Issue 28 item 13: `hint` and `explain` refuse a puzzle without exactly one solution as `rate`
+/// does (several, none, a conflict, a dead cell), on standard error with exit status 1, and
+/// print nothing: no rating of a puzzle that has none.
+#[test]
+fn hint_and_explain_refuse_what_rate_refuses() {
+    let dead = "12345678.........9".to_string() + &".".repeat(63);
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        (
+            "several",
+            std::fs::read(asset("several-solutions.txt")).unwrap(),
+            "<stdin>: several solutions: a {} needs a puzzle with one\n",
+        ),
+        (
+            "none",
+            std::fs::read(asset("no-solution.txt")).unwrap(),
+            "<stdin>: no solution\n",
+        ),
+        (
+            "conflict",
+            std::fs::read(asset("conflicting-givens.txt")).unwrap(),
+            "<stdin>: no solution: r1c1 and r1c3 both hold 5\n",
+        ),
+        (
+            "dead cell",
+            dead.into_bytes(),
+            "<stdin>: no solution: r1c9 has no candidate\n",
+        ),
+    ];
+    for (name, input, message) in &cases {
+        for (command, purpose) in [("hint", "hint"), ("explain", "rating"), ("rate", "rating")] {
+            let out = run(&[command], Some(input));
+            let context = format!("{command} on {name}");
+            assert_eq!(text(&out.stdout), "", "{context}");
+            assert_eq!(text(&out.stderr), message.replace("{}", purpose), "{context}");
+            assert_eq!(out.status.code(), Some(1), "{context}");
+        }
+    }
+}
+
+/// Issue 28 item 13: marks that leave out the one solution's digit of a cell leave the grid no
+/// solution: said, naming the cell, rather than a path of wrong steps and a rating.
+#[test]
+fn marks_that_rule_out_the_solution_are_refused() {
+    let b = board("hard.txt");
+    let solved = solution(&b);
+    // r1c2's solution digit crossed out; every other empty cell keeps all nine.
+    let p = Pos::at(0, 1).unwrap();
+    let d = solved.digit(p).unwrap().get();
+    let line = candidates_line(&b, |q| if q == p { vec![d] } else { vec![] });
+    for (command, purpose) in [("hint", "hint"), ("explain", "rating"), ("rate", "rating")] {
+        let out = run(&[command], Some(line.as_bytes()));
+        assert_eq!(text(&out.stdout), "", "{command} ({purpose})");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "<stdin>: no solution: the marks of r1c2 leave out {d}, its digit in the one solution of the digits\n"
+            ),
+            "{command}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{command}");
+    }
+}
+
+/// Marks on a few cells (a game saved with some pencil marks) restrict those cells only: the
+/// others keep the candidates the digits leave them, as in the workbench, rather than none.
+#[test]
+fn a_progress_file_with_marks_on_a_few_cells_reads_as_the_workbench_does() {
+    let b = board("hard.txt");
+    let solved = solution(&b);
+    let p = Pos::at(0, 1).unwrap();
+    let d = solved.digit(p).unwrap();
+    // r1c2 marked with its solution digit and one other; no other cell marked.
+    let mut marks = vec!['.'; 729];
+    let other = if d.get() == 9 { 8 } else { d.get() + 1 };
+    for k in [d.get(), other] {
+        marks[p.index() * 9 + usize::from(k) - 1] = char::from(b'0' + k);
+    }
+    let marks: String = marks.into_iter().collect();
+    let grid: String = b
+        .to_string()
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    let file = format!("#!sudoku-workbench progress 1\n#!marks {marks}\n{grid}");
+    let out = run(&["hint"], Some(file.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let out = run(&["explain"], Some(file.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().last().unwrap().starts_with("rating="));
+}
+
+/// A candidates puzzle (Sukaku): digits with several solutions, candidates that leave one. The
+/// logical solver reasons on it and rates it; candidates that leave two are refused.
+#[test]
+fn candidates_that_leave_one_solution_make_a_puzzle() {
+    let b = board("several-solutions.txt");
+    let first = solution(&b);
+    // Each empty cell: the first solution's digit and the next one.
+    let keep = |p: Pos| {
+        let d = first.digit(p).unwrap().get();
+        [d, d % 9 + 1]
+    };
+    let line = candidates_line(&b, |p| (1..=9).filter(|k| !keep(p).contains(k)).collect());
+    assert_eq!(
+        sudoku_workbench::sudoku::logic::Grid::with_marks(
+            &b,
+            &std::array::from_fn(|i| {
+                let p = Pos::new(i).unwrap();
+                keep(p)
+                    .into_iter()
+                    .map(|k| sudoku_workbench::sudoku::Digit::new(k).unwrap())
+                    .collect()
+            })
+        )
+        .count_solutions(2),
+        1,
+        "the candidates leave one solution"
+    );
+    let out = run(&["rate"], Some(line.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["explain"], Some(line.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().last().unwrap().starts_with("rating="));
+    // All nine candidates everywhere: the digits' several solutions stand.
+    let open = candidates_line(&b, |_| vec![]);
+    let out = run(&["explain"], Some(open.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>: several solutions: a rating needs a puzzle with one\n"
     );
 }
 
@@ -286,6 +446,37 @@ fn generate_keeps_the_symmetry_and_level_asked() {
     let more = generated(&text(&run(&["generate", "--seed", "3", "--no-minimal"], None).stdout));
     assert!(more[0].0.given_count() > minimal[0].0.given_count());
     assert_eq!(count_solutions(&more[0].0, 2), 1);
+}
+
+/// Issue 28 item 17: a time limit that is not a number of seconds above 0 is refused by the
+/// argument parser, naming the option and why; nothing is made.
+#[test]
+fn generate_refuses_a_time_limit_that_is_no_time() {
+    for (value, why) in [
+        ("nan", "expected a finite number of seconds"),
+        ("inf", "expected a finite number of seconds"),
+        ("1e400", "expected a finite number of seconds"),
+        ("-1", "expected a number of seconds above 0"),
+        ("0", "expected a number of seconds above 0"),
+        ("soon", "expected a number of seconds"),
+    ] {
+        let out = run(
+            &["generate", "--level", "extreme", "--seed", "1", "--time-limit", value],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(2), "{value}: {}", text(&out.stderr));
+        assert_eq!(out.stdout, b"", "{value}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!(
+                "error: invalid value '{value}' for '--time-limit <SECONDS>': {why}"
+            )),
+            "{value}: {stderr}"
+        );
+    }
+    // A number of seconds still works, with or without a level.
+    let out = run(&["generate", "--seed", "1", "--time-limit", "2.5"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! The commands of the logical solver: `hint` (the next deduction), `explain` (the whole logical
 //! path and its rating), `rate` (a line per puzzle, streamed) and `generate` (new puzzles with one
-//! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`.
+//! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`. A puzzle
+//! without exactly one solution (none, several, a conflict, a cell or marks that leave no
+//! candidate) is refused by `hint`, `explain` and `rate` alike, on standard error, with status 1:
+//! their steps assume the one solution.
 
 use super::{Status, nth_record, open_or_report, place};
 use crate::sudoku::generate::{Generator, Options, Symmetry};
 use crate::sudoku::logic::rating::rate_grid;
 use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
-use crate::sudoku::{Reader, Record, count_solutions};
+use crate::sudoku::{Board, DigitSet, Reader, Record, Strategy, Unit, count_solutions, solve};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
@@ -56,13 +59,29 @@ pub struct GenerateArgs {
     /// Stop taking givens away at the first that cannot go (faster, easier, not minimal).
     #[arg(long)]
     pub no_minimal: bool,
-    /// With --level, give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    /// With --level, give up on a puzzle after this many seconds (a number above 0).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = seconds, allow_hyphen_values = true)]
     pub time_limit: f64,
     /// Threads to make puzzles on; 0 (the default) uses every core, 1 one. The same seed makes
     /// the same puzzles, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+}
+
+/// A time limit of `--time-limit`: a finite number of seconds above 0. NaN, infinity and
+/// negative numbers are refused here rather than read as "give up at once" or "never".
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found {text:?}"))?;
+    if !value.is_finite() {
+        return Err(format!("expected a finite number of seconds, found {text:?}"));
+    }
+    if value <= 0.0 {
+        return Err(format!("expected a number of seconds above 0, found {text:?}"));
+    }
+    Ok(value)
 }
 
 fn level_parser() -> impl TypedValueParser<Value = Level> {
@@ -75,38 +94,106 @@ fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
         .map(|name| Symmetry::from_name(&name).expect("the parser only accepts symmetry names"))
 }
 
-/// The grid to reason on for `record` (its pencil marks when it has them), and how many
-/// solutions its board has (2 meaning "at least two"); or `None`, once it is said on `err` as
-/// `solve` says it, when there is none: a contradiction among the digits, no solution, or marks
-/// that leave a cell no candidate or a digit no place in a unit. Results written so far are
-/// flushed first, so that a terminal shows both streams in order.
+/// What a command reasons for, for the message when a puzzle has several solutions: `a hint`,
+/// `a rating`. Logical steps assume the one solution (the uniqueness techniques would remove a
+/// solution's digit otherwise), so every command of the logical solver refuses alike.
+type Purpose = &'static str;
+
+/// The grid to reason on for `record`: its digits, with its pencil marks where it has them (a
+/// cell without marks has the candidates its peers leave it, as in the workbench). `None`, once
+/// the reason is said on `err`, when the grid has not exactly one solution: a contradiction
+/// among the digits; marks that leave a cell no candidate, a digit no place in a unit, or the
+/// one solution out; no solution; several solutions (no good for `purpose`). Results written
+/// so far are flushed first, so that a terminal shows both streams in order.
 fn grid_to_reason_on(
     record: &Record,
     where_: &str,
+    purpose: Purpose,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<Option<(Grid, u64)>> {
+) -> io::Result<Option<Grid>> {
     let board = &record.puzzle.board;
     let grid = match &record.puzzle.marks {
-        Some(marks) => Grid::with_marks(board, marks),
+        Some(marks) => Grid::with_marks(board, &marks_or_all(marks)),
         None => Grid::new(board),
     };
-    let why = if let Some(contradiction) = board.contradiction() {
-        format!(": {contradiction}")
-    } else if grid.is_broken() {
-        match grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
-            Some(p) => format!(": the marks leave {p} no candidate"),
-            None => ": the marks leave a digit no place in a unit".to_string(),
-        }
-    } else {
-        match count_solutions(board, 2) {
-            0 => String::new(),
-            count => return Ok(Some((grid, count))),
-        }
+    let why = match one_solution(board, &grid, record.puzzle.marks.is_some()) {
+        Ok(()) => return Ok(Some(grid)),
+        Err(NotOne::None(why)) => format!("no solution{why}"),
+        Err(NotOne::Several) => format!("several solutions: {purpose} needs a puzzle with one"),
     };
     out.flush()?;
-    writeln!(err, "{where_}: no solution{why}")?;
+    writeln!(err, "{where_}: {why}")?;
     Ok(None)
+}
+
+/// Why a grid does not have exactly one solution.
+enum NotOne {
+    /// It has none: why, as `: <reason>` (empty when the search found none without a reason
+    /// that can be named).
+    None(String),
+    /// It has at least two.
+    Several,
+}
+
+/// Whether `grid` (the digits of `board`, and the player's marks if `marked`) has exactly one
+/// solution, and if not, why.
+fn one_solution(board: &Board, grid: &Grid, marked: bool) -> Result<(), NotOne> {
+    if let Some(contradiction) = board.contradiction() {
+        return Err(NotOne::None(format!(": {contradiction}")));
+    }
+    if grid.is_broken() {
+        return Err(NotOne::None(broken(grid)));
+    }
+    match count_solutions(board, 2) {
+        0 => Err(NotOne::None(String::new())),
+        1 if !marked => Ok(()),
+        // The digits' one solution: the marks keep it (one solution) or leave it out (none).
+        1 => {
+            let solution = solve(board, Strategy::Fast).ok().and_then(|outcome| outcome.solution);
+            let left_out = solution.and_then(|solution| {
+                grid.empty_cells().iter().find_map(|p| {
+                    let d = solution.digit(p)?;
+                    (!grid.has(p, d)).then_some((p, d))
+                })
+            });
+            match left_out {
+                Some((p, d)) => Err(NotOne::None(format!(
+                    ": the marks of {p} leave out {d}, its digit in the one solution of the digits"
+                ))),
+                None => Ok(()),
+            }
+        }
+        _ if !marked => Err(NotOne::Several),
+        // The digits have several solutions; the marks may rule out all but one (a candidates
+        // puzzle is made that way), or all.
+        _ => match grid.count_solutions(2) {
+            0 => Err(NotOne::None(": the marks rule out every solution of the digits".into())),
+            1 => Ok(()),
+            _ => Err(NotOne::Several),
+        },
+    }
+}
+
+/// Why a grid [`Grid::is_broken`] calls broken has no solution, as `: <reason>`.
+fn broken(grid: &Grid) -> String {
+    if let Some(p) = grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
+        return format!(": the marks leave {p} no candidate");
+    }
+    Unit::all()
+        .find_map(|unit| {
+            let missing = DigitSet::ALL.difference(grid.placed_in(unit));
+            let d = missing.iter().find(|d| grid.places_in(*d, unit).is_empty())?;
+            Some(format!(": the marks leave {d} no place in {unit}"))
+        })
+        .unwrap_or_else(|| ": the marks leave a digit no place in a unit".into())
+}
+
+/// A player's marks as candidates: a cell without marks has all nine (the digits its peers
+/// hold are taken out by [`Grid::with_marks`]), so that marks on a few cells restrict those
+/// cells and leave the others as the digits make them.
+fn marks_or_all(marks: &[DigitSet; 81]) -> [DigitSet; 81] {
+    marks.map(|set| if set.is_empty() { DigitSet::ALL } else { set })
 }
 
 /// `hint`: the next deduction, as `<technique>: <explanation>`; status 1 with "no logical step:
@@ -115,7 +202,7 @@ pub fn hint(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
-    let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
+    let Some(grid) = grid_to_reason_on(&record, &where_, "a hint", out, err)? else {
         return Ok(Status::NoSolution);
     };
     if grid.is_solved() {
@@ -123,7 +210,7 @@ pub fn hint(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> io::
         out.flush()?;
         return Ok(Status::Solved);
     }
-    let status = match next_deduction(&grid, Rules { unique: count == 1 }) {
+    let status = match next_deduction(&grid, Rules { unique: true }) {
         Some(step) => {
             writeln!(out, "{}", step.line())?;
             Status::Solved
@@ -152,10 +239,10 @@ pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> i
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
-    let Some((grid, count)) = grid_to_reason_on(&record, &where_, out, err)? else {
+    let Some(grid) = grid_to_reason_on(&record, &where_, "a rating", out, err)? else {
         return Ok(Status::NoSolution);
     };
-    let SolvePath { steps, rating, .. } = explain_grid(grid, count == 1);
+    let SolvePath { steps, rating, .. } = explain_grid(grid, true);
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "{}. {}", i + 1, step.line())?;
     }
@@ -169,10 +256,8 @@ pub fn explain(args: &HintArgs, out: &mut impl Write, err: &mut impl Write) -> i
 
 /// What rating one puzzle of a batch came to.
 enum RateOutcome {
-    /// No solution: what to say about it.
-    None(Vec<u8>),
-    /// Several solutions: where the puzzle is.
-    Several(String),
+    /// Not one solution (none, or several): what to say about it.
+    Refused(Vec<u8>),
     /// Rated, in this time: the puzzle, for the output line (kept here, as the record read stays
     /// with the thread that rated it).
     Rated(crate::sudoku::Board, Rating, Duration),
@@ -199,14 +284,11 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             let where_ = place(name, read.collection, record.line);
             let clock = Instant::now();
             let mut said = Vec::new();
-            let Some((grid, count)) =
-                grid_to_reason_on(record, &where_, &mut io::sink(), &mut said).expect("writing to memory cannot fail")
+            let Some(grid) = grid_to_reason_on(record, &where_, "a rating", &mut io::sink(), &mut said)
+                .expect("writing to memory cannot fail")
             else {
-                return Some(RateOutcome::None(said));
+                return Some(RateOutcome::Refused(said));
             };
-            if count > 1 {
-                return Some(RateOutcome::Several(where_));
-            }
             let rating = rate_grid(grid, &mut || true);
             Some(RateOutcome::Rated(record.puzzle.board.clone(), rating, clock.elapsed()))
         },
@@ -219,15 +301,9 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             let Some(result) = result else { return Ok(()) };
             puzzles += 1;
             let (board, rating, elapsed) = match result {
-                RateOutcome::None(said) => {
+                RateOutcome::Refused(said) => {
                     out.flush()?;
                     err.write_all(said)?;
-                    status = status.max(Status::NoSolution);
-                    return Ok(());
-                }
-                RateOutcome::Several(where_) => {
-                    out.flush()?;
-                    writeln!(err, "{where_}: several solutions: a rating needs a puzzle with one")?;
                     status = status.max(Status::NoSolution);
                     return Ok(());
                 }

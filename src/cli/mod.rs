@@ -3,9 +3,10 @@
 //! input and writes results to any `impl Write` (errors to a second one), so tests run them in
 //! memory.
 //!
-//! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution,
-//! 2 some input could not be read, or the output could not be written. Standard output carries
-//! only results.
+//! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution
+//! (for the logical solver: not exactly one), 2 some input could not be read, or the output
+//! could not be written (or not in full: notes past what a puzzle keeps are said and give 2).
+//! Standard output carries only results.
 
 pub mod batch;
 mod cores;
@@ -16,8 +17,8 @@ pub mod output;
 use crate::sudoku::search::{trace, why};
 use crate::sudoku::text_buffer::push_decimal;
 use crate::sudoku::{
-    Board, Branching, Cell, Format, Puzzle, ReadError, Reader, Record, Search, Step, Strategy, count_solutions_by,
-    search_to,
+    Board, Branching, Cell, Format, NotesCut, Puzzle, ReadError, Reader, Record, Search, Step, Strategy,
+    count_solutions_by, search_to,
 };
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -154,14 +155,49 @@ fn puzzle_number(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Bytes of a puzzle's notes (`.sdk` metadata, comments) kept by the commands that write them
+/// out again (`solve --format sdk|progress`, `check`): as much as the workbench opens, a 64 MiB
+/// file. Past that a command writes what it kept, says what it did not, and exits 2; the
+/// others keep the reader's small default, as they never show notes.
+const NOTES_KEPT: usize = 64 * 1024 * 1024;
+
+/// Says on `err` what of the notes of the puzzle at `where_` was not kept (`cut`), if anything,
+/// for output that should have held them (`what`, e.g. "the solution written"); whether anything
+/// was said.
+fn report_notes_cut(err: &mut impl Write, where_: &str, what: &str, cut: NotesCut) -> io::Result<bool> {
+    if cut.dropped > 0 {
+        writeln!(
+            err,
+            "error: {where_}: {what} lacks {} {} of notes: a puzzle keeps {} MiB of them",
+            crate::text::grouped(cut.dropped),
+            if cut.dropped == 1 { "line" } else { "lines" },
+            NOTES_KEPT / (1024 * 1024)
+        )?;
+    }
+    if cut.shortened > 0 {
+        writeln!(
+            err,
+            "error: {where_}: {what} has {} {} cut at {} KiB: a line keeps no more",
+            crate::text::grouped(cut.shortened),
+            if cut.shortened == 1 {
+                "line of notes"
+            } else {
+                "lines of notes"
+            },
+            crate::sudoku::parse::MAX_LINE / 1024
+        )?;
+    }
+    Ok(!cut.is_empty())
+}
+
 /// How a command ended; the process exit status is the number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     /// Every puzzle solved (or, for `check`, solvable).
     Solved = 0,
-    /// Some puzzle has no solution.
+    /// Some puzzle has no solution (for the logical solver: not exactly one).
     NoSolution = 1,
-    /// Some input could not be read, or the output could not be written.
+    /// Some input could not be read, or the output could not be written (in full).
     Unreadable = 2,
 }
 
@@ -219,6 +255,8 @@ struct SolveResult {
     elapsed: Duration,
     /// The format written.
     format: Format,
+    /// What of the puzzle's notes was not kept (and so not written, in a format that holds them).
+    notes_cut: NotesCut,
 }
 
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
@@ -256,6 +294,7 @@ fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Optio
         counters: searched,
         elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
         format,
+        notes_cut: record.notes_cut,
     })
 }
 
@@ -299,6 +338,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         return Ok(Status::Unreadable);
     };
     let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    if args.format.is_some_and(writes_notes) {
+        reader = reader.with_note_limit(NOTES_KEPT);
+    }
     let mut status = Status::Solved;
     let mut totals = Totals::default();
     let started = Instant::now();
@@ -348,6 +390,11 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 }
                 out.write_all(text)?;
                 written += 1;
+                if writes_notes(result.format) && !result.notes_cut.is_empty() {
+                    out.flush()?;
+                    report_notes_cut(err, &where_(), "the solution written", result.notes_cut)?;
+                    status = status.max(Status::Unreadable);
+                }
             } else {
                 status = status.max(Status::NoSolution);
                 totals.no_solution += 1;
@@ -413,16 +460,22 @@ fn stats_line(
 }
 
 /// The solution of `puzzle` as `format` writes it: the metadata and comments come with the
-/// formats meant to hold them (`.sdk`, progress); a BOJ grid or a line is the board alone, as
+/// formats meant to hold them ([`writes_notes`]); a BOJ grid or a line is the board alone, as
 /// a judge or a script expects.
 fn solution_puzzle(board: Board, puzzle: &Puzzle, format: Format) -> Puzzle {
-    match format {
-        Format::Sdk | Format::Progress => Puzzle {
+    if writes_notes(format) {
+        Puzzle {
             board,
             ..puzzle.clone()
-        },
-        _ => Puzzle::new(board),
+        }
+    } else {
+        Puzzle::new(board)
     }
+}
+
+/// Whether `solve` writes a puzzle's notes and comment with its solution in `format`.
+fn writes_notes(format: Format) -> bool {
+    matches!(format, Format::Sdk | Format::Progress)
 }
 
 #[derive(Default)]
@@ -447,7 +500,10 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let Some(input) = open_or_report(args.file.as_deref(), err)? else {
         return Ok(Status::Unreadable);
     };
-    let mut reader = Reader::new(input.reader).with_hint(input.hint);
+    // Its metadata is shown, so it is kept as `solve` keeps it for the formats that write it.
+    let mut reader = Reader::new(input.reader)
+        .with_hint(input.hint)
+        .with_note_limit(NOTES_KEPT);
     let mut status = Status::Solved;
     let mut first = true;
     let mut unreadable = 0;
@@ -457,11 +513,12 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         input.length,
         |read, text| {
             let record = read.item.as_ref().ok()?;
-            Some(if read.collection {
+            let has_solution = if read.collection {
                 check_line(record, text)
             } else {
                 check_one(&record.puzzle, text).expect("writing to memory cannot fail")
-            })
+            };
+            Some((has_solution, record.notes_cut))
         },
         |origin, checked, text| {
             if let Some(e) = &origin.error {
@@ -469,7 +526,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 report_read_error(out, err, &input.name, e)?;
                 return Ok(());
             }
-            let Some(has_solution) = *checked else {
+            let Some((has_solution, notes_cut)) = *checked else {
                 return Ok(());
             };
             if first {
@@ -489,6 +546,12 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             out.write_all(text)?;
             if !has_solution {
                 status = status.max(Status::NoSolution);
+            }
+            if !notes_cut.is_empty() {
+                out.flush()?;
+                let where_ = place(&input.name, origin.collection, origin.line);
+                report_notes_cut(err, &where_, "the description written", notes_cut)?;
+                status = status.max(Status::Unreadable);
             }
             Ok(())
         },
@@ -686,6 +749,12 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
         return Ok(Status::Unreadable);
     };
     let board = &record.puzzle.board;
+    // A board no search can start on (two equal digits in a unit, a blank with no candidate)
+    // has no row to show: it is said, and no table is printed, not even its header.
+    if let Some(contradiction) = board.contradiction() {
+        writeln!(err, "{where_}: no solution: {contradiction}")?;
+        return Ok(Status::NoSolution);
+    }
     writeln!(
         out,
         "{:<10}{:>14}{:>14}{:>11}{:>12}",
@@ -697,6 +766,9 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
         let outcome = match crate::sudoku::solve(board, strategy) {
             Ok(outcome) => outcome,
             Err(contradiction) => {
+                // Every strategy starts from the same check as `contradiction` above; should
+                // one refuse anyway, the rows written so far are flushed before the reason.
+                out.flush()?;
                 writeln!(err, "{where_}: no solution: {contradiction}")?;
                 return Ok(Status::NoSolution);
             }

@@ -19,8 +19,8 @@ pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, 
 pub use format::Format;
 pub use marks::Marks;
 pub use parse::{
-    Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Rewritten,
-    Unparsed, lines_with_ends, parse_document, parse_puzzle, rewrite_cells, rewrite_cells_found,
+    Cells, Lines, Next, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError,
+    Rewritten, Unparsed, lines_with_ends, parse_document, parse_puzzle, rewrite_cells, rewrite_cells_found,
 };
 pub use progress::rewrite_progress;
 pub use puzzle::{MetaTag, Note, Puzzle};

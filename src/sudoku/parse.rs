@@ -23,7 +23,7 @@ use std::io::{self, BufRead};
 /// Bytes kept of one line: far more than any puzzle line or grid row needs, few enough that a
 /// file without line breaks never has to fit in memory. A puzzle line's comment is cut there; a
 /// line whose cells do not fit is an error.
-const MAX_LINE: usize = 64 * 1024;
+pub const MAX_LINE: usize = 64 * 1024;
 
 /// Lines in a run of a collection taken whole ([`Reader::next_unparsed`]), at most: a run of
 /// the largest size holds about 800 lines of puzzles, and the thread that takes it keeps a
@@ -35,7 +35,9 @@ const RUN_LINES: usize = 1024;
 const MAX_SKIP: u64 = 256 * 1024 * 1024;
 
 /// Bytes of notes a streaming [`Reader`] keeps unless told otherwise: notes belong to a single
-/// puzzle, and a collection's comments must not pile up in memory while it streams.
+/// puzzle, and a collection's comments must not pile up in memory while it streams. A note
+/// counts its text and the room it takes in the list ([`note_cost`]), so that a limit bounds
+/// the memory of many short lines as well as of a few long ones.
 pub const DEFAULT_NOTE_LIMIT: usize = 1024 * 1024;
 
 /// More significant characters than a grid row could hold: the first line with this many is a
@@ -243,6 +245,40 @@ pub struct Record {
     pub puzzle: Puzzle,
     /// Where its cells are.
     pub cells: Cells,
+    /// What of the puzzle's notes and comment the reader did not keep: whoever writes them out
+    /// again must say so when this is not empty, rather than write less than was read.
+    pub notes_cut: NotesCut,
+}
+
+/// What a reader did not keep of a puzzle's lines other than its cells: lines of notes past
+/// its note limit ([`Reader::with_note_limit`]), and lines of notes (or the comment after a
+/// puzzle line's cells) cut at the [`MAX_LINE`] bytes a line keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NotesCut {
+    /// Lines of notes not kept at all: every one after the first that did not fit.
+    pub dropped: u64,
+    /// Lines kept only in part: their first [`MAX_LINE`] bytes.
+    pub shortened: u64,
+}
+
+impl NotesCut {
+    /// Whether everything was kept.
+    pub fn is_empty(&self) -> bool {
+        *self == NotesCut::default()
+    }
+
+    /// One line cut at [`MAX_LINE`] if `truncated`, else nothing.
+    fn of_line(truncated: bool) -> NotesCut {
+        NotesCut {
+            dropped: 0,
+            shortened: u64::from(truncated),
+        }
+    }
+}
+
+/// The bytes a note of `text` counts against a note limit: its text and its place in the list.
+fn note_cost(text: &str) -> usize {
+    text.len() + std::mem::size_of::<Note>()
 }
 
 /// Streams the puzzles of a text: one for a grid document, one per line for a line document.
@@ -335,6 +371,7 @@ impl Unparsed {
                 line: held.number,
                 cells: cells_of_line(&puzzle, held.start + lead as u64),
                 puzzle,
+                notes_cut: NotesCut::of_line(held.truncated),
             })
             .map_err(Into::into)
     }
@@ -523,7 +560,12 @@ impl<R: BufRead> Reader<R> {
                 return Ok(false);
             }
             let (text, _) = self.text();
-            match classify(&text, self.truncated) {
+            let kind = classify(&text, self.truncated);
+            if self.truncated && matches!(kind, Line::Comment | Line::Header) {
+                // Kept cut at MAX_LINE (a line without end must not fill the memory): said.
+                grid.cut.shortened += 1;
+            }
+            match kind {
                 Line::Blank => grid.blank_line(),
                 Line::Comment => {
                     let text = text.into_owned();
@@ -589,12 +631,14 @@ impl<R: BufRead> Reader<R> {
                 }
             }
         }
+        let notes_cut = grid.cut;
         let (puzzle, cells, format) = grid.finish(self.line + 1, self.hint)?;
         self.format = Some(format);
         Ok(Record {
             line: first_row_line,
             puzzle,
             cells,
+            notes_cut,
         })
     }
 
@@ -611,10 +655,12 @@ impl<R: BufRead> Reader<R> {
             self.format = Some(Format::Line);
             self.reuse_current = true;
             let (puzzle, lead) = parsed?;
+            // The lines before belong to the file, not to this puzzle: only its comment counts.
             return Ok(Record {
                 line: first.number,
                 cells: cells_of_line(&puzzle, first.start + lead as u64),
                 puzzle,
+                notes_cut: NotesCut::of_line(first.truncated),
             });
         }
         self.shape = Shape::Done;
@@ -630,10 +676,13 @@ impl<R: BufRead> Reader<R> {
         puzzle.notes = grid.notes;
         puzzle.fields = grid.fields;
         self.format = Some(format);
+        let mut notes_cut = grid.cut;
+        notes_cut.shortened += u64::from(first.truncated);
         Ok(Record {
             line: first.number,
             cells: cells_of_line(&puzzle, first.start + lead as u64),
             puzzle,
+            notes_cut,
         })
     }
 
@@ -738,6 +787,7 @@ impl<R: BufRead> Reader<R> {
                     line,
                     cells: cells_of_line(&puzzle, start + lead as u64),
                     puzzle,
+                    notes_cut: NotesCut::of_line(self.truncated),
                 })
                 .map_err(Into::into),
         )
@@ -1360,6 +1410,8 @@ struct GridBuilder {
     progress: bool,
     /// `#!` lines are plain comments (a collection's).
     ignore_progress: bool,
+    /// What of the notes was not kept.
+    cut: NotesCut,
     /// The `#!` lines read (the mark aside): a progress file's own lines if the mark is
     /// anywhere, else notes.
     progress_lines: Vec<ProgressLine>,
@@ -1383,6 +1435,7 @@ struct GridBuilder {
 impl GridBuilder {
     fn new(note_limit: usize) -> GridBuilder {
         GridBuilder {
+            cut: NotesCut::default(),
             // Empty until a grid row comes: a collection makes one builder per line and never
             // feeds it a row, so reserving here would be two allocations per puzzle.
             digits: Vec::new(),
@@ -1404,14 +1457,17 @@ impl GridBuilder {
         }
     }
 
-    /// Keeps `text` as a note, if there is room.
+    /// Keeps `text` as a note, if there is room; counts it in [`GridBuilder::cut`] if not.
     fn note(&mut self, text: String) {
-        if text.len() <= self.note_room {
-            self.note_room -= text.len();
+        let cost = note_cost(&text);
+        if cost <= self.note_room {
+            self.note_room -= cost;
             self.notes.push(Note::new(self.rows as u8, text));
         } else {
-            // Past the limit nothing more is kept (a streaming reader must stay small).
+            // Past the limit nothing more is kept (a streaming reader must stay small), and
+            // nothing after, so that the notes kept are the first ones, in order.
             self.note_room = 0;
+            self.cut.dropped += 1;
         }
     }
 
@@ -2397,6 +2453,48 @@ mod tests {
     fn a_nul_byte_in_the_first_line_means_binary() {
         let e = error("4.....8.5.3\0..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n");
         assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::InvalidUtf8));
+    }
+
+    #[test]
+    fn notes_not_kept_are_counted() {
+        let grid: String = SAMPLE_LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+            .collect();
+        let text = format!("#A one\n#D two\n#D three\n{grid}# after\n");
+        let read = |limit: usize| {
+            let mut reader = Reader::new(text.as_bytes()).with_note_limit(limit);
+            let record = reader.next().expect("a puzzle").expect("it reads");
+            (record.puzzle.notes.len(), record.notes_cut)
+        };
+        assert_eq!(read(usize::MAX), (4, NotesCut::default()));
+        // Room for the first two: the other two are counted, and nothing after the first left
+        // out is kept (the notes kept are the first, in order).
+        let two = note_cost("#A one") + note_cost("#D two");
+        let (kept, cut) = read(two);
+        assert_eq!((kept, cut.dropped, cut.shortened), (2, 2, 0));
+        assert!(!cut.is_empty());
+        // A line longer than a line keeps: kept cut, and counted.
+        let long = format!("#D {}\n{grid}", "x".repeat(MAX_LINE + 10));
+        let record = Reader::new(long.as_bytes())
+            .next()
+            .expect("a puzzle")
+            .expect("it reads");
+        assert_eq!(record.puzzle.notes[0].text.len(), MAX_LINE);
+        assert_eq!(
+            record.notes_cut,
+            NotesCut {
+                dropped: 0,
+                shortened: 1
+            }
+        );
+        // A puzzle line's comment too, in a collection as alone.
+        let commented = format!("{SAMPLE_LINE} {}\n{SAMPLE_LINE} short\n", "c".repeat(MAX_LINE));
+        let cuts: Vec<u64> = Reader::new(commented.as_bytes())
+            .map(|item| item.expect("it reads").notes_cut.shortened)
+            .collect();
+        assert_eq!(cuts, [1, 0]);
     }
 
     #[test]

@@ -101,7 +101,7 @@ impl Lines<'_> {
 }
 
 /// `text` cut into pieces of at most `width` characters, at blanks where it can.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

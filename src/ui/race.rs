@@ -1,21 +1,53 @@
 //! The race view: a mini board and counters for each strategy, then the table of placements,
 //! backtracks, maximum depth and time.
+//!
+//! Nothing in it is ever cut: the table's columns take the width of their widest cell, and a
+//! count that does not fit is written shorter (`1.267G`), never with digits missing; the boxes
+//! narrow down to the width of a mini board so that all stand in one row, and they drop their
+//! counters, then their boards, before the table or the note below it loses a line.
 
+use super::panel::wrap;
 use super::theme::Theme;
 use crate::app::Message;
-use crate::app::race::{Pace, Race, Standing};
-use crate::sudoku::{Cell, Pos};
-use crate::text::{duration, grouped};
+use crate::app::race::{Pace, Race, Racer, Standing};
+use crate::sudoku::{Cell, Counters, Pos, Strategy};
+use crate::text::{compact, count_in, duration, grouped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table, Widget};
+use std::time::Duration;
 
-/// The columns of one racer's mini board and counters.
+/// The columns of one racer's box at most: a mini board with room around it.
 const RACER_WIDTH: u16 = 19;
+
+/// The columns of one racer's box at least: the mini board (9 cells, 2 bars) in its frame.
+const RACER_MIN_WIDTH: u16 = 13;
+
+/// Columns between two boxes.
+const GAP: u16 = 1;
 
 /// The rows of one racer: the frame, 11 board lines, 3 of counters.
 const RACER_HEIGHT: u16 = 16;
+
+/// The rows of one racer without its counters (the table has them): the frame and the board.
+const RACER_BOARD_HEIGHT: u16 = 13;
+
+/// The columns of the mini board: 9 cells and 2 bars.
+const BOARD_WIDTH: u16 = 11;
+
+/// Lines of the note about the last action, at most (wrapped to the width).
+const MESSAGE_LINES: usize = 2;
+
+/// The table's header; the same columns as `sudoku-workbench compare`, and the result.
+const HEADER: [&str; 6] = ["strategy", "placements", "backtracks", "max depth", "time", "result"];
+
+/// The header in fewer columns, for a narrow screen (the boxes' words).
+const SHORT_HEADER: [&str; 6] = ["strategy", "placed", "back", "max depth", "time", "result"];
+
+/// How the table writes its counts, tried in order until the table fits: in full, then shorter
+/// and shorter ([`compact`] with 3 decimals down to none).
+const COUNT_FORMS: [Option<usize>; 5] = [None, Some(3), Some(2), Some(1), Some(0)];
 
 /// The race on screen.
 pub struct RaceView<'a> {
@@ -31,6 +63,9 @@ impl Widget for RaceView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let race = self.race;
+        if area.height == 0 || area.width == 0 {
+            return;
+        }
         let pace = match (race.pace, race.speed()) {
             _ if race.is_over() => "every strategy finished".to_string(),
             (Pace::Paused, _) => "paused (space runs, e each at full speed)".to_string(),
@@ -42,107 +77,332 @@ impl Widget for RaceView<'_> {
             Span::styled(pace, t.value),
         ]))
         .render(Rect::new(area.x + 1, area.y, area.width.saturating_sub(1), 1), buf);
-        let per_row = (area.width / (RACER_WIDTH + 1)).max(1) as usize;
+
+        let inner_width = area.width.saturating_sub(2);
+        let message: Vec<String> = self.message.map_or_else(Vec::new, |m| {
+            let mut lines = wrap(&m.text, usize::from(inner_width).max(1));
+            lines.truncate(MESSAGE_LINES);
+            lines
+        });
+        let table_height = race.racers.len() as u16 + 1;
+        // What the boxes may take once the pace line, the table and the note have theirs.
+        let room = area.height.saturating_sub(1 + table_height + message.len() as u16);
+        let boxes = Boxes::fit(area.width, room, race.racers.len() as u16);
         let mut y = area.y + 1;
-        for chunk in race.racers.chunks(per_row) {
-            if y + RACER_HEIGHT > area.bottom() {
+        if let Some(boxes) = boxes {
+            for (row, chunk) in race.racers.chunks(usize::from(boxes.per_row)).enumerate() {
+                let top = y + row as u16 * boxes.height;
+                for (i, (strategy, racer)) in chunk.iter().enumerate() {
+                    let x = area.x + i as u16 * (boxes.width + GAP);
+                    let rect = Rect::new(x, top, boxes.width, boxes.height);
+                    racer_box(*strategy, racer, race.pace, rect, boxes.height == RACER_HEIGHT, t, buf);
+                }
+            }
+            y += boxes.rows * boxes.height;
+        }
+        let table_area = Rect::new(
+            area.x + 1,
+            y,
+            inner_width,
+            table_height.min(area.bottom().saturating_sub(y)),
+        );
+        let standings: Vec<Standings> = race
+            .racers
+            .iter()
+            .map(|(strategy, racer)| Standings {
+                strategy: *strategy,
+                counters: racer.counters(),
+                work: racer.work,
+                standing: racer.standing,
+            })
+            .collect();
+        table(&standings, table_area.width, t).render(table_area, buf);
+        let style = match self.message {
+            Some(m) if m.is_error => t.bad,
+            _ => t.dim,
+        };
+        for (i, line) in message.into_iter().enumerate() {
+            let line_y = table_area.bottom() + i as u16;
+            if line_y >= area.bottom() {
                 break;
             }
-            for (i, (strategy, racer)) in chunk.iter().enumerate() {
-                let x = area.x + i as u16 * (RACER_WIDTH + 1);
-                let rect = Rect::new(x, y, RACER_WIDTH, RACER_HEIGHT);
-                let (status, style) = match racer.standing {
-                    Standing::Running if race.pace == Pace::Paused => ("paused", t.value),
-                    Standing::Running => ("running", t.key),
-                    Standing::Solved(_) => ("solved", t.good),
-                    Standing::NoSolution(_) => ("no solution", t.bad),
-                };
-                let block = Block::bordered()
-                    .title(Line::from(vec![
-                        Span::styled(format!(" {strategy} "), t.key),
-                        Span::styled(format!("{status} "), style),
-                    ]))
-                    .border_style(t.frame);
-                let inner = block.inner(rect);
-                block.render(rect, buf);
-                let board = racer.search.board();
-                let mut lines = Vec::new();
-                for r in 0..9 {
-                    if r == 3 || r == 6 {
-                        lines.push(Line::from(Span::styled("   ───┼───┼───", t.border)));
-                    }
-                    let mut spans = vec![Span::raw("   ")];
-                    for c in 0..9 {
-                        if c == 3 || c == 6 {
-                            spans.push(Span::styled("│", t.border));
-                        }
-                        let cell = Pos::at(r, c).map_or(Cell::Empty, |p| board.cell(p));
-                        let (text, style) = match cell {
-                            Cell::Given(d) => (d.to_string(), t.given),
-                            Cell::Entry(d) => (d.to_string(), t.entry),
-                            Cell::Placed(d) => (d.to_string(), t.placed),
-                            Cell::Empty => ("·".to_string(), t.blank),
-                        };
-                        spans.push(Span::styled(text, style));
-                    }
-                    lines.push(Line::from(spans));
-                }
-                let c = racer.counters();
-                lines.push(Line::from(vec![
-                    Span::styled(" steps ", t.label),
-                    Span::styled(grouped(racer.steps), t.value),
-                ]));
-                lines.push(Line::from(vec![
-                    Span::styled(" back ", t.label),
-                    Span::styled(grouped(c.backtracks), t.value),
-                ]));
-                lines.push(Line::from(vec![
-                    Span::styled(" depth ", t.label),
-                    Span::styled(c.depth.to_string(), t.value),
-                    Span::styled(" max ", t.label),
-                    Span::styled(c.max_depth.to_string(), t.value),
-                ]));
-                Paragraph::new(lines).render(inner, buf);
+            Paragraph::new(Span::styled(line, style)).render(Rect::new(area.x + 1, line_y, inner_width, 1), buf);
+        }
+    }
+}
+
+/// How the racers' boxes stand: their size, and how many to a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Boxes {
+    width: u16,
+    height: u16,
+    per_row: u16,
+    rows: u16,
+}
+
+impl Boxes {
+    /// The boxes of `racers` in `width` columns and `room` rows: all in one row where the
+    /// width allows (narrower boxes rather than a second row), with their counters if the
+    /// rows and the width allow (a narrowed box has no room for them), else without; `None`
+    /// when even that does not fit (the table comes first).
+    fn fit(width: u16, room: u16, racers: u16) -> Option<Boxes> {
+        let racers = racers.max(1);
+        let box_width = ((width + GAP) / racers).saturating_sub(GAP).min(RACER_WIDTH);
+        let box_width = box_width.max(RACER_MIN_WIDTH);
+        let per_row = ((width + GAP) / (box_width + GAP)).clamp(1, racers);
+        let rows = racers.div_ceil(per_row);
+        [RACER_HEIGHT, RACER_BOARD_HEIGHT]
+            .into_iter()
+            .filter(|&height| height < RACER_HEIGHT || box_width == RACER_WIDTH)
+            .find(|height| rows * height <= room)
+            .filter(|_| box_width <= width)
+            .map(|height| Boxes {
+                width: box_width,
+                height,
+                per_row,
+                rows,
+            })
+    }
+}
+
+/// The status of a racer in a few words, long and short.
+fn status(racer: &Racer, pace: Pace) -> (&'static str, &'static str) {
+    match racer.standing {
+        Standing::Running if pace == Pace::Paused => ("paused", "paused"),
+        Standing::Running => ("running", "running"),
+        Standing::Solved(_) => ("solved", "solved"),
+        Standing::NoSolution(_) => ("no solution", "none"),
+    }
+}
+
+/// One racer's box in `rect`: its name and status in the frame, its board, and (if
+/// `counters`) its steps, backtracks and depth below.
+fn racer_box(strategy: Strategy, racer: &Racer, pace: Pace, rect: Rect, counters: bool, t: &Theme, buf: &mut Buffer) {
+    let (long, short) = status(racer, pace);
+    let style = match racer.standing {
+        Standing::Running if pace == Pace::Paused => t.value,
+        Standing::Running => t.key,
+        Standing::Solved(_) => t.good,
+        Standing::NoSolution(_) => t.bad,
+    };
+    // The title takes the frame's width less its corners: padded where it fits, else bare,
+    // else with the short status.
+    let room = usize::from(rect.width.saturating_sub(2));
+    let name = strategy.name();
+    let title = [(" ", long, " "), ("", long, ""), ("", short, "")]
+        .into_iter()
+        .find(|(pad, status, end)| pad.len() + name.len() + 1 + status.len() + end.len() <= room)
+        .unwrap_or(("", short, ""));
+    let block = Block::bordered()
+        .title(Line::from(vec![
+            Span::styled(format!("{}{name} ", title.0), t.key),
+            Span::styled(format!("{}{}", title.1, title.2), style),
+        ]))
+        .border_style(t.frame);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let indent = " ".repeat(usize::from(inner.width.saturating_sub(BOARD_WIDTH) / 2));
+    let board = racer.search.board();
+    let mut lines = Vec::new();
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            lines.push(Line::from(Span::styled(format!("{indent}───┼───┼───"), t.border)));
+        }
+        let mut spans = vec![Span::raw(indent.clone())];
+        for c in 0..9 {
+            if c == 3 || c == 6 {
+                spans.push(Span::styled("│", t.border));
             }
-            y += RACER_HEIGHT;
-        }
-        // The table: the same columns as `sudoku-workbench compare`.
-        let header = Row::new(["strategy", "placements", "backtracks", "max depth", "time", "result"]).style(t.label);
-        let rows = race.racers.iter().map(|(strategy, racer)| {
-            let c = racer.counters();
-            let result = match racer.standing {
-                Standing::Running => "…".to_string(),
-                Standing::Solved(at) => format!("solved at step {}", grouped(at)),
-                Standing::NoSolution(at) => format!("none, {} steps", grouped(at)),
+            let cell = Pos::at(r, c).map_or(Cell::Empty, |p| board.cell(p));
+            let (text, style) = match cell {
+                Cell::Given(d) => (d.to_string(), t.given),
+                Cell::Entry(d) => (d.to_string(), t.entry),
+                Cell::Placed(d) => (d.to_string(), t.placed),
+                Cell::Empty => ("·".to_string(), t.blank),
             };
-            Row::new([
-                strategy.name().to_string(),
-                grouped(c.placements),
-                grouped(c.backtracks),
-                c.max_depth.to_string(),
-                duration(racer.work),
-                result,
-            ])
-            .style(t.value)
-        });
-        let widths = [
-            Constraint::Length(9),
-            Constraint::Length(12),
-            Constraint::Length(12),
-            Constraint::Length(10),
-            Constraint::Length(10),
-            Constraint::Fill(1),
-        ];
-        let message_rows = u16::from(self.message.is_some());
-        let table_h = (race.racers.len() as u16 + 1).min(area.bottom().saturating_sub(y + message_rows));
-        let table_area = Rect::new(area.x + 1, y, area.width.saturating_sub(2), table_h);
-        Table::new(rows, widths).header(header).render(table_area, buf);
-        if let Some(message) = self.message {
-            let style = if message.is_error { t.bad } else { t.dim };
-            Paragraph::new(Span::styled(message.text.clone(), style)).render(
-                Rect::new(area.x + 1, table_area.bottom(), area.width.saturating_sub(2), 1),
-                buf,
-            );
+            spans.push(Span::styled(text, style));
         }
+        lines.push(Line::from(spans));
+    }
+    if counters {
+        let c = racer.counters();
+        let width = usize::from(inner.width);
+        let counted = |label: &str, n: u64| {
+            let label = format!(" {label} ");
+            let value = count_in(n, width.saturating_sub(label.chars().count()));
+            Line::from(vec![Span::styled(label, t.label), Span::styled(value, t.value)])
+        };
+        lines.push(counted("steps", racer.steps));
+        lines.push(counted("back", c.backtracks));
+        lines.push(Line::from(vec![
+            Span::styled(" depth ", t.label),
+            Span::styled(c.depth.to_string(), t.value),
+            Span::styled(" max ", t.label),
+            Span::styled(c.max_depth.to_string(), t.value),
+        ]));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// What the table shows of one racer.
+#[derive(Clone, Copy, Debug)]
+struct Standings {
+    strategy: Strategy,
+    counters: Counters,
+    work: Duration,
+    standing: Standing,
+}
+
+/// The cells of the table's rows, with counts written in `form` (`None`: in full).
+fn table_cells(standings: &[Standings], form: Option<usize>) -> Vec<[String; 6]> {
+    let count = |n: u64| form.map_or_else(|| grouped(n), |decimals| compact(n, decimals));
+    standings
+        .iter()
+        .map(|s| {
+            let c = s.counters;
+            let result = match s.standing {
+                Standing::Running => "…".to_string(),
+                Standing::Solved(at) => format!("solved at step {}", count(at)),
+                Standing::NoSolution(at) => format!("none, {} steps", count(at)),
+            };
+            [
+                s.strategy.name().to_string(),
+                count(c.placements),
+                count(c.backtracks),
+                c.max_depth.to_string(),
+                duration(s.work),
+                result,
+            ]
+        })
+        .collect()
+}
+
+/// The width of each column of `cells` under `header`: its widest cell.
+fn column_widths(header: &[&str; 6], cells: &[[String; 6]]) -> [u16; 6] {
+    std::array::from_fn(|i| {
+        cells
+            .iter()
+            .map(|row| row[i].chars().count())
+            .chain([header[i].chars().count()])
+            .max()
+            .unwrap_or(0) as u16
+    })
+}
+
+/// The table of the race in `width` columns, in the first way that fits, from the roomiest:
+/// counts in full, then shorter and shorter; for each, the long header, then the short one;
+/// columns two apart, then one. (Should none fit, the last: the screen is narrower than the
+/// workbench's smallest.)
+fn table(standings: &[Standings], width: u16, t: &Theme) -> Table<'static> {
+    let ways = COUNT_FORMS.iter().flat_map(|&form| {
+        [HEADER, SHORT_HEADER]
+            .into_iter()
+            .flat_map(move |header| [2u16, 1].map(|spacing| (form, header, spacing)))
+    });
+    let mut chosen = None;
+    for (form, header, spacing) in ways {
+        let cells = table_cells(standings, form);
+        let widths = column_widths(&header, &cells);
+        let fits = widths.iter().sum::<u16>() + 5 * spacing <= width;
+        chosen = Some((cells, widths, header, spacing));
+        if fits {
+            break;
+        }
+    }
+    let (cells, widths, header, spacing) = chosen.expect("there is a way to try");
+    let rows = cells.into_iter().map(|row| Row::new(row).style(t.value));
+    Table::new(rows, widths.map(Constraint::Length))
+        .header(Row::new(header).style(t.label))
+        .column_spacing(spacing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::buffer::Buffer;
+
+    /// The text of `buffer`'s rows.
+    fn rows(buffer: &Buffer) -> Vec<String> {
+        let area = buffer.area;
+        (0..area.height)
+            .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_table_writes_counts_whole_or_abbreviated_never_cut() {
+        let huge = Counters {
+            placements: 1_266_509_660,
+            backtracks: 1_266_509_597,
+            depth: 12,
+            max_depth: 64,
+            solutions: 1,
+        };
+        let standings = [
+            Standings {
+                strategy: Strategy::Naive,
+                counters: huge,
+                work: Duration::from_secs(7_505),
+                standing: Standing::Solved(2_533_019_258),
+            },
+            Standings {
+                strategy: Strategy::Mrv,
+                counters: Counters::default(),
+                work: Duration::from_micros(42),
+                standing: Standing::NoSolution(137_855_760),
+            },
+        ];
+        let theme = Theme::new(false);
+        let draw = |width: u16| {
+            let mut buffer = Buffer::empty(Rect::new(0, 0, width, 3));
+            table(&standings, width, &theme).render(buffer.area, &mut buffer);
+            rows(&buffer)
+        };
+        // Room for every digit: all of them, grouped.
+        let wide = draw(100);
+        assert!(wide[1].contains("1,266,509,660"), "{wide:?}");
+        assert!(wide[1].contains("1,266,509,597"), "{wide:?}");
+        assert!(wide[1].trim_end().ends_with("solved at step 2,533,019,258"), "{wide:?}");
+        assert!(wide[2].contains("none, 137,855,760 steps"), "{wide:?}");
+        // 80 columns (78 inside): abbreviated, each figure a true one.
+        let narrow = draw(78);
+        let naive: Vec<&str> = narrow[1].split_whitespace().collect();
+        assert_eq!(
+            naive,
+            [
+                "naive", "1.267G", "1.267G", "64", "125", "min", "05", "s", "solved", "at", "step", "2.533G"
+            ],
+            "{narrow:?}"
+        );
+        assert!(narrow[2].contains("none, 137.856M steps"), "{narrow:?}");
+        // The workbench's narrowest screen (62 inside), beside a time of two hours: the short
+        // header, whole units (rounded, still true to the figure shown).
+        let narrowest = draw(62);
+        assert!(narrowest[0].starts_with("strategy placed back "), "{narrowest:?}");
+        assert!(narrowest[1].trim_end().ends_with("solved at step 3G"), "{narrowest:?}");
+        assert!(narrowest[2].contains("none, 138M steps"), "{narrowest:?}");
+    }
+
+    #[test]
+    fn boxes_stand_in_one_row_and_give_way_to_the_table() {
+        // 80 columns: four boxes of the full width, with their counters in 22 - 6 rows.
+        assert_eq!(
+            Boxes::fit(80, 16, 4),
+            Some(Boxes {
+                width: 19,
+                height: RACER_HEIGHT,
+                per_row: 4,
+                rows: 1
+            })
+        );
+        // A line less: the counters go (the table has them), the boards stay.
+        assert_eq!(Boxes::fit(80, 15, 4).map(|b| b.height), Some(RACER_BOARD_HEIGHT));
+        // 64 columns: narrower boxes, still one row, without counters.
+        assert_eq!(
+            Boxes::fit(64, 16, 4).map(|b| (b.width, b.per_row, b.height)),
+            Some((15, 4, RACER_BOARD_HEIGHT))
+        );
+        // No room: no boxes rather than some of them.
+        assert_eq!(Boxes::fit(80, 12, 4), None);
     }
 }

@@ -294,6 +294,40 @@ impl Grid {
             missing.iter().any(|d| self.places_in(d, unit).is_empty())
         })
     }
+
+    /// How many ways the empty cells can be filled, each from its candidates, with no digit
+    /// twice in a unit, counted up to `limit`. Unlike the search's count, which sees the digits
+    /// alone, this one honours the eliminations the grid holds: a candidates puzzle (Sukaku) or
+    /// a player's pencil marks can rule out solutions of the digits, or all of them.
+    pub fn count_solutions(&self, limit: u64) -> u64 {
+        let mut count = 0;
+        if limit > 0 {
+            self.count_into(limit, &mut count);
+        }
+        count
+    }
+
+    /// Adds the solutions below this grid to `count`, stopping at `limit`: the empty cell with
+    /// the fewest candidates is tried with each, and a grid [`Grid::is_broken`] calls broken is
+    /// given up at once (with the places of each digit in each unit, that prunes as well as
+    /// hidden singles would).
+    fn count_into(&self, limit: u64, count: &mut u64) {
+        if self.is_broken() {
+            return;
+        }
+        let Some(p) = self.empty.iter().min_by_key(|p| self.candidates[p.index()].len()) else {
+            *count += 1;
+            return;
+        };
+        for d in self.candidates[p.index()].iter() {
+            let mut next = self.clone();
+            next.place(p, d);
+            next.count_into(limit, count);
+            if *count >= limit {
+                return;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -311,6 +345,51 @@ mod tests {
         }
         let p = Pos::at(4, 4).unwrap();
         assert_eq!(PEERS[p.index()], Pos::all().filter(|q| q.sees(p)).collect());
+    }
+
+    #[test]
+    fn counting_honours_eliminations() {
+        use crate::sudoku::search::count_solutions;
+        for (text, solutions) in [
+            (include_str!("../../../assets/hard.txt"), 1),
+            (include_str!("../../../assets/several-solutions.txt"), 2),
+            (include_str!("../../../assets/no-solution.txt"), 0),
+        ] {
+            let board: Board = text.parse().expect("an asset");
+            // Without eliminations it is the search's count.
+            assert_eq!(count_solutions(&board, 2), solutions);
+            assert_eq!(Grid::new(&board).count_solutions(2), solutions);
+        }
+        let board: Board = include_str!("../../../assets/hard.txt").parse().expect("an asset");
+        let solution = crate::sudoku::search::solve(&board, crate::sudoku::Strategy::Fast)
+            .expect("no conflict")
+            .solution
+            .expect("a solution");
+        // Taking the solution's digit out of one empty cell leaves none.
+        let p = Pos::all().find(|p| board.digit(*p).is_none()).expect("an empty cell");
+        let mut grid = Grid::new(&board);
+        grid.eliminate(p, solution.digit(p).expect("solved"));
+        assert!(!grid.is_broken(), "the grid looks whole");
+        assert_eq!(grid.count_solutions(2), 0);
+        // Several solutions: keeping one digit in a cell counts as giving it.
+        let several: Board = include_str!("../../../assets/several-solutions.txt")
+            .parse()
+            .expect("an asset");
+        let first = crate::sudoku::search::solve(&several, crate::sudoku::Strategy::Fast)
+            .expect("no conflict")
+            .solution
+            .expect("a solution");
+        for p in Pos::all().filter(|p| several.digit(*p).is_none()).take(20) {
+            let d = first.digit(p).expect("solved");
+            let mut grid = Grid::new(&several);
+            for other in grid.candidates(p).iter().filter(|o| *o != d) {
+                grid.eliminate(p, other);
+            }
+            let mut given = several.clone();
+            given.set(p, crate::sudoku::Cell::Given(d));
+            assert_eq!(grid.count_solutions(50), count_solutions(&given, 50), "{p}");
+        }
+        assert_eq!(Grid::new(&several).count_solutions(0), 0);
     }
 
     #[test]
