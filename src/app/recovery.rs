@@ -42,7 +42,8 @@ pub const MAX_NOTES: usize = 256 * 1024;
 /// How many left-over files a start offers (the newest); the others are counted.
 pub const OFFERED: usize = 8;
 
-/// The value of the `lines` field: the puzzle's lines are in the `.lines` file beside.
+/// The value of the `lines` field, before the size of the file: the puzzle's lines are in the
+/// `.lines` file beside.
 const LINES_BESIDE: &str = "beside";
 
 /// Held while a recovery file is written, so that a process ending meanwhile can wait for the
@@ -82,8 +83,9 @@ pub fn dir() -> PathBuf {
     state.join("sudoku-workbench")
 }
 
-/// The recovery text of `doc`: a progress file with where it came from.
-pub fn text_of(doc: &Document) -> String {
+/// The recovery text of `doc`: a progress file with where it came from; `lines_size`, the
+/// size of the `.lines` file holding its lines, when one does.
+fn text_of(doc: &Document, lines_size: Option<usize>) -> String {
     let text = &doc.source.text;
     let keep_lines = lines_in_memory(doc) && text.notes_len() <= MAX_NOTES;
     // Built field by field: cloning the whole puzzle would copy a file's megabytes of notes on
@@ -110,8 +112,10 @@ pub fn text_of(doc: &Document) -> String {
         .fields
         .push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));
     puzzle.fields.push(("format".into(), doc.source.format.name().into()));
-    if lines_beside(doc) {
-        puzzle.fields.push(("lines".into(), LINES_BESIDE.into()));
+    if let Some(size) = lines_size {
+        // The size tells the file written for this work from one written for other work in
+        // the moment between the two writes.
+        puzzle.fields.push(("lines".into(), format!("{LINES_BESIDE} {size}")));
     }
     if let Some(place) = &doc.source.collection {
         puzzle.fields.push(("index".into(), (place.index + 1).to_string()));
@@ -159,11 +163,18 @@ pub type Lines = (Vec<Note>, Option<String>);
 /// The puzzle's lines and comment that a recovery file at `path` kept beside it, if it says it
 /// did (`Ok(None)` if it did not); why they cannot be read, if they cannot.
 pub fn lines_beside_file(path: &Path, puzzle: &Puzzle) -> Result<Option<Lines>, String> {
-    if puzzle.field("lines") != Some(LINES_BESIDE) {
+    let Some(size) = puzzle
+        .field("lines")
+        .and_then(|v| v.strip_prefix(LINES_BESIDE))
+        .map(|size| size.trim().parse::<usize>().ok())
+    else {
         return Ok(None);
-    }
+    };
     let lines = path.with_extension("lines");
     let (bytes, _) = super::files::read_bytes(&lines).map_err(|e| e.to_string())?;
+    if size != Some(bytes.len()) {
+        return Err("the file there is not the one written with this work".into());
+    }
     let parsed = parse_document(&bytes, Some(Format::Progress)).map_err(|e| e.to_string())?;
     let record = parsed.first().ok_or("no lines in it")?;
     let comment = record.puzzle.field("comment").map(str::to_string);
@@ -289,8 +300,8 @@ pub struct Keeper {
     lock: Option<File>,
     /// The text on disk now, if any.
     written: Option<String>,
-    /// The puzzle whose lines the `.lines` file holds now, if any.
-    lines_written: Option<Arc<Puzzle>>,
+    /// The puzzle whose lines the `.lines` file holds now, if any, and the file's size.
+    lines_written: Option<(Arc<Puzzle>, usize)>,
     /// Why the last write failed, once (to tell the user, not on every keystroke).
     pub failure: Option<String>,
     /// A pause in the middle of every write, for tests of a signal during one
@@ -349,21 +360,23 @@ impl Keeper {
         let beside = lines_beside(doc);
         let lines = beside.then(|| Arc::clone(&doc.source.text));
         let lines_done = match (&lines, &self.lines_written) {
-            (Some(now), Some(written)) => Arc::ptr_eq(now, written),
+            (Some(now), Some((written, _))) => Arc::ptr_eq(now, written),
             (None, _) => true,
             (Some(_), None) => false,
         };
         if !lines_done && let Some(lines) = lines {
             let path = self.path().with_extension("lines");
-            match self.write(&path, &lines_text(&lines)) {
-                Ok(()) => self.lines_written = Some(lines),
+            let text = lines_text(&lines);
+            match self.write(&path, &text) {
+                Ok(()) => self.lines_written = Some((lines, text.len())),
                 Err(e) => {
                     self.failure = Some(io_error(&e));
                     return;
                 }
             }
         }
-        self.keep_text(Some(text_of(doc)));
+        let size = self.lines_written.as_ref().filter(|_| beside).map(|(_, size)| *size);
+        self.keep_text(Some(text_of(doc, size)));
         if !beside && self.written.is_some() && self.lines_written.take().is_some() {
             // The recovery file no longer points at them.
             let _ = std::fs::remove_file(self.path().with_extension("lines"));
@@ -504,6 +517,13 @@ pub fn left_over(dir: &Path) -> Found {
             remove_orphan_temp(dir, &path, &name[1..name.len() - 4]);
         } else if name.starts_with(".sudoku-workbench-") && name.ends_with(".tmp") {
             remove_legacy_temp(&path);
+        } else if name.starts_with("recovery-")
+            && path.extension().is_some_and(|e| e == "lines")
+            && !path.with_extension("swb").exists()
+            && !is_held(&path.with_extension("lock"))
+        {
+            // Lines written by a workbench killed before its first recovery file.
+            let _ = std::fs::remove_file(&path);
         } else if name.starts_with("recovery-")
             && path.extension().is_some_and(|e| e == "swb")
             && let Ok(modified) = std::fs::metadata(&path).and_then(|m| m.modified())
@@ -703,6 +723,11 @@ mod tests {
         std::fs::write(&dead_temp, "half").unwrap();
         let lockless_temp = dir.path().join(".recovery-2-999999998.tmp");
         std::fs::write(&lockless_temp, "half").unwrap();
+        // Lines written by one killed before its recovery file, and the running one's.
+        let lonely_lines = dir.path().join("recovery-3-999999997.lines");
+        std::fs::write(&lonely_lines, "lines").unwrap();
+        let running_lines = running.path().with_extension("lines");
+        std::fs::write(&running_lines, "lines").unwrap();
         // The temporary files of earlier releases say nothing of their writer: removed once
         // old enough that no write can still be under way.
         let legacy_old = dir.path().join(".sudoku-workbench-AbC123.tmp");
@@ -721,6 +746,8 @@ mod tests {
         assert_eq!(found.newest[0].text, "old work", "the dead one's work is offered");
         assert!(!dead_temp.exists(), "its half-written file is gone");
         assert!(!lockless_temp.exists());
+        assert!(!lonely_lines.exists());
+        assert!(running_lines.exists());
         assert!(!legacy_old.exists());
         assert!(legacy_new.exists(), "a recent one may be a write under way");
         assert!(running_temp.exists(), "a running workbench's write is its own");
@@ -748,5 +775,28 @@ mod tests {
         let texts: Vec<&str> = found.newest.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(texts[0], format!("work {}", OFFERED + 4), "newest first");
         assert_eq!(texts[OFFERED - 1], "work 5");
+    }
+
+    /// A `.lines` file is taken only if it is the one written with the recovery file: between
+    /// the two writes a crash can leave one of other work.
+    #[test]
+    fn lines_beside_a_recovery_file_are_taken_only_at_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("recovery-1-2.swb");
+        let mut source = Puzzle::default();
+        source.notes.push(Note::new(0, "# a line"));
+        source.comment = Some("the comment".into());
+        let text = lines_text(&source);
+        std::fs::write(path.with_extension("lines"), &text).unwrap();
+        let mut recovery = Puzzle::default();
+        assert_eq!(lines_beside_file(&path, &recovery), Ok(None), "none said");
+        recovery.fields.push(("lines".into(), format!("beside {}", text.len())));
+        let (notes, comment) = lines_beside_file(&path, &recovery).unwrap().unwrap();
+        assert_eq!((notes, comment), (source.notes.clone(), source.comment.clone()));
+        recovery.fields[0].1 = format!("beside {}", text.len() + 1);
+        assert!(
+            lines_beside_file(&path, &recovery).is_err(),
+            "another size: other work's"
+        );
     }
 }

@@ -175,8 +175,7 @@ fn read_terminal(wake: Sender<Wake>) -> io::Result<Arc<File>> {
     std::thread::Builder::new().name("terminal".into()).spawn(move || {
         let mut buffer = vec![0u8; READ_SIZE];
         // Waits for bytes without the lock, then reads and sends them with it.
-        let readable = || poll(&mut [PollFd::new(reader.as_fd(), PollFlags::POLLIN)], PollTimeout::NONE);
-        while let Ok(_) | Err(nix::errno::Errno::EINTR) = readable() {
+        while readable(reader.as_fd()) {
             let _held = READING.lock().unwrap_or_else(PoisonError::into_inner);
             match (&*reader).read(&mut buffer) {
                 Ok(0) => break,
@@ -192,6 +191,23 @@ fn read_terminal(wake: Sender<Wake>) -> io::Result<Arc<File>> {
         let _ = wake.send(Wake::Closed);
     })?;
     Ok(source)
+}
+
+/// Waits until the terminal has bytes to read: `false` once it never will (hung up, closed).
+fn readable(input: std::os::fd::BorrowedFd) -> bool {
+    loop {
+        let mut fds = [PollFd::new(input, PollFlags::POLLIN)];
+        match poll(&mut fds, PollTimeout::NONE) {
+            Ok(_) => {
+                let ready = fds[0].revents().unwrap_or(PollFlags::empty());
+                let gone = PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL;
+                // Bytes left before a hang-up are read first.
+                return ready.contains(PollFlags::POLLIN) || !ready.intersects(gone);
+            }
+            Err(nix::errno::Errno::EINTR) => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 /// Feeds `parser` every byte typed before now: those already sent, and those the terminal or
