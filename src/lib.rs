@@ -30,8 +30,9 @@
 //! ```
 
 // No `unsafe` but BMI2's `pext` in `sudoku::search::fast::minirows`, allowed on that one
-// function with its reason and the benchmark that shows the need (`deny`, not `forbid`, so that
-// it can be allowed there).
+// function with its reason and the benchmark that shows the need, and the SIGABRT handler in
+// `tui::abort`, which cannot be written without it (`deny`, not `forbid`, so that it can be
+// allowed there).
 #![deny(unsafe_code)]
 
 pub mod app;

@@ -68,6 +68,58 @@ fn the_clock_runs_only_while_the_player_solves() {
     assert!(app.wake_after().is_some_and(|d| d <= Duration::from_secs(1)));
 }
 
+/// Issue 28, item 17: the clock stops while "terminal too small" hides the board and while
+/// the terminal has lost the focus (the player is in another window), and runs again after.
+#[test]
+fn the_clock_stops_while_the_board_is_not_on_screen_or_the_terminal_out_of_focus() {
+    let mut app = Bench::on_asset("easy.txt");
+    app.settling = false;
+    let mut now = Instant::now();
+    app.tick(now);
+    let start = app.play().elapsed;
+    later(&mut app, &mut now, 10);
+    assert_eq!(app.play().elapsed - start, Duration::from_secs(10));
+    // Too small for the board, in either direction.
+    for (w, h) in [(50, 12), (63, 40), (120, 20)] {
+        app.act(Action::Resize(w, h));
+        app.tick(now);
+        assert!(!app.clock_runs(), "{w}x{h} shows no board");
+        later(&mut app, &mut now, 100);
+        assert_eq!(
+            app.play().elapsed - start,
+            Duration::from_secs(10),
+            "{w}x{h}: the time the board is hidden does not count"
+        );
+    }
+    assert_eq!(app.wake_after(), None, "and nothing wakes the loop for a stopped clock");
+    app.act(Action::Resize(64, 21));
+    app.tick(now);
+    later(&mut app, &mut now, 5);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(15),
+        "runs again at 64x21"
+    );
+    // Out of focus: stopped, whatever is on screen.
+    app.act(Action::Focus(false));
+    app.tick(now);
+    assert!(!app.clock_runs());
+    later(&mut app, &mut now, 600);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(15),
+        "the time away does not count"
+    );
+    app.act(Action::Focus(true));
+    app.tick(now);
+    later(&mut app, &mut now, 3);
+    assert_eq!(
+        app.play().elapsed - start,
+        Duration::from_secs(18),
+        "back in focus: runs"
+    );
+}
+
 #[test]
 fn filling_the_last_cell_right_shows_the_solved_screen_with_the_time() {
     let mut app = Bench::on_asset("easy.txt");

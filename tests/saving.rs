@@ -521,6 +521,114 @@ fn megabytes_of_metadata_are_never_copied_per_change() {
     );
 }
 
+/// Issue 28, item 17: a pasted puzzle with more lines than a recovery file takes with every
+/// change (256 KiB) keeps them all through a crash: they go to a file of their own beside it,
+/// written when they change, not with every digit.
+#[test]
+fn a_pasted_puzzle_with_megabytes_of_lines_keeps_them_through_a_crash() {
+    let state = tempfile::tempdir().unwrap();
+    let state_path = state.path().to_path_buf();
+    let mut pasted: String = (0..3000).map(|k| format!("# line {k} {}\n", "x".repeat(200))).collect();
+    pasted.push_str("#AThe author\n");
+    pasted.push_str(&read(&asset("hard.txt")));
+    let mut crashed = Bench::new(Document::new_empty());
+    crashed.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    crashed.act(Action::Paste(pasted));
+    let notes = crashed.doc.source.text.notes.clone();
+    let comment = crashed.doc.source.text.comment.clone();
+    assert!(comment.is_some(), "hard.txt's comment");
+    assert!(crashed.doc.source.text.notes_len() > 512 * 1024);
+    let blank = crashed.doc.board.to_string().find('.').unwrap();
+    crashed.act(Action::Select(pos(blank / 9, blank % 9)));
+    crashed.keys("5");
+    crashed.keep();
+    let kept = crashed.runtime.keeper.path();
+    assert!(
+        std::fs::metadata(&kept).unwrap().len() < 4096,
+        "the recovery file stays small"
+    );
+    let lines = kept.with_extension("lines");
+    let written = || {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(&lines).unwrap().ino()
+    };
+    let first = written();
+    crashed.keys("6");
+    crashed.keep();
+    assert_eq!(written(), first, "a digit does not write the lines again");
+    let board = crashed.doc.board.clone();
+    drop(crashed);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    next.look_for_recovery();
+    next.keys("y");
+    assert!(next.message().starts_with("Reopened the work"), "{}", next.message());
+    assert_eq!(next.doc.board, board);
+    assert_eq!(next.doc.source.origin, Origin::Pasted);
+    // Compared without printing megabytes on failure.
+    let back = &next.doc.source.text;
+    assert!(
+        back.notes == notes,
+        "every line is back: {} of {}",
+        back.notes.len(),
+        notes.len()
+    );
+    assert_eq!(back.comment, comment, "and the comment");
+    assert!(!kept.exists() && !lines.exists(), "the files taken are gone");
+    // Its own recovery file keeps them in turn; a clean end removes them.
+    next.keep();
+    let again = next.runtime.keeper.path().with_extension("lines");
+    assert!(again.exists());
+    next.runtime.keeper.remove();
+    assert!(!again.exists());
+    assert_eq!(std::fs::read_dir(&state_path).unwrap().count(), 0, "nothing left");
+}
+
+/// Issue 28, item 5: left-over files are only looked at while offered, so two workbenches
+/// starting together may both offer one; only the first to reopen it gets it, and a running
+/// workbench's own file is never offered.
+#[test]
+fn an_offered_file_is_not_held_and_only_one_workbench_takes_it() {
+    let state = tempfile::tempdir().unwrap();
+    let state_path = state.path().to_path_buf();
+    let board: sudoku_workbench::sudoku::Board = read(&asset("hard.txt")).parse().unwrap();
+    for k in 0..3 {
+        let mut puzzle = sudoku_workbench::sudoku::Puzzle::new(board.clone());
+        puzzle.fields.push(("origin".into(), "pasted".into()));
+        let path = state_path.join(format!("recovery-{k}-99999999{k}.swb"));
+        std::fs::write(&path, Format::Progress.to_string(&puzzle)).unwrap();
+    }
+    let start = || {
+        let mut bench = Bench::new(Document::new_empty());
+        bench.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+        bench.look_for_recovery();
+        bench
+    };
+    let offers = |bench: &Bench| match &bench.overlay {
+        Some(Overlay::Recovery(offer)) => offer.offers.iter().map(|o| o.path.clone()).collect::<Vec<_>>(),
+        other => panic!("expected the offer, got {other:?}"),
+    };
+    let mut second = start();
+    let mut third = start();
+    assert_eq!(offers(&second).len(), 3);
+    assert_eq!(offers(&second), offers(&third), "both see all three");
+    second.keys("y");
+    assert!(second.message().starts_with("Reopened"), "{}", second.message());
+    third.keys("y");
+    assert_eq!(
+        third.message(),
+        "Cannot reopen the recovered work: another workbench took it first"
+    );
+    assert!(!third.has_unsaved_work(), "the third has nothing of it");
+    // The second runs on with the work in a recovery file of its own: not offered.
+    second.keep();
+    assert!(second.runtime.keeper.has_file());
+    let fourth = start();
+    let left = offers(&fourth);
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(!left.contains(&second.runtime.keeper.path()));
+}
+
 /// A tmpfs of 64 KiB mounted over a fresh directory for the test, unmounted when dropped;
 /// `None` (the test then skips) where this user may not mount.
 struct TinyDisk {
@@ -597,6 +705,46 @@ fn a_save_on_a_full_disk_leaves_the_old_file_and_the_board() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
+
+/// Issue 28, item 6: with the recovery files' disk full, Ctrl-C does not quit at once (the work
+/// would be lost): it asks, as `q` does; once the work can be kept again, it quits at once.
+#[test]
+fn ctrl_c_asks_while_a_full_disk_cannot_keep_the_work() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let state = disk.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let filler_path = disk.path().join("filler");
+    let mut filler = std::fs::File::create(&filler_path).unwrap();
+    while std::io::Write::write_all(&mut filler, &[b'x'; 4096]).is_ok() {}
+    let _ = std::io::Write::write_all(&mut filler, b"x");
+    drop(filler);
+    let mut app = Bench::new(Document::new_empty());
+    app.runtime = sudoku_workbench::app::Runtime::new(state);
+    app.act(Action::Paste(read(&asset("hard.txt"))));
+    app.keep();
+    assert!(app.message().contains("cannot be kept"), "{}", app.message());
+    assert!(app.message().contains("the disk is full"), "{}", app.message());
+    app.ctrl('c');
+    assert!(!app.should_quit(), "not at once");
+    let asked = question(&app);
+    assert!(asked.contains("cannot be kept for the next start"), "{asked}");
+    assert!(asked.contains("the disk is full"), "{asked}");
+    app.keys("n");
+    assert!(!app.should_quit() && app.has_unsaved_work());
+    // Room again: the work is kept, and Ctrl-C quits at once, keeping it.
+    std::fs::remove_file(&filler_path).unwrap();
+    app.keep();
+    assert!(app.runtime.keeper.has_file());
+    app.ctrl('c');
+    assert_eq!(app.quitting(), Some(sudoku_workbench::app::Quit::KeepingWork));
+    // And asked, `y` gives the work up.
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::KeepFailed("the disk is full".into()));
+    app.act(Action::Paste(read(&asset("hard.txt"))));
+    app.ctrl('c');
+    app.keys("y");
+    assert_eq!(app.quitting(), Some(sudoku_workbench::app::Quit::Clean));
 }
 
 #[test]

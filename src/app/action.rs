@@ -161,6 +161,9 @@ pub enum Action {
     Suspend,
     /// The terminal has a new size.
     Resize(u16, u16),
+    /// The terminal gained (`true`) or lost the focus: the game's clock stops while the
+    /// player is elsewhere.
+    Focus(bool),
 
     // --- answers to effects ---
     /// A puzzle file was read (or could not be).
@@ -181,15 +184,23 @@ pub enum Action {
     /// A save was carried out: the new file's fingerprint, or why not.
     Saved(Result<Saved, SaveFailure>),
     /// Recovery files left by workbenches that stopped without a clean quit.
-    RecoveryFound(Vec<Offer>),
+    RecoveryFound {
+        /// The newest, newest first.
+        offers: Vec<Offer>,
+        /// How many older ones there are besides.
+        older: usize,
+    },
     /// The recovery file could not be written: why (the work is then only in memory).
     KeepFailed(String),
+    /// The recovery file is written again after [`Action::KeepFailed`].
+    KeepWorks,
     /// A puzzle (its givens) was rated in the background, or has no rating (why).
     Rated(crate::sudoku::Board, Result<crate::sudoku::logic::Rating, String>),
     /// The settings could not be written to the config file: why.
     SettingsNotSaved(String),
-    /// A recovered board was reopened (or could not be).
-    Recovered(PathBuf, Result<Box<Document>, String>),
+    /// A recovered board was reopened, with what of it could not be brought back if anything
+    /// (or why it could not be reopened).
+    Recovered(PathBuf, Result<(Box<Document>, Option<String>), String>),
     /// A file opened turned out to be a search trace: read (or why not).
     TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
     /// A trace was exported: its path and its steps, or why not.

@@ -201,12 +201,19 @@ impl App {
     /// Recovered work arrived: it replaces the board, as unsaved work, and its recovery file
     /// goes (this session keeps its own). The offer is answered at start-up, before any edit, so
     /// nothing unsaved is replaced.
-    pub(super) fn recovered(&mut self, path: PathBuf, result: Result<Box<Document>, String>) {
+    pub(super) fn recovered(&mut self, path: PathBuf, result: Result<(Box<Document>, Option<String>), String>) {
         match result {
-            Ok(doc) => {
+            Ok((doc, None)) => {
                 self.replace_document(*doc);
                 self.ask(Effect::Discard(path));
                 self.say("Reopened the work the last session left: w saves it");
+            }
+            Ok((doc, Some(lost))) => {
+                self.replace_document(*doc);
+                self.ask(Effect::Discard(path));
+                self.complain(format!(
+                    "Reopened the work the last session left, but {lost}: w saves the rest"
+                ));
             }
             Err(why) => self.complain(format!("Cannot reopen the recovered work: {why}")),
         }

@@ -15,7 +15,7 @@ use super::document::{Document, Origin};
 use super::files::{
     Caution, Consent, Fingerprint, LoadError, WriteError, hint_of, read_bytes, read_puzzles, write_over, write_target,
 };
-use super::recovery::{self, Keeper, LeftOver};
+use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
 use crate::sudoku::logic::Rating;
 use crate::sudoku::{
@@ -219,7 +219,8 @@ pub struct Runtime {
     waiting: Option<PathBuf>,
     /// This process's recovery file.
     pub keeper: Keeper,
-    left_over: Vec<LeftOver>,
+    /// A left-over recovery file taken to reopen it, until its work is in this process's own.
+    taken: Option<Taken>,
 }
 
 impl Runtime {
@@ -236,23 +237,40 @@ impl Runtime {
             in_flight: 0,
             waiting: None,
             keeper: Keeper::new(recovery_dir),
-            left_over: Vec::new(),
+            taken: None,
         }
     }
 
-    /// Finds the recovery files no running workbench holds (and claims them while offered).
+    /// Brings this process's recovery file up to date with `work` (`None`: nothing unsaved, no
+    /// file); what the model must hear of it: that keeping the work started failing
+    /// ([`Action::KeepFailed`], said once), or works again ([`Action::KeepWorks`]).
+    pub fn keep(&mut self, work: Option<&Document>) -> Option<Action> {
+        let failed_before = self.keeper.failure.is_some();
+        self.keeper.keep(work);
+        match (failed_before, self.keeper.failure.clone()) {
+            (false, Some(why)) => Some(Action::KeepFailed(why)),
+            (true, None) => Some(Action::KeepWorks),
+            _ => None,
+        }
+    }
+
+    /// Finds the recovery files no running workbench holds: the newest to offer, and a count
+    /// of the older ones. Nothing is held open meanwhile.
     pub fn find_left_over(&mut self, now: SystemTime) -> Option<Action> {
-        self.left_over = recovery::left_over(self.keeper.dir());
-        let offers: Vec<Offer> = self
-            .left_over
+        let found = recovery::left_over(self.keeper.dir());
+        let offers: Vec<Offer> = found
+            .newest
             .iter()
-            .map(|found| Offer {
-                path: found.path.clone(),
-                modified: found.modified,
-                summary: summary(&found.text, found.modified, now),
+            .map(|left| Offer {
+                path: left.path.clone(),
+                modified: left.modified,
+                summary: summary(&left.text, left.modified, now),
             })
             .collect();
-        (!offers.is_empty()).then_some(Action::RecoveryFound(offers))
+        (!offers.is_empty()).then_some(Action::RecoveryFound {
+            offers,
+            older: found.older,
+        })
     }
 
     /// Does `effect`; its answer, if it has one now. [`Effect::Suspend`] is the event loop's
@@ -288,16 +306,24 @@ impl Runtime {
             }
             Effect::Save(request) => Some(Action::Saved(save(request))),
             Effect::Reopen(path) => {
-                let text = self.left_over.iter().find(|l| l.path == path).map(|l| l.text.clone());
-                let result = match text {
-                    Some(text) => reopen(&text).map(Box::new),
-                    None => Err("that recovery file is gone".into()),
-                };
-                Some(Action::Recovered(path, result))
+                // Taken, not just read: another workbench offering it too must not reopen it
+                // as well. Held until the work is this process's (the answer discards it).
+                let result = recovery::take(&path).and_then(|taken| {
+                    let reopened = reopen(&taken.path, &taken.text)?;
+                    self.taken = Some(taken);
+                    Ok(reopened)
+                });
+                Some(Action::Recovered(path, result.map(|(doc, lost)| (Box::new(doc), lost))))
             }
             Effect::Discard(path) => {
-                self.left_over.retain(|l| l.path != path);
-                recovery::discard(&path);
+                let taken = match self.taken.take() {
+                    Some(taken) if taken.path == path => Ok(taken),
+                    _ => recovery::take(&path),
+                };
+                // Not taken: another workbench has it, and it is that one's to discard.
+                if let Ok(taken) = taken {
+                    taken.discard();
+                }
                 None
             }
             Effect::Rate(board) => {
@@ -443,11 +469,12 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     )
 }
 
-/// The document a recovery file holds: its board, on its origin as it is now. The puzzle is
-/// looked for in its file by the givens it had there (at its old place first, then anywhere), so
-/// that a save goes back to the right puzzle; if the file no longer holds it, the work comes back
-/// as a board in no file (`w` then asks where), never attached to another puzzle.
-fn reopen(text: &str) -> Result<Document, String> {
+/// The document a recovery file at `path` holds: its board, on its origin as it is now. The
+/// puzzle is looked for in its file by the givens it had there (at its old place first, then
+/// anywhere), so that a save goes back to the right puzzle; if the file no longer holds it, the
+/// work comes back as a board in no file (`w` then asks where), never attached to another
+/// puzzle. With it, what of it could not be brought back (the lines kept beside it, unreadable).
+fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String> {
     let parsed = parse_document(text.as_bytes(), Some(Format::Progress)).map_err(|e| e.to_string())?;
     let record = parsed.first().ok_or("no puzzle in it")?.clone();
     let whence = recovery::whence(&record.puzzle);
@@ -484,8 +511,19 @@ fn reopen(text: &str) -> Result<Document, String> {
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();
     text.fields.retain(|(key, _)| !recovery::FIELDS.contains(&key.as_str()));
+    let lost = match recovery::lines_beside_file(path, &record.puzzle) {
+        Ok(Some((notes, comment))) => {
+            text.notes = notes;
+            text.comment = comment;
+            None
+        }
+        Ok(None) => None,
+        Err(why) => Some(format!(
+            "the puzzle's other lines, kept beside it, could not be read ({why})"
+        )),
+    };
     doc.source.text = std::sync::Arc::new(text);
-    Ok(doc)
+    Ok((doc, lost))
 }
 
 /// The puzzle of `parsed` whose givens are `read`: at `index` if it is still there, else the

@@ -165,9 +165,26 @@ pub struct Prompt {
 pub struct RecoveryOffer {
     /// The offers, newest first.
     pub offers: Vec<Offer>,
+    /// How many older files there are besides, not offered this time.
+    pub older: usize,
     /// The highlighted one.
     pub selected: usize,
 }
+
+/// Whether the unsaved work is kept for the next start (in the recovery file), as the runtime
+/// last said.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Keeping {
+    /// Kept (or nothing to keep).
+    #[default]
+    Kept,
+    /// The recovery file cannot be written: why. Ctrl-C then asks before quitting.
+    Failing(String),
+}
+
+/// The smallest terminal the workbench can be used in (columns, rows): below it the screen
+/// says so, and the game's clock stops.
+pub const MIN_SIZE: (u16, u16) = (64, 21);
 
 /// A note to the user about the last action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,6 +259,11 @@ pub struct App {
     pub last_solve: Option<SolveReport>,
     /// The terminal size.
     pub size: (u16, u16),
+    /// Whether the terminal has the focus (as far as it tells: one that never says stays
+    /// focused).
+    pub focused: bool,
+    /// Whether the unsaved work is kept for the next start.
+    pub keeping: Keeping,
     /// Whether to draw without colour (`NO_COLOR`).
     pub monochrome: bool,
     /// Where the file browser starts without a file, and relative paths are read from.
@@ -279,6 +301,8 @@ impl App {
             message: None,
             last_solve: None,
             size: (80, 24),
+            focused: true,
+            keeping: Keeping::Kept,
             monochrome: false,
             cwd,
             quit: None,
@@ -400,12 +424,21 @@ impl App {
                 self.size = (w, h);
                 return;
             }
+            Action::Focus(focused) => {
+                self.focused = focused;
+                return;
+            }
             Action::ForceQuit => {
-                self.quit = Some(if self.has_unsaved_work() {
-                    Quit::KeepingWork
-                } else {
-                    Quit::Clean
-                });
+                match (&self.keeping, self.has_unsaved_work()) {
+                    (_, false) => self.quit = Some(Quit::Clean),
+                    (Keeping::Kept, true) => self.quit = Some(Quit::KeepingWork),
+                    // Nothing would keep the work: ask, as q does.
+                    (Keeping::Failing(why), true) => {
+                        let text =
+                            format!("Your unsaved work cannot be kept for the next start ({why}). Quit and lose it?");
+                        self.question(text, vec![('y', "yes", Then::Quit), ('n', "no", Then::Nothing)]);
+                    }
+                }
                 return;
             }
             Action::Suspend => {
@@ -419,8 +452,9 @@ impl App {
             | Action::Listed(..)
             | Action::Previewed(..)
             | Action::Saved(_)
-            | Action::RecoveryFound(_)
+            | Action::RecoveryFound { .. }
             | Action::KeepFailed(_)
+            | Action::KeepWorks
             | Action::Recovered(..)
             | Action::Rated(..)
             | Action::TraceRead(..)
@@ -470,8 +504,12 @@ impl App {
                 }
             }
             Action::Saved(result) => self.saved(result),
-            Action::RecoveryFound(offers) => {
-                self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
+            Action::RecoveryFound { offers, older } => {
+                self.overlay = Some(Overlay::Recovery(RecoveryOffer {
+                    offers,
+                    older,
+                    selected: 0,
+                }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
             Action::TraceRead(path, result) => self.trace_read(path, result),
@@ -486,9 +524,13 @@ impl App {
                     *known = Some(result);
                 }
             }
-            Action::KeepFailed(why) => self.complain(format!(
-                "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
-            )),
+            Action::KeepFailed(why) => {
+                self.complain(format!(
+                    "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
+                ));
+                self.keeping = Keeping::Failing(why);
+            }
+            Action::KeepWorks => self.keeping = Keeping::Kept,
             _ => {}
         }
     }
@@ -712,9 +754,14 @@ impl App {
     }
 
     /// Whether the game's clock runs: while the player solves by hand, not in step mode, a
-    /// dialog, the file browser, puzzle editing, or once the board is full.
+    /// dialog, the file browser, puzzle editing, or once the board is full; nor while the
+    /// terminal is too small to show the board or has lost the focus.
     pub fn clock_runs(&self) -> bool {
-        matches!(self.mode, Mode::Edit)
+        // Nor while the player is elsewhere or the board is not on screen.
+        let shown = self.size.0 >= MIN_SIZE.0 && self.size.1 >= MIN_SIZE.1;
+        self.focused
+            && shown
+            && matches!(self.mode, Mode::Edit)
             && self.overlay.is_none()
             && self.typing != Typing::Givens
             && !self.doc.board.is_solved()

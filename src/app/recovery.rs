@@ -1,29 +1,72 @@
 //! Crash recovery: while there is unsaved work, it is kept in a recovery file of this process's
 //! own, rewritten as the work changes, so that whatever ends the process (a panic, a signal, the
 //! kernel's out-of-memory killer, a power cut) the work is on disk. A clean quit removes it; the
-//! next start offers every recovery file no running workbench holds, newest first.
+//! next start offers the newest of the recovery files no running workbench holds, and counts
+//! the rest.
 //!
 //! Each process names its file by its start time and process id, and holds an exclusive lock on
 //! a lock file beside it for as long as it runs, so that two workbenches never write or offer
-//! each other's work. A starting workbench takes the lock of each file it offers, so that a
-//! third one started meanwhile does not offer the same file.
+//! each other's work. An offered file is only looked at: a start holds no descriptor for it
+//! (1,500 left-over files once used up the descriptors a save needed). It is taken when the user
+//! reopens or discards it: its lock for that moment, the file read again from disk, so that of
+//! two workbenches offering the same file only one gets it.
+//!
+//! A file is written beside its place under a temporary name of its owner's
+//! (`.recovery-<start>-<pid>.tmp`), then renamed over it. A process that ends during a write
+//! waits for it ([`finish_writes`]); one killed during a write leaves the temporary file, which
+//! the next start removes once the lock shows its owner is gone.
 //!
 //! A recovery file is a progress file (see [`Format::Progress`]) with `#!` fields saying where
 //! the work came from: the origin, its format and its place in a collection. The puzzle's own
 //! lines are written only when no file holds them (a pasted puzzle, a new one), so that a file of
-//! 20 MB of comments makes a recovery file of a few hundred bytes.
+//! 20 MB of comments makes a recovery file of a few hundred bytes. A pasted puzzle's lines over
+//! [`MAX_NOTES`] go to a file of their own beside it (`.lines`), written when they change rather
+//! than with every digit.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Board, Format, Puzzle};
+use crate::sudoku::{Board, Format, Note, Puzzle, parse_document};
+use crate::text::io_error;
 use std::fs::File;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The fields a recovery file adds to the game's own.
-pub const FIELDS: [&str; 4] = ["origin", "format", "index", "read"];
+pub const FIELDS: [&str; 5] = ["origin", "format", "index", "read", "lines"];
 
-/// A pasted or new puzzle's own lines go into its recovery file up to this many bytes.
-const MAX_NOTES: usize = 256 * 1024;
+/// A pasted or new puzzle's own lines go into its recovery file up to this many bytes; more go
+/// into a file of their own beside it.
+pub const MAX_NOTES: usize = 256 * 1024;
+
+/// How many left-over files a start offers (the newest); the others are counted.
+pub const OFFERED: usize = 8;
+
+/// The value of the `lines` field, before the size of the file: the puzzle's lines are in the
+/// `.lines` file beside.
+const LINES_BESIDE: &str = "beside";
+
+/// Held while a recovery file is written, so that a process ending meanwhile can wait for the
+/// write to finish rather than cut it ([`finish_writes`]).
+static WRITING: Mutex<()> = Mutex::new(());
+
+/// Waits up to `patience` for a recovery file being written to be on disk whole, and keeps any
+/// other write from starting while the guard is held: for a process about to end. `None` if
+/// the write is still going after that long (a hung disk): the process ends all the same, and
+/// the next start removes what the write left.
+pub fn finish_writes(patience: Duration) -> Option<MutexGuard<'static, ()>> {
+    let deadline = Instant::now() + patience;
+    loop {
+        match WRITING.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(poisoned)) => return Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err(TryLockError::WouldBlock) => return None,
+        }
+    }
+}
 
 /// The directory of the recovery files: `sudoku-workbench` under `$XDG_STATE_HOME`, else
 /// `~/.local/state`, else the temporary directory.
@@ -40,11 +83,11 @@ pub fn dir() -> PathBuf {
     state.join("sudoku-workbench")
 }
 
-/// The recovery text of `doc`: a progress file with where it came from.
-pub fn text_of(doc: &Document) -> String {
+/// The recovery text of `doc`: a progress file with where it came from; `lines_size`, the
+/// size of the `.lines` file holding its lines, when one does.
+fn text_of(doc: &Document, lines_size: Option<usize>) -> String {
     let text = &doc.source.text;
-    let keep_lines =
-        matches!(doc.source.origin, Origin::Pasted | Origin::New | Origin::Generated) && text.notes_len() <= MAX_NOTES;
+    let keep_lines = lines_in_memory(doc) && text.notes_len() <= MAX_NOTES;
     // Built field by field: cloning the whole puzzle would copy a file's megabytes of notes on
     // every change, only to drop them.
     let mut puzzle = Puzzle {
@@ -69,6 +112,11 @@ pub fn text_of(doc: &Document) -> String {
         .fields
         .push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));
     puzzle.fields.push(("format".into(), doc.source.format.name().into()));
+    if let Some(size) = lines_size {
+        // The size tells the file written for this work from one written for other work in
+        // the moment between the two writes.
+        puzzle.fields.push(("lines".into(), format!("{LINES_BESIDE} {size}")));
+    }
     if let Some(place) = &doc.source.collection {
         puzzle.fields.push(("index".into(), (place.index + 1).to_string()));
     }
@@ -78,6 +126,59 @@ pub fn text_of(doc: &Document) -> String {
         .fields
         .push(("read".into(), doc.source.saved.givens_only().to_string()));
     Format::Progress.to_string(&puzzle)
+}
+
+/// Whether the puzzle's own lines are in no file but the workbench's memory (a pasted puzzle, a
+/// new one): the recovery file must keep them.
+fn lines_in_memory(doc: &Document) -> bool {
+    matches!(doc.source.origin, Origin::Pasted | Origin::New | Origin::Generated)
+}
+
+/// Whether the puzzle's lines go to a `.lines` file of their own: too many to write with every
+/// change.
+fn lines_beside(doc: &Document) -> bool {
+    lines_in_memory(doc) && doc.source.text.notes_len() > MAX_NOTES
+}
+
+/// The text of a `.lines` file: the puzzle's lines around an empty grid, as a progress file
+/// writes them, and its comment in a field of its own (written as a comment, it would read
+/// back as a line).
+fn lines_text(text: &Puzzle) -> String {
+    Format::Progress.to_string(&Puzzle {
+        board: Board::empty(),
+        notes: text.notes.clone(),
+        comment: None,
+        fields: text
+            .comment
+            .iter()
+            .map(|c| ("comment".to_string(), c.clone()))
+            .collect(),
+        marks: None,
+    })
+}
+
+/// A puzzle's lines (notes) and its comment.
+pub type Lines = (Vec<Note>, Option<String>);
+
+/// The puzzle's lines and comment that a recovery file at `path` kept beside it, if it says it
+/// did (`Ok(None)` if it did not); why they cannot be read, if they cannot.
+pub fn lines_beside_file(path: &Path, puzzle: &Puzzle) -> Result<Option<Lines>, String> {
+    let Some(size) = puzzle
+        .field("lines")
+        .and_then(|v| v.strip_prefix(LINES_BESIDE))
+        .map(|size| size.trim().parse::<usize>().ok())
+    else {
+        return Ok(None);
+    };
+    let lines = path.with_extension("lines");
+    let (bytes, _) = super::files::read_bytes(&lines).map_err(|e| e.to_string())?;
+    if size != Some(bytes.len()) {
+        return Err("the file there is not the one written with this work".into());
+    }
+    let parsed = parse_document(&bytes, Some(Format::Progress)).map_err(|e| e.to_string())?;
+    let record = parsed.first().ok_or("no lines in it")?;
+    let comment = record.puzzle.field("comment").map(str::to_string);
+    Ok(Some((record.puzzle.notes.clone(), comment)))
 }
 
 /// Where recovered work came from, as its recovery file says.
@@ -182,6 +283,15 @@ fn path_from_bytes(bytes: Vec<u8>) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// How many times a keeper tries for its own lock: a starting workbench takes each lock for a
+/// moment to see whether its owner runs.
+const LOCK_TRIES: u32 = 20;
+
+/// A legacy temporary file (`.sudoku-workbench-*.tmp`, written by releases that named their
+/// recovery writes so) older than this is left by a process that is gone: a write takes
+/// milliseconds, and those names say nothing of their owner.
+const LEGACY_TEMP_AGE: Duration = Duration::from_secs(3600);
+
 /// This process's recovery file: written while there is unsaved work, removed when there is none.
 pub struct Keeper {
     dir: PathBuf,
@@ -190,8 +300,13 @@ pub struct Keeper {
     lock: Option<File>,
     /// The text on disk now, if any.
     written: Option<String>,
+    /// The puzzle whose lines the `.lines` file holds now, if any, and the file's size.
+    lines_written: Option<(Arc<Puzzle>, usize)>,
     /// Why the last write failed, once (to tell the user, not on every keystroke).
     pub failure: Option<String>,
+    /// A pause in the middle of every write, for tests of a signal during one
+    /// (`SUDOKU_WORKBENCH_TEST_SLOW_KEEP`, milliseconds).
+    pause: Option<Duration>,
 }
 
 impl Keeper {
@@ -200,12 +315,18 @@ impl Keeper {
         let started = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
+        let pause = std::env::var("SUDOKU_WORKBENCH_TEST_SLOW_KEEP")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map(Duration::from_millis);
         Keeper {
             dir,
             stem: format!("recovery-{started}-{}", std::process::id()),
             lock: None,
             written: None,
+            lines_written: None,
             failure: None,
+            pause,
         }
     }
 
@@ -228,113 +349,300 @@ impl Keeper {
         self.written.is_some()
     }
 
-    /// Makes the recovery file hold `text` (`None`: nothing unsaved, no file). Writes only when
-    /// the text changed; a failure is remembered in [`Keeper::failure`] and tried again on the
-    /// next change.
-    pub fn keep(&mut self, text: Option<String>) {
+    /// Makes the recovery file hold `work` (`None`: nothing unsaved, no file). Writes only what
+    /// changed; a failure is remembered in [`Keeper::failure`] and tried again on the next call.
+    pub fn keep(&mut self, work: Option<&Document>) {
+        let Some(doc) = work else {
+            self.keep_text(None);
+            return;
+        };
+        // The lines first: a recovery file saying they are beside must find them there.
+        let beside = lines_beside(doc);
+        let lines = beside.then(|| Arc::clone(&doc.source.text));
+        let lines_done = match (&lines, &self.lines_written) {
+            (Some(now), Some((written, _))) => Arc::ptr_eq(now, written),
+            (None, _) => true,
+            (Some(_), None) => false,
+        };
+        if !lines_done && let Some(lines) = lines {
+            let path = self.path().with_extension("lines");
+            let text = lines_text(&lines);
+            match self.write(&path, &text) {
+                Ok(()) => self.lines_written = Some((lines, text.len())),
+                Err(e) => {
+                    self.failure = Some(io_error(&e));
+                    return;
+                }
+            }
+        }
+        let size = self.lines_written.as_ref().filter(|_| beside).map(|(_, size)| *size);
+        self.keep_text(Some(text_of(doc, size)));
+        if !beside && self.written.is_some() && self.lines_written.take().is_some() {
+            // The recovery file no longer points at them.
+            let _ = std::fs::remove_file(self.path().with_extension("lines"));
+        }
+    }
+
+    /// Makes the recovery file hold `text` (`None`: no file).
+    fn keep_text(&mut self, text: Option<String>) {
         if text == self.written {
+            if text.is_some() {
+                self.failure = None;
+            }
             return;
         }
         match text {
             None => {
                 let _ = std::fs::remove_file(self.path());
                 self.written = None;
+                if self.lines_written.take().is_some() {
+                    let _ = std::fs::remove_file(self.path().with_extension("lines"));
+                }
             }
-            Some(text) => match self.write(&text) {
+            Some(text) => match self.write(&self.path(), &text) {
                 Ok(()) => {
                     self.written = Some(text);
                     self.failure = None;
                 }
-                Err(e) => self.failure = Some(crate::text::io_error(&e)),
+                Err(e) => self.failure = Some(io_error(&e)),
             },
         }
     }
 
-    fn write(&mut self, text: &str) -> std::io::Result<()> {
-        if self.lock.is_none() {
-            std::fs::create_dir_all(&self.dir)?;
+    /// Takes this process's lock, once: held until the process ends or [`Keeper::remove`].
+    fn take_lock(&mut self) -> io::Result<()> {
+        if self.lock.is_some() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(&self.dir)?;
+        for _ in 0..LOCK_TRIES {
             let lock = File::options()
                 .create(true)
                 .truncate(false)
                 .write(true)
                 .open(self.lock_path())?;
-            lock.try_lock().map_err(|e| match e {
-                std::fs::TryLockError::Error(e) => e,
-                std::fs::TryLockError::WouldBlock => std::io::Error::other("the recovery file is locked"),
-            })?;
-            self.lock = Some(lock);
+            match lock.try_lock() {
+                Ok(()) => {
+                    self.lock = Some(lock);
+                    return Ok(());
+                }
+                Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(Duration::from_millis(5)),
+                Err(std::fs::TryLockError::Error(e)) => return Err(e),
+            }
         }
-        super::files::write_privately(&self.path(), text.as_bytes()).map(|_| ())
+        Err(io::Error::other("the recovery file is locked"))
+    }
+
+    /// Writes `text` to `path` (this process's): under a temporary name of its own, synced,
+    /// then renamed over it, so that the file on disk is always a whole one. Held under
+    /// [`WRITING`], so that a process ending meanwhile waits for the rename.
+    fn write(&mut self, path: &Path, text: &str) -> io::Result<()> {
+        let _writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        self.take_lock()?;
+        let temp = self.dir.join(format!(".{}.tmp", self.stem));
+        let written = write_new(&temp, text.as_bytes(), self.pause).and_then(|()| std::fs::rename(&temp, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        written
     }
 
     /// Removes this process's files: the work was saved or given up by the user.
     pub fn remove(&mut self) {
-        self.keep(None);
+        self.keep_text(None);
         if self.lock.take().is_some() {
             let _ = std::fs::remove_file(self.lock_path());
         }
     }
 }
 
-/// A recovery file left by a workbench that is no longer running, claimed while it is offered.
+/// Writes `bytes` to a file at `path` only its owner may read, replacing any, and syncs it;
+/// `pause` in the middle (for tests).
+fn write_new(path: &Path, bytes: &[u8], pause: Option<Duration>) -> io::Result<()> {
+    let mut options = File::options();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Never through a link someone put in its place.
+        options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
+    }
+    let mut file = options.open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A temporary file left by a killed write of ours keeps its mode: make sure of it.
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    file.write_all(bytes)?;
+    if let Some(pause) = pause {
+        std::thread::sleep(pause);
+    }
+    file.sync_all()
+}
+
+/// A recovery file left by a workbench that is no longer running, as found at start.
 #[derive(Debug)]
 pub struct LeftOver {
     /// The file.
     pub path: PathBuf,
     /// When it was last written.
     pub modified: SystemTime,
-    /// Its text.
+    /// Its text, when found (taking it reads it again).
     pub text: String,
-    /// Its lock, held by this process while the file is offered.
-    _lock: Option<File>,
 }
 
-/// The recovery files in `dir` that no running workbench holds, newest first, each claimed.
-pub fn left_over(dir: &Path) -> Vec<LeftOver> {
+/// What a start finds: the newest left-over recovery files, and how many older ones there are.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The newest [`OFFERED`], newest first.
+    pub newest: Vec<LeftOver>,
+    /// How many more there are.
+    pub older: usize,
+}
+
+/// The recovery files in `dir` that no running workbench holds: the newest [`OFFERED`] read,
+/// newest first, and a count of the others. Nothing stays open. What killed workbenches left
+/// half written is removed on the way.
+pub fn left_over(dir: &Path) -> Found {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
+        return Found::default();
     };
-    let mut found: Vec<LeftOver> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "swb")
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("recovery-"))
-        })
-        .filter_map(|path| {
-            let lock = claim(&path.with_extension("lock"))?;
-            let (bytes, _) = super::files::read_bytes(&path).ok()?;
-            let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
-            Some(LeftOver {
+    let mut candidates: Vec<(PathBuf, SystemTime)> = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let path = entry.path();
+        if name.starts_with(".recovery-") && name.ends_with(".tmp") {
+            remove_orphan_temp(dir, &path, &name[1..name.len() - 4]);
+        } else if name.starts_with(".sudoku-workbench-") && name.ends_with(".tmp") {
+            remove_legacy_temp(&path);
+        } else if name.starts_with("recovery-")
+            && path.extension().is_some_and(|e| e == "lines")
+            && !path.with_extension("swb").exists()
+            && !is_held(&path.with_extension("lock"))
+        {
+            // Lines written by a workbench killed before its first recovery file.
+            let _ = std::fs::remove_file(&path);
+        } else if name.starts_with("recovery-")
+            && path.extension().is_some_and(|e| e == "swb")
+            && let Ok(modified) = std::fs::metadata(&path).and_then(|m| m.modified())
+        {
+            candidates.push((path, modified));
+        }
+    }
+    candidates.sort_by_key(|(_, modified)| std::cmp::Reverse(*modified));
+    let mut found = Found::default();
+    for (path, modified) in candidates {
+        if is_held(&path.with_extension("lock")) {
+            continue;
+        }
+        if found.newest.len() < OFFERED {
+            let Ok((bytes, _)) = super::files::read_bytes(&path) else {
+                continue;
+            };
+            found.newest.push(LeftOver {
                 text: String::from_utf8_lossy(&bytes).into_owned(),
                 path,
                 modified,
-                _lock: lock,
-            })
-        })
-        .collect();
-    found.sort_by_key(|left| std::cmp::Reverse(left.modified));
+            });
+        } else {
+            found.older += 1;
+        }
+    }
     found
 }
 
-/// Takes the lock at `path` if no one holds it: `Some(Some(file))` when taken, `Some(None)`
-/// when there is no lock file (an orphan all the same), `None` when a running workbench holds it.
-fn claim(path: &Path) -> Option<Option<File>> {
-    match File::options().write(true).open(path) {
-        Ok(file) => match file.try_lock() {
-            Ok(()) => Some(Some(file)),
-            Err(_) => None,
-        },
-        Err(_) => Some(None),
+/// Removes the temporary file at `path` of the workbench named `stem` if that workbench is gone
+/// (its lock is free): a write it was killed in the middle of.
+fn remove_orphan_temp(dir: &Path, path: &Path, stem: &str) {
+    if !is_held(&dir.join(format!("{stem}.lock"))) {
+        let _ = std::fs::remove_file(path);
     }
 }
 
-/// Removes a left-over recovery file and its lock file.
-pub fn discard(path: &Path) {
-    let _ = std::fs::remove_file(path);
-    let _ = std::fs::remove_file(path.with_extension("lock"));
+/// Removes a legacy temporary file once it is [`LEGACY_TEMP_AGE`] old.
+fn remove_legacy_temp(path: &Path) {
+    let age = std::fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|modified| SystemTime::now().duration_since(modified).ok());
+    if age.is_some_and(|age| age >= LEGACY_TEMP_AGE) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Whether a running workbench holds the lock at `path`. Looked at for a moment and let go. No
+/// lock file: nobody (an orphan all the same); a lock file that cannot be opened: held, as far
+/// as anyone can tell (what cannot be checked is not offered).
+fn is_held(path: &Path) -> bool {
+    match File::options().write(true).open(path) {
+        Ok(file) => !matches!(lock_patiently(&file), Ok(true)),
+        Err(e) => e.kind() != io::ErrorKind::NotFound,
+    }
+}
+
+/// Takes the lock of `file` if it is free: `Ok(false)` if it stays held for a few
+/// milliseconds. A lock held only for a moment is no running workbench's: another one starting
+/// that looks at it, or a process being started that has a copy of the descriptor until it
+/// runs its program.
+fn lock_patiently(file: &File) -> io::Result<bool> {
+    for attempt in 0..4 {
+        if attempt > 0 {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(std::fs::TryLockError::WouldBlock) => {}
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+    }
+    Ok(false)
+}
+
+/// A left-over recovery file taken by this process: its lock held, its text read from disk.
+#[derive(Debug)]
+pub struct Taken {
+    /// The file.
+    pub path: PathBuf,
+    /// Its text as on disk when taken.
+    pub text: String,
+    _lock: Option<File>,
+}
+
+/// Takes the left-over recovery file at `path` to reopen or discard it: its lock, then its text
+/// read again. Fails when another workbench took it first (holds its lock, or removed it).
+pub fn take(path: &Path) -> Result<Taken, String> {
+    const TAKEN: &str = "another workbench took it first";
+    let lock = match File::options().write(true).open(path.with_extension("lock")) {
+        Ok(file) => match lock_patiently(&file) {
+            Ok(true) => Some(file),
+            Ok(false) => return Err(TAKEN.into()),
+            Err(e) => return Err(io_error(&e)),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io_error(&e)),
+    };
+    match super::files::read_bytes(path) {
+        Ok((bytes, _)) => Ok(Taken {
+            path: path.to_path_buf(),
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            _lock: lock,
+        }),
+        Err(super::files::LoadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Err(TAKEN.into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+impl Taken {
+    /// Removes the file, its lines and its lock file: its work was reopened or given up.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.path);
+        let _ = std::fs::remove_file(self.path.with_extension("lines"));
+        // The lock file last, while still held: a workbench that opened it meanwhile finds no
+        // file to take.
+        let _ = std::fs::remove_file(self.path.with_extension("lock"));
+    }
 }
 
 #[cfg(test)]
@@ -365,23 +673,130 @@ mod tests {
         let mut two = Keeper::new(dir.path().to_path_buf());
         // Same second, same process in this test: make the names differ as two processes' would.
         two.stem.push_str("-b");
-        one.keep(Some("one".into()));
-        two.keep(Some("two".into()));
+        one.keep_text(Some("one".into()));
+        two.keep_text(Some("two".into()));
         assert_ne!(one.path(), two.path());
         assert_eq!(std::fs::read_to_string(one.path()).unwrap(), "one");
         assert_eq!(std::fs::read_to_string(two.path()).unwrap(), "two");
         // Both are running: nothing is left over.
-        assert!(left_over(dir.path()).is_empty());
+        assert!(left_over(dir.path()).newest.is_empty());
         // One ends without a clean quit (its lock goes with it): its file is offered.
         one.lock = None;
         let found = left_over(dir.path());
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].text, "one");
-        // While offered, it is claimed: another start does not offer it again.
-        assert!(left_over(dir.path()).is_empty());
-        drop(found);
-        assert_eq!(left_over(dir.path()).len(), 1);
+        assert_eq!(found.newest.len(), 1);
+        assert_eq!(found.newest[0].text, "one");
+        // Offered, it is not held: another start sees it too, but only one can take it.
+        assert_eq!(left_over(dir.path()).newest.len(), 1);
+        let taken = take(&found.newest[0].path).unwrap();
+        assert_eq!(taken.text, "one");
+        assert_eq!(
+            take(&found.newest[0].path).unwrap_err(),
+            "another workbench took it first"
+        );
+        assert!(
+            take(&two.path()).is_err(),
+            "nor can anyone take a running workbench's file"
+        );
+        taken.discard();
+        assert!(!one.path().exists());
+        assert!(take(&one.path()).is_err(), "gone once discarded");
+        assert!(left_over(dir.path()).newest.is_empty());
         two.remove();
         assert!(!two.path().exists());
+    }
+
+    /// Issue 28, item 4: what a killed write left (its temporary file) is removed at the next
+    /// start, but only where the writer is gone; a running workbench's write is left alone.
+    #[test]
+    fn half_written_files_of_dead_workbenches_are_removed_at_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut running = Keeper::new(dir.path().to_path_buf());
+        running.keep_text(Some("mine".into()));
+        let running_temp = dir.path().join(format!(".{}.tmp", running.stem));
+        std::fs::write(&running_temp, "a write under way").unwrap();
+        // A workbench killed in the middle of a write: its file, its lock file (free), its
+        // temporary file; another with no lock file at all.
+        let dead = dir.path().join("recovery-1-999999999");
+        std::fs::write(dead.with_extension("swb"), "old work").unwrap();
+        std::fs::write(dead.with_extension("lock"), "").unwrap();
+        let dead_temp = dir.path().join(".recovery-1-999999999.tmp");
+        std::fs::write(&dead_temp, "half").unwrap();
+        let lockless_temp = dir.path().join(".recovery-2-999999998.tmp");
+        std::fs::write(&lockless_temp, "half").unwrap();
+        // Lines written by one killed before its recovery file, and the running one's.
+        let lonely_lines = dir.path().join("recovery-3-999999997.lines");
+        std::fs::write(&lonely_lines, "lines").unwrap();
+        let running_lines = running.path().with_extension("lines");
+        std::fs::write(&running_lines, "lines").unwrap();
+        // The temporary files of earlier releases say nothing of their writer: removed once
+        // old enough that no write can still be under way.
+        let legacy_old = dir.path().join(".sudoku-workbench-AbC123.tmp");
+        let legacy_new = dir.path().join(".sudoku-workbench-XyZ789.tmp");
+        for legacy in [&legacy_old, &legacy_new] {
+            std::fs::write(legacy, "half").unwrap();
+        }
+        File::options()
+            .write(true)
+            .open(&legacy_old)
+            .unwrap()
+            .set_modified(SystemTime::now() - 2 * LEGACY_TEMP_AGE)
+            .unwrap();
+        let found = left_over(dir.path());
+        assert_eq!(found.newest.len(), 1);
+        assert_eq!(found.newest[0].text, "old work", "the dead one's work is offered");
+        assert!(!dead_temp.exists(), "its half-written file is gone");
+        assert!(!lockless_temp.exists());
+        assert!(!lonely_lines.exists());
+        assert!(running_lines.exists());
+        assert!(!legacy_old.exists());
+        assert!(legacy_new.exists(), "a recent one may be a write under way");
+        assert!(running_temp.exists(), "a running workbench's write is its own");
+        assert_eq!(std::fs::read_to_string(running.path()).unwrap(), "mine");
+    }
+
+    /// Issue 28, item 5: the newest files are read and offered, the rest only counted.
+    #[test]
+    fn only_the_newest_are_offered_and_the_rest_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = SystemTime::now();
+        for k in 0..(OFFERED + 5) {
+            let path = dir.path().join(format!("recovery-{k}-1.swb"));
+            std::fs::write(&path, format!("work {k}")).unwrap();
+            File::options()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(now - Duration::from_secs(1000 - k as u64))
+                .unwrap();
+        }
+        let found = left_over(dir.path());
+        assert_eq!(found.newest.len(), OFFERED);
+        assert_eq!(found.older, 5);
+        let texts: Vec<&str> = found.newest.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts[0], format!("work {}", OFFERED + 4), "newest first");
+        assert_eq!(texts[OFFERED - 1], "work 5");
+    }
+
+    /// A `.lines` file is taken only if it is the one written with the recovery file: between
+    /// the two writes a crash can leave one of other work.
+    #[test]
+    fn lines_beside_a_recovery_file_are_taken_only_at_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("recovery-1-2.swb");
+        let mut source = Puzzle::default();
+        source.notes.push(Note::new(0, "# a line"));
+        source.comment = Some("the comment".into());
+        let text = lines_text(&source);
+        std::fs::write(path.with_extension("lines"), &text).unwrap();
+        let mut recovery = Puzzle::default();
+        assert_eq!(lines_beside_file(&path, &recovery), Ok(None), "none said");
+        recovery.fields.push(("lines".into(), format!("beside {}", text.len())));
+        let (notes, comment) = lines_beside_file(&path, &recovery).unwrap().unwrap();
+        assert_eq!((notes, comment), (source.notes.clone(), source.comment.clone()));
+        recovery.fields[0].1 = format!("beside {}", text.len() + 1);
+        assert!(
+            lines_beside_file(&path, &recovery).is_err(),
+            "another size: other work's"
+        );
     }
 }

@@ -437,6 +437,12 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
             _ => Parsed::Skip(bytes.len()),
         };
     }
+    // Focus reports (asked for with `Esc [ ? 1004 h`): `Esc [ I` gained, `Esc [ O` lost.
+    match (params, final_byte) {
+        (b"", b'I') => return Parsed::Event(Event::FocusGained, used),
+        (b"", b'O') => return Parsed::Event(Event::FocusLost, used),
+        _ => {}
+    }
     let text = std::str::from_utf8(params).unwrap_or("");
     if let Some(sgr) = text.strip_prefix('<') {
         let numbers: Vec<u16> = sgr.split(';').filter_map(|n| n.parse().ok()).collect();
@@ -580,6 +586,18 @@ mod tests {
         assert_eq!(keys("é".as_bytes()), vec![k(KeyCode::Char('é'))]);
         assert_eq!(keys(b"\x1b"), vec![k(KeyCode::Esc)], "a lone Esc is the key");
         assert_eq!(keys(b"\x1b[24~"), vec![k(KeyCode::F(12))]);
+    }
+
+    #[test]
+    fn focus_reports_are_events_not_keys() {
+        assert_eq!(
+            keys(b"\x1b[O5\x1b[I"),
+            vec![
+                Input::Event(Event::FocusLost),
+                k(KeyCode::Char('5')),
+                Input::Event(Event::FocusGained),
+            ]
+        );
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub fn event_action(event: &Event, app: &App) -> Option<Action> {
         }
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
+        Event::FocusGained => Some(Action::Focus(true)),
+        Event::FocusLost => Some(Action::Focus(false)),
         Event::Mouse(mouse) => mouse_action(mouse.kind, mouse.column, mouse.row, app),
         _ => None,
     }

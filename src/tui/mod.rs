@@ -2,6 +2,7 @@
 //! into actions, lets the model handle them, carries out the effects it asks for, keeps the
 //! recovery file up to date and draws. Everything that touches the terminal is under here.
 
+pub mod abort;
 pub mod input;
 pub mod keymap;
 pub mod signals;
@@ -14,14 +15,17 @@ use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
 use input::{Input, Parser};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
+use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
 /// What wakes the event loop besides a timeout.
@@ -34,6 +38,9 @@ pub enum Wake {
     Continued,
     /// The terminal's input ended (closed, hung up): there is nothing more to read.
     Closed,
+    /// A signal that ends the process arrived: the keys typed before it are handled and the
+    /// work kept, then the signal thread ends the process.
+    Ending(i32),
 }
 
 /// Bytes read from the terminal at a time.
@@ -41,6 +48,15 @@ const READ_SIZE: usize = 64 * 1024;
 
 /// How often background work (previews) is looked at while it runs.
 const BUSY_POLL: Duration = Duration::from_millis(20);
+
+/// How long an ending signal waits for keys typed before it that are still on their way from
+/// the terminal.
+const TYPED_PATIENCE: Duration = Duration::from_millis(200);
+
+/// Held by the terminal's reader from the moment the terminal has bytes until they are sent to
+/// the event loop: whoever holds it and finds nothing to read knows that every byte typed so far
+/// is on its way.
+static READING: Mutex<()> = Mutex::new(());
 
 /// This process's recovery file while one is on disk, for the messages of a crash or a signal.
 static RECOVERY_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -118,8 +134,21 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     signals::watch(wake.clone()).context("installing the signal handlers")?;
     let guard = terminal::Guard::enter().context("setting up the terminal")?;
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
-    read_terminal(wake).context("reading the terminal")?;
-    let result = event_loop(&mut screen, &mut app, &mut runtime, &woken);
+    let terminal_input = read_terminal(wake).context("reading the terminal")?;
+    let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
+    let result = match result {
+        Ok(Some(_signal)) => {
+            // The work as it stands after the last key typed before the signal; then the
+            // signal thread, which waits for this, restores the terminal and ends the process.
+            let _ = keep(&app, &mut runtime);
+            signals::work_kept();
+            loop {
+                std::thread::park();
+            }
+        }
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    };
     // The terminal first, so that what is said next is readable.
     drop(guard);
     match (&result, app.quitting()) {
@@ -128,7 +157,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             set_recovery_file(None);
         }
         _ => {
-            keep(&app, &mut runtime);
+            let _ = keep(&app, &mut runtime);
             tell_where_the_work_is();
             if app.has_unsaved_work() && !runtime.keeper.has_file() {
                 let why = runtime.keeper.failure.clone().unwrap_or_default();
@@ -142,40 +171,88 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
 }
 
 /// Starts the thread that reads the terminal: standard input, or the terminal itself when
-/// standard input is not one.
-fn read_terminal(wake: Sender<Wake>) -> io::Result<()> {
-    let mut source: Box<dyn Read + Send> = if io::stdin().is_terminal() {
-        Box::new(io::stdin())
+/// standard input is not one. Returns the terminal's input, for [`typed_so_far`] to look at.
+fn read_terminal(wake: Sender<Wake>) -> io::Result<Arc<File>> {
+    let source = Arc::new(if io::stdin().is_terminal() {
+        File::from(io::stdin().as_fd().try_clone_to_owned()?)
     } else {
-        Box::new(std::fs::File::open("/dev/tty")?)
-    };
+        File::open("/dev/tty")?
+    });
+    let reader = Arc::clone(&source);
     std::thread::Builder::new().name("terminal".into()).spawn(move || {
         let mut buffer = vec![0u8; READ_SIZE];
-        loop {
-            match source.read(&mut buffer) {
+        // Waits for bytes without the lock, then reads and sends them with it.
+        while readable(reader.as_fd()) {
+            let _held = READING.lock().unwrap_or_else(PoisonError::into_inner);
+            match (&*reader).read(&mut buffer) {
                 Ok(0) => break,
                 Ok(n) => {
                     if wake.send(Wake::Bytes(buffer[..n].to_vec())).is_err() {
                         return;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if matches!(e.kind(), io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock) => {}
                 Err(_) => break,
             }
         }
         let _ = wake.send(Wake::Closed);
     })?;
-    Ok(())
+    Ok(source)
+}
+
+/// Waits until the terminal has bytes to read: `false` once it never will (hung up, closed).
+fn readable(input: std::os::fd::BorrowedFd) -> bool {
+    loop {
+        let mut fds = [PollFd::new(input, PollFlags::POLLIN)];
+        match poll(&mut fds, PollTimeout::NONE) {
+            Ok(_) => {
+                let ready = fds[0].revents().unwrap_or(PollFlags::empty());
+                let gone = PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL;
+                // Bytes left before a hang-up are read first.
+                return ready.contains(PollFlags::POLLIN) || !ready.intersects(gone);
+            }
+            Err(nix::errno::Errno::EINTR) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Feeds `parser` every byte typed before now: those already sent, and those the terminal or
+/// its reader still holds (waiting up to [`TYPED_PATIENCE`] for them). For an ending signal, so
+/// that a key typed just before it is not lost.
+fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
+    let deadline = Instant::now() + TYPED_PATIENCE;
+    loop {
+        // Holding the reader's lock with nothing to read: everything read is sent.
+        let quiet = match READING.try_lock() {
+            Ok(_held) => {
+                let mut fds = [PollFd::new(input.as_fd(), PollFlags::POLLIN)];
+                let ready = poll(&mut fds, PollTimeout::ZERO).is_ok_and(|n| n > 0);
+                !(ready && fds[0].revents().is_some_and(|r| r.contains(PollFlags::POLLIN)))
+            }
+            Err(_) => false,
+        };
+        for wake in woken.try_iter() {
+            if let Wake::Bytes(bytes) = wake {
+                parser.feed(&bytes, Instant::now());
+            }
+        }
+        if quiet || Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Draws, waits for the terminal, updates the model and moves background work on, until the
-/// user quits.
+/// user quits (`None`) or a signal ends the process (`Some` of it).
 fn event_loop(
     screen: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App,
     runtime: &mut Runtime,
     woken: &Receiver<Wake>,
-) -> anyhow::Result<()> {
+    terminal_input: &File,
+) -> anyhow::Result<Option<i32>> {
     let mut parser = Parser::new();
     let mut kept = None;
     let mut dirty = true;
@@ -184,7 +261,7 @@ fn event_loop(
     let size = ratatui::crossterm::terminal::size().context("reading the terminal's size")?;
     app.update(Action::Resize(size.0, size.1));
     loop {
-        keep_if_changed(app, runtime, &mut kept);
+        keep_if_changed(app, runtime, &mut kept, false);
         if dirty {
             let _held = terminal::lock();
             if whole {
@@ -200,7 +277,7 @@ fn event_loop(
             dirty = false;
         }
         if app.should_quit() {
-            return Ok(());
+            return Ok(None);
         }
         let now = Instant::now();
         let deadlines = [
@@ -221,6 +298,7 @@ fn event_loop(
         let mut wakes: Vec<Wake> = first.into_iter().collect();
         wakes.extend(woken.try_iter());
         let mut closed = false;
+        let mut ending = None;
         for wake in wakes {
             match wake {
                 Wake::Bytes(bytes) => parser.feed(&bytes, Instant::now()),
@@ -236,7 +314,11 @@ fn event_loop(
                     whole = true;
                 }
                 Wake::Closed => closed = true,
+                Wake::Ending(signal) => ending = Some(signal),
             }
+        }
+        if ending.is_some() {
+            typed_so_far(terminal_input, woken, &mut parser);
         }
         parser.poll(Instant::now());
         let mut answered = false;
@@ -246,8 +328,13 @@ fn event_loop(
             }
             if let Some(action) = keymap::action_for(&input, app) {
                 answered = true;
+                if matches!(action, Action::ForceQuit) {
+                    // Ctrl-C quits at once only if the work is kept: the model must know
+                    // whether it is, as of now.
+                    keep_if_changed(app, runtime, &mut kept, true);
+                }
                 for effect in app.dispatch(action, runtime) {
-                    if matches!(effect, Effect::Suspend) {
+                    if matches!(effect, Effect::Suspend) && ending.is_none() {
                         terminal::suspend().context("suspending")?;
                         whole = true;
                     }
@@ -257,6 +344,9 @@ fn event_loop(
             if app.should_quit() {
                 break;
             }
+        }
+        if let Some(signal) = ending {
+            return Ok(Some(signal));
         }
         for answer in runtime.poll() {
             app.dispatch(answer, runtime);
@@ -275,13 +365,15 @@ fn event_loop(
     }
 }
 
-/// The two failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
-/// panics, F11 fails the event loop with an error. Nobody sets that variable by accident.
+/// The three failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
+/// panics, F11 fails the event loop with an error, F10 fails an allocation (which aborts, as
+/// running out of memory does). Nobody sets that variable by accident.
 fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
     if let Input::Event(Event::Key(key)) = input {
         match key.code {
             KeyCode::F(12) => panic!("the test panic (F12 with SUDOKU_WORKBENCH_TEST_PANIC=1)"),
             KeyCode::F(11) => anyhow::bail!("the test error (F11)"),
+            KeyCode::F(10) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 1 << 20]>()),
             _ => {}
         }
     }
@@ -302,8 +394,9 @@ type KeptKey = (
     usize,
 );
 
-/// Brings the recovery file up to date when the work changed since it was last kept.
-fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptKey>) {
+/// Brings the recovery file up to date when the work changed since it was last kept (or, with
+/// `retry`, when the last write failed).
+fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptKey>, retry: bool) {
     let source = &app.doc.source;
     let play = app.play();
     let now = (
@@ -316,26 +409,30 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
         source.collection.as_ref().map(|place| place.index),
         source.text.notes_len(),
     );
-    if kept.as_ref() != Some(&now) {
-        if let Some(why) = keep(app, runtime) {
-            app.dispatch(Action::KeepFailed(why), runtime);
+    if kept.as_ref() != Some(&now) || retry && runtime.keeper.failure.is_some() {
+        if let Some(news) = keep(app, runtime) {
+            app.dispatch(news, runtime);
         }
         *kept = Some(now);
     }
 }
 
-/// Writes the recovery file (or removes it when there is nothing unsaved).
-fn keep(app: &App, runtime: &mut Runtime) -> Option<String> {
-    let text = app.has_unsaved_work().then(|| recovery::text_of(&app.doc));
-    let failed_before = runtime.keeper.failure.is_some();
-    runtime.keeper.keep(text);
+/// Writes the recovery file (or removes it when there is nothing unsaved); what the model must
+/// hear of it: that keeping the work started failing ([`Action::KeepFailed`], said once), or works
+/// again.
+fn keep(app: &App, runtime: &mut Runtime) -> Option<Action> {
+    let news = runtime.keep(app.has_unsaved_work().then_some(&app.doc));
     set_recovery_file(runtime.keeper.has_file().then(|| runtime.keeper.path()));
-    // Said once, when it starts failing.
-    runtime.keeper.failure.clone().filter(|_| !failed_before)
+    news
 }
 
 fn set_recovery_file(path: Option<PathBuf>) {
-    if let Ok(mut held) = RECOVERY_FILE.lock() {
+    if let Ok(mut held) = RECOVERY_FILE.lock()
+        && *held != path
+    {
         *held = path;
+        // For an abort, whose handler can take no lock.
+        drop(held);
+        abort::set_message(where_the_work_is().as_deref());
     }
 }

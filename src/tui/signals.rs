@@ -1,15 +1,50 @@
 //! Signals, handled on a thread of their own: every signal whose default would end the process
 //! (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM and the rest that can be caught)
-//! restores the terminal, says where the unsaved work is (its recovery file is always up to
-//! date) and exits with 128 + the signal's number; SIGTSTP suspends with the terminal given back
-//! and SIGCONT sets it up again; SIGWINCH is a resize. SIGKILL and SIGSTOP cannot be caught:
-//! after SIGKILL (the kernel's out-of-memory killer sends it too) the work is in the recovery
-//! file all the same, and `reset` restores the terminal.
+//! has the event loop handle the keys typed before it and keep the work, then restores the
+//! terminal, says where the unsaved work is and exits with 128 + the signal's number; SIGTSTP
+//! suspends with the terminal given back and SIGCONT sets it up again; SIGWINCH is a resize.
+//! SIGABRT from `abort()` ends the process before this thread can run: [`super::abort`] has a
+//! handler for it. SIGKILL and SIGSTOP cannot be caught: after SIGKILL (the kernel's
+//! out-of-memory killer sends it too) the work is in the recovery file all the same, and `reset`
+//! restores the terminal.
+//!
+//! The process never ends in the middle of a recovery write: that once lost the last change
+//! (the file on disk was the one before it) and left the write's temporary file behind. The
+//! event loop keeps the work itself and says so ([`work_kept`]); should it not answer (stuck
+//! writing to a terminal that reads nothing), this thread waits for a write under way
+//! ([`recovery::finish_writes`]) and ends the process with the file as the last write left it.
 
 use super::Wake;
+use crate::app::recovery;
 use signal_hook::consts::signal::*;
 use std::io;
 use std::sync::mpsc::Sender;
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+/// How long an ending signal waits for the event loop to keep the work.
+const GRACE: Duration = Duration::from_millis(1500);
+
+/// How long it then waits for a recovery write under way to finish.
+const WRITE_PATIENCE: Duration = Duration::from_secs(2);
+
+/// Whether the event loop has kept the work for an ending signal, and its bell.
+static KEPT: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
+
+/// Says the work is kept for the signal that is ending the process: the signal thread may end
+/// it now.
+pub fn work_kept() {
+    let (kept, bell) = &KEPT;
+    *kept.lock().unwrap_or_else(PoisonError::into_inner) = true;
+    bell.notify_all();
+}
+
+/// Waits up to [`GRACE`] for [`work_kept`].
+fn wait_for_the_work() {
+    let (kept, bell) = &KEPT;
+    let held = kept.lock().unwrap_or_else(PoisonError::into_inner);
+    let _ = bell.wait_timeout_while(held, GRACE, |kept| !*kept);
+}
 
 /// The signals that end a process by default and can be caught.
 pub fn ending_signals() -> Vec<i32> {
@@ -49,6 +84,11 @@ pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
                     let _ = wake.send(Wake::Resized);
                 }
                 _ => {
+                    // The event loop handles what was typed before the signal and keeps the
+                    // work; then, or if it does not answer, no write is cut short.
+                    let _ = wake.send(Wake::Ending(signal));
+                    wait_for_the_work();
+                    let _writes = recovery::finish_writes(WRITE_PATIENCE);
                     // Not waiting for the lock: a draw blocked on a stalled terminal must not
                     // keep the process from ending. Held, nobody is writing: the usual way.
                     // Not held, the main thread may be stuck in a write holding standard

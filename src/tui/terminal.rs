@@ -1,13 +1,17 @@
 //! The terminal's modes, set in one place and undone in one place: raw mode, the alternate
-//! screen, mouse capture, bracketed paste and a hidden cursor. [`restore`] undoes all of them on
-//! every way out (a quit, an error, a panic, a signal) and before a suspend; [`enter`] sets them
-//! again after one.
+//! screen, mouse capture, bracketed paste, focus reports and a hidden cursor. [`restore`] undoes
+//! all of them on every way out (a quit, an error, a panic, a signal) and before a suspend;
+//! [`enter`] sets them again after one. An abort, which no thread outlives, has a handler of its
+//! own ([`super::abort`]) that writes [`RESTORE`].
 //!
 //! The main thread draws while holding [`LOCK`], and the signal thread takes it to suspend or
 //! set the terminal up again, so that no frame is written half on the shell's screen.
 
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste, EnableFocusChange,
+    EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -34,17 +38,21 @@ pub fn enter() -> io::Result<()> {
         Clear(ClearType::All),
         EnableMouseCapture,
         EnableBracketedPaste,
+        // The game's clock stops while the terminal is out of focus (terminals that do not
+        // report it ignore this).
+        EnableFocusChange,
         Hide
     )
 }
 
-/// Puts the terminal back: raw mode off, main screen, no mouse capture, no bracketed paste,
-/// cursor shown. Safe to call more than once and on a terminal never set up.
+/// Puts the terminal back: raw mode off, main screen, no mouse capture, no bracketed paste, no
+/// focus reports, cursor shown. Safe to call more than once and on a terminal never set up.
 pub fn restore() -> io::Result<()> {
     let raw = disable_raw_mode();
     let mut out = io::stdout();
     let modes = execute!(
         out,
+        DisableFocusChange,
         DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
@@ -54,9 +62,10 @@ pub fn restore() -> io::Result<()> {
     raw.and(modes).and(flushed)
 }
 
-/// The bytes that undo the modes [`enter`] sets: bracketed paste, mouse capture, the alternate
-/// screen, the hidden cursor.
-const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?1049l\x1b[?25h";
+/// The bytes that undo the modes [`enter`] sets: focus reports, bracketed paste, mouse capture,
+/// the alternate screen, the hidden cursor.
+pub const RESTORE: &[u8] =
+    b"\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?1049l\x1b[?25h";
 
 /// Puts the terminal back without waiting for anything: for a signal that ends the process
 /// while the main thread is stuck writing to a terminal that reads nothing (it holds standard
@@ -98,6 +107,9 @@ impl Guard {
     /// Sets the terminal up, restoring it again if any part fails.
     pub fn enter() -> io::Result<Guard> {
         install_panic_hook();
+        // Before raw mode: the handler puts back the terminal as it is now. Without it an abort
+        // leaves the terminal as it finds it, as before; not a reason to refuse to start.
+        let _ = super::abort::install();
         let guard = Guard(());
         enter()?;
         Ok(guard)

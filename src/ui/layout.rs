@@ -6,8 +6,9 @@ use super::program::PROGRAM_WIDTH;
 use crate::sudoku::Pos;
 use ratatui::layout::Rect;
 
-/// The smallest screen with room for the board and a narrow panel.
-pub const MIN_SIZE: (u16, u16) = (64, 21);
+/// The smallest screen with room for the board and a narrow panel: the model's, which stops the
+/// game's clock below it.
+pub const MIN_SIZE: (u16, u16) = crate::app::MIN_SIZE;
 
 /// The side panel needs this many columns beside a board of large cells.
 const PANEL_WIDTH_FOR_LARGE: u16 = 36;

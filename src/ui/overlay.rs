@@ -359,7 +359,8 @@ pub struct Recovery<'a> {
 impl Widget for Recovery<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let rows = self.offer.offers.len().min(8) as u16;
+        let older = self.offer.older > 0;
+        let rows = self.offer.offers.len().min(8) as u16 + u16::from(older);
         let popup = centered(area, 76, rows + 6);
         Clear.render(popup, buf);
         let block = Block::bordered()
@@ -379,6 +380,18 @@ impl Widget for Recovery<'_> {
                 ("  ", t.value)
             };
             lines.push(Line::from(Span::styled(format!("{marker}{}", offer.summary), style)));
+        }
+        if older {
+            // Not read, let alone listed: the newest are what a crash a moment ago left.
+            let count = self.offer.older;
+            let ones = if count == 1 { "one" } else { "ones" };
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "  and {} older {ones}, offered once these are reopened or discarded",
+                    crate::text::grouped(count as u64)
+                ),
+                t.dim,
+            )));
         }
         lines.push(Line::default());
         lines.push(Line::from(vec![

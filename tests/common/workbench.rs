@@ -210,13 +210,13 @@ impl Bench {
         }
     }
 
-    /// Writes (or removes) the recovery file for the work now, as the event loop does.
+    /// Writes (or removes) the recovery file for the work now, as the event loop does, and
+    /// tells the model how that went if it changed.
     pub fn keep(&mut self) {
-        let text = self
-            .app
-            .has_unsaved_work()
-            .then(|| sudoku_workbench::app::recovery::text_of(&self.app.doc));
-        self.runtime.keeper.keep(text);
+        let work = self.app.has_unsaved_work().then_some(&self.app.doc);
+        if let Some(news) = self.runtime.keep(work) {
+            self.act(news);
+        }
     }
 
     /// Replaces the text of the prompt with `text` and confirms it.

@@ -10,6 +10,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-workbench");
+
+/// The program the sessions run: [`BIN`], or another build named by
+/// `SUDOKU_WORKBENCH_TEST_BIN` (to see a test fail on an older build).
+pub fn bin() -> String {
+    std::env::var("SUDOKU_WORKBENCH_TEST_BIN").unwrap_or_else(|_| BIN.to_string())
+}
 /// How long to wait for the screen to show something before failing.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -40,12 +46,32 @@ pub struct Session {
     state: Option<tempfile::TempDir>,
     /// While set, nothing is read from the terminal: a terminal that has stopped reading.
     paused: Arc<std::sync::atomic::AtomicBool>,
+    /// The bytes the program wrote, as written (the last 32 MiB of them).
+    raw: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Session {
     pub fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(None, args, cwd, env)
+    }
+
+    /// [`Session::start`] with the shell's `ulimit` options `limits` (such as `-n 200`) set
+    /// for the program.
+    pub fn start_limited(limits: &str, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(Some(limits), args, cwd, env)
+    }
+
+    fn start_under(limits: Option<&str>, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         let pty = open_pty();
-        let mut cmd = CommandBuilder::new(BIN);
+        let mut cmd = match limits {
+            None => CommandBuilder::new(bin()),
+            Some(limits) => {
+                // The shell sets the limits and becomes the program (`exec`): the same process.
+                let mut cmd = CommandBuilder::new("/bin/sh");
+                cmd.args(["-c", &format!("ulimit {limits} && exec \"$0\" \"$@\""), &bin()]);
+                cmd
+            }
+        };
         cmd.args(args);
         cmd.cwd(cwd);
         cmd.env("TERM", "xterm-256color");
@@ -82,6 +108,8 @@ impl Session {
         let sink = Arc::clone(&parser);
         let paused = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stop = Arc::clone(&paused);
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let transcript = Arc::clone(&raw);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             loop {
@@ -91,6 +119,14 @@ impl Session {
                 let Ok(n) = reader.read(&mut buf) else { break };
                 if n == 0 {
                     break;
+                }
+                {
+                    // The last 32 MiB at most: a long benchmark draws far more.
+                    let mut raw = transcript.lock().unwrap();
+                    if raw.len() > 32 << 20 {
+                        raw.drain(..16 << 20);
+                    }
+                    raw.extend_from_slice(&buf[..n]);
                 }
                 sink.lock().unwrap().process(&buf[..n]);
             }
@@ -103,6 +139,7 @@ impl Session {
             master: pty.master,
             state,
             paused,
+            raw,
         };
         session.wait_for("the workbench to start", |s| {
             s.contents().contains("sudoku-workbench │")
@@ -224,6 +261,11 @@ impl Session {
         self.master.get_termios().expect("the pty's settings")
     }
 
+    /// The bytes the program wrote so far (the last 32 MiB of them).
+    pub fn output(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
     /// The program's process id.
     pub fn pid(&self) -> i32 {
         self.child.process_id().expect("a running child") as i32
@@ -240,7 +282,7 @@ impl Drop for Session {
 /// `env` added; what it wrote, and its exit code.
 pub fn run_once(args: &[&str], env: &[(&str, &str)]) -> (String, u32) {
     let pty = open_pty();
-    let mut cmd = CommandBuilder::new(BIN);
+    let mut cmd = CommandBuilder::new(bin());
     cmd.args(args);
     for (k, v) in env {
         cmd.env(k, v);
