@@ -35,6 +35,16 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// A count with its noun, the noun plural unless the count is one: `1 cell`, `12,345 cells`.
+/// `noun` is the singular; an `s` makes the plural (every noun counted here takes one).
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", grouped(n as u64))
+    }
+}
+
 /// A duration for people: `850 µs`, `12.3 ms`, `1.53 s`, `2 min 05 s`.
 pub fn duration(d: Duration) -> String {
     let us = d.as_micros();
@@ -118,6 +128,13 @@ mod tests {
         assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(duration(Duration::from_millis(1534)), "1.53 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
+    }
+
+    #[test]
+    fn one_thing_is_singular() {
+        assert_eq!(counted(1, "cell"), "1 cell");
+        assert_eq!(counted(0, "cell"), "0 cells");
+        assert_eq!(counted(1234, "step"), "1,234 steps");
     }
 
     #[cfg(unix)]
