@@ -37,11 +37,11 @@ pub fn grouped(n: u64) -> String {
 
 /// A count with its noun, the noun plural unless the count is one: `1 cell`, `12,345 cells`.
 /// `noun` is the singular; an `s` makes the plural (every noun counted here takes one).
-pub fn counted(n: usize, noun: &str) -> String {
+pub fn counted(n: u64, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
-        format!("{} {noun}s", grouped(n as u64))
+        format!("{} {noun}s", grouped(n))
     }
 }
 

@@ -474,3 +474,324 @@ fn the_browser_previews_a_trace_and_enter_replays_it() {
     assert_eq!(app.stepper().stopped(), Some(&Stop::TraceEnd(40, false)));
     drop(dir);
 }
+
+/// Every claim a "why" makes, checked against the board just before its step.
+mod why_claims {
+    use super::board_of;
+    use sudoku_workbench::sudoku::search::why::why;
+    use sudoku_workbench::sudoku::{Board, Decision, Digit, Options, Pos, Search, Step, Strategy, Unit};
+
+    fn cell(name: &str) -> Pos {
+        Pos::from_name(name).unwrap_or_else(|| panic!("not a cell: {name:?}"))
+    }
+
+    fn digit(text: &str) -> Digit {
+        Digit::new(text.parse().unwrap_or_else(|_| panic!("not a digit: {text:?}"))).unwrap()
+    }
+
+    fn unit(text: &str) -> Unit {
+        let (kind, n) = text.split_once(' ').unwrap();
+        let i = n.parse::<u8>().unwrap() - 1;
+        match kind {
+            "row" => Unit::Row(i),
+            "column" => Unit::Col(i),
+            "box" => Unit::Box(i),
+            _ => panic!("not a unit: {text:?}"),
+        }
+    }
+
+    /// The cells of `unit` where `d` can still go on `board`.
+    fn places(board: &Board, unit: Unit, d: Digit) -> Vec<Pos> {
+        unit.cells()
+            .into_iter()
+            .filter(|&q| board.digit(q).is_none() && board.candidates(q).contains(d))
+            .collect()
+    }
+
+    /// `d: rXcY holds d (unit)` about `subject`: the holder holds `d`, shares the unit named
+    /// with `subject`, and is not `subject`. Returns the digit.
+    fn holder_claim(board: &Board, subject: Pos, claim: &str) -> Digit {
+        let (d, rest) = claim.split_once(": ").unwrap_or_else(|| panic!("{claim:?}"));
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let [holder, "holds", held, ..] = words[..] else {
+            panic!("not a holder: {claim:?}")
+        };
+        assert_eq!(d, held, "{claim}");
+        let (d, holder) = (digit(d), cell(holder));
+        let named = unit(rest.split_once('(').unwrap().1.trim_end_matches(')'));
+        assert_eq!(
+            board.digit(holder),
+            Some(d),
+            "{claim}: {holder} holds {:?}",
+            board.digit(holder)
+        );
+        assert!(
+            named.cells().contains(&holder) && named.cells().contains(&subject),
+            "{claim}"
+        );
+        assert_ne!(holder, subject, "{claim}");
+        d
+    }
+
+    /// Reasons parted by `; `: each a holder claim about `subject`; the digits they name.
+    fn holders(board: &Board, subject: Pos, reasons: &str) -> Vec<u8> {
+        reasons
+            .split("; ")
+            .map(|claim| holder_claim(board, subject, claim).get())
+            .collect()
+    }
+
+    /// `fewest candidates: N, ...` for `pos`: N is its count and the fewest of any blank, every
+    /// tie is counted and those named are ties, and `pos` is the first in reading order.
+    fn fewest(board: &Board, pos: Pos, text: &str) {
+        let rest = text.strip_prefix("fewest candidates: ").unwrap();
+        let (n, ties) = rest.split_once(", ").unwrap();
+        let n: usize = n.parse().unwrap();
+        assert_eq!(board.candidates(pos).len(), n, "{text}");
+        let fewest = board.blanks().map(|q| board.candidates(q).len()).min().unwrap();
+        assert_eq!(n, fewest, "{text}");
+        let tied: Vec<Pos> = board
+            .blanks()
+            .filter(|&q| q != pos && board.candidates(q).len() == n)
+            .collect();
+        assert!(
+            tied.iter().all(|q| *q > pos),
+            "{pos} is the first in reading order: {text}"
+        );
+        if ties == "no other cell has so few" {
+            assert!(tied.is_empty(), "{text}: {tied:?}");
+            return;
+        }
+        let (count, names) = ties
+            .strip_prefix("tied with ")
+            .and_then(|t| t.split_once(" other cell"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(count.parse::<usize>().unwrap(), tied.len(), "{text}: {tied:?}");
+        let names = names.split_once('(').unwrap().1.split_once(')').unwrap().0;
+        let named: Vec<Pos> = names
+            .replace(" and ", ", ")
+            .split(", ")
+            .filter(|w| !w.ends_with("more"))
+            .map(cell)
+            .collect();
+        let more: usize = names
+            .rsplit_once(" and ")
+            .and_then(|(_, m)| m.strip_suffix(" more"))
+            .map_or(0, |m| m.parse().unwrap());
+        assert_eq!(named, tied[..named.len()], "{text}");
+        assert_eq!(named.len() + more, tied.len(), "{text}");
+    }
+
+    /// A forced digit's reason.
+    fn forced(board: &Board, pos: Pos, d: Digit, text: &str) {
+        assert!(board.candidates(pos).contains(d), "{text}");
+        let naked = board.candidates(pos).len() == 1;
+        let hidden = pos.units().into_iter().find(|&u| places(board, u, d) == [pos]);
+        if let Some(rest) = text.strip_prefix("naked single: ") {
+            assert!(naked, "{text}");
+            assert_eq!(rest, format!("{d} is the only candidate of {pos}"));
+        } else if let Some(rest) = text.strip_prefix("hidden single: ") {
+            assert!(!naked, "{text}");
+            let named = unit(rest.rsplit_once(" in ").unwrap().1);
+            assert_eq!(rest, format!("{pos} is the only place for {d} in {named}"));
+            assert_eq!(places(board, named, d), [pos], "{text}");
+        } else {
+            assert!(text.starts_with("forced: propagation"), "{text}");
+            assert!(!naked && hidden.is_none(), "{text}: a single the board shows");
+        }
+    }
+
+    /// A guess's reasons, of `strategy` at `pos`, `from` the first digit the textbook order
+    /// tries there.
+    fn guess(board: &Board, strategy: Strategy, pos: Pos, d: Digit, from: u8, top: Option<&Decision>, text: &str) {
+        assert!(board.candidates(pos).contains(d), "{text}");
+        if let Some(rest) = text.strip_prefix("of the 324 constraints, \"") {
+            assert_eq!(strategy, Strategy::Dlx);
+            let (constraint, said) = rest.split_once("\" has the fewest options: ").unwrap();
+            let said: usize = said.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(top.map(|t| t.options.len()), Some(said), "{text}");
+            match constraint.strip_suffix(" needs a digit") {
+                Some(name) => {
+                    assert_eq!(cell(name), pos, "{text}");
+                    assert_eq!(board.candidates(pos).len(), said, "{text}");
+                }
+                None => {
+                    let (placed, named) = constraint.split_once(" in ").unwrap();
+                    assert_eq!(digit(placed), d, "{text}");
+                    assert_eq!(places(board, unit(named), d).len(), said, "{text}");
+                }
+            }
+            return;
+        }
+        if let Some(rest) = text.strip_prefix("after propagation ") {
+            assert_eq!(strategy, Strategy::Fast);
+            let rest = rest.strip_prefix(&format!("{pos} has ")).unwrap();
+            let n: usize = rest.split(' ').next().unwrap().parse().unwrap();
+            // Propagation only narrows what the board allows.
+            let Some(Options::Digits(options)) = top.map(|t| t.options) else {
+                panic!("{text}: a cell's decision")
+            };
+            assert_eq!(options.bits() & !board.candidates(pos).bits(), 0, "{text}");
+            assert!(options.contains(d), "{text}");
+            assert_eq!(top.map(|t| t.options.len()), Some(n), "{text}");
+            assert!(n <= board.candidates(pos).len(), "{text}");
+            assert_eq!(rest.contains("a two-way guess"), n == 2, "{text}");
+            return;
+        }
+        if text.starts_with("fewest candidates: ") {
+            let (head, tail) = text.split_once("; ").unwrap_or((text, ""));
+            fewest(board, pos, head);
+            assert!(
+                tail.is_empty() || tail == "the first in reading order is taken",
+                "{text}"
+            );
+            return;
+        }
+        // The textbook order: the digits before `d` held by peers, then `d` fits.
+        assert_eq!(strategy, Strategy::Naive, "{text}");
+        let (reasons, fits) = match text.rsplit_once("; ") {
+            Some((reasons, fits)) => (holders(board, pos, reasons), fits),
+            None => (Vec::new(), text),
+        };
+        assert_eq!(reasons, (from..d.get()).collect::<Vec<_>>(), "{text}");
+        let (r, c, b) = (pos.row() + 1, pos.col() + 1, pos.box_index() + 1);
+        assert_eq!(fits, format!("{d} fits (no {d} in row {r}, column {c} or box {b})"));
+    }
+
+    /// The textbook order taking `d` back from `pos`: what the call below found, then what this
+    /// call does next.
+    fn taken_back(board: &Board, pos: Pos, d: Digit, previous: Option<Step>, text: &str) {
+        let mut after = board.clone();
+        after.set(pos, sudoku_workbench::sudoku::Cell::Empty);
+        let next_fit = (d.get() + 1..=9)
+            .map(|n| Digit::new(n).unwrap())
+            .find(|&n| after.candidates(pos).contains(n));
+        // The cause, if any, then "; " and what this call does next.
+        let (cause, then) = ["; the loop goes on", "; no digit after"]
+            .iter()
+            .find_map(|mark| text.find(mark))
+            .map_or((None, text), |i| (Some(&text[..i]), &text[i + 2..]));
+        match cause {
+            Some("after the solution the search goes on for another") => assert_eq!(previous, Some(Step::Solved)),
+            Some(cause) if cause.starts_with("the call below found no digit for ") => {
+                let rest = cause.strip_prefix("the call below found no digit for ").unwrap();
+                let (blank, reasons) = rest.split_once(" — ").unwrap();
+                let blank = cell(blank);
+                assert_eq!(board.blanks().next(), Some(blank), "{text}: the next blank");
+                assert!(board.candidates(blank).is_empty(), "{text}");
+                assert_eq!(holders(board, blank, reasons), (1..=9).collect::<Vec<_>>(), "{text}");
+                assert!(
+                    matches!(previous, Some(Step::Place { pos: p, .. }) if p == pos),
+                    "{text}"
+                );
+            }
+            Some(cause) => {
+                let p = cause
+                    .strip_prefix("the call below, at ")
+                    .and_then(|c| c.strip_suffix(", tried every digit and returned"))
+                    .unwrap_or_else(|| panic!("{text}"));
+                assert!(
+                    matches!(previous, Some(Step::Remove { pos: q, .. }) if q == cell(p) && q != pos),
+                    "{text}"
+                );
+            }
+            None => {}
+        }
+        match next_fit {
+            Some(n) => assert_eq!(then, format!("the loop goes on to {n} here"), "{text}"),
+            None => {
+                let rest = then
+                    .strip_prefix(&format!("no digit after {d} "))
+                    .unwrap_or_else(|| panic!("{text}"));
+                if let Some((_, reasons)) = rest.split_once(" — ") {
+                    assert_eq!(
+                        holders(&after, pos, reasons),
+                        (d.get() + 1..=9).collect::<Vec<_>>(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Searches `name` with `strategy` for `steps` steps and checks the why of each; how many
+    /// were checked.
+    fn check(name: &str, strategy: Strategy, steps: usize) -> usize {
+        let start = board_of(name);
+        let mut search = Search::new(&start, strategy).unwrap();
+        let mut previous: Option<Step> = None;
+        let mut checked = 0;
+        for _ in 0..steps {
+            let before = search.board();
+            let Some(step) = search.next() else { break };
+            let decisions = search.decisions();
+            let said = why(strategy, &before, &step, previous.as_ref(), decisions.last());
+            let context = format!("{name} {strategy} {step}: {said:?}");
+            match (step, said.as_deref()) {
+                (
+                    Step::Place {
+                        pos,
+                        digit,
+                        forced: true,
+                        ..
+                    },
+                    Some(text),
+                ) => forced(&before, pos, digit, text),
+                (Step::Place { pos, digit, .. }, Some(text)) => {
+                    let from = match previous {
+                        Some(Step::Remove { pos: p, digit: d, .. }) if p == pos => d.get() + 1,
+                        _ => 1,
+                    };
+                    guess(&before, strategy, pos, digit, from, decisions.last(), text);
+                }
+                (Step::Remove { pos, digit, .. }, Some(text)) => {
+                    assert_eq!(strategy, Strategy::Naive, "{context}");
+                    taken_back(&before, pos, digit, previous, text);
+                }
+                (_, None) => {}
+                _ => panic!("{context}"),
+            }
+            checked += usize::from(said.is_some());
+            previous = Some(step);
+        }
+        checked
+    }
+
+    #[test]
+    fn every_claim_of_every_strategys_why_holds_on_the_board() {
+        for &strategy in Strategy::ALL {
+            for (name, steps) in [("anti-naive.txt", 3000), ("hardest.sdk", 4000), ("hard.txt", 2000)] {
+                let checked = check(name, strategy, steps);
+                assert!(checked > 20, "{name} {strategy}: {checked} reasons checked");
+            }
+            // A search past its solution to its end (the textbook order goes on for another).
+            check("boj-2580-sample.txt", strategy, 1000);
+        }
+    }
+
+    /// The first choice of the fewest-candidates order on anti-naive.txt: eight other cells tie
+    /// with r2c3 at three candidates, and the why names every one.
+    #[test]
+    fn the_first_mrv_why_on_anti_naive_names_every_tie() {
+        let board = board_of("anti-naive.txt");
+        let mut search = Search::new(&board, Strategy::Mrv).unwrap();
+        let step = search.next().unwrap();
+        let said = why(Strategy::Mrv, &board, &step, None, search.decisions().last()).unwrap();
+        assert_eq!(
+            said,
+            "fewest candidates: 3, tied with 8 other cells (r2c5, r3c9, r4c3, r6c5, r7c3, r7c5, r8c8 and r8c9); \
+             the first in reading order is taken"
+        );
+        // The command line says the same.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-workbench"))
+            .args(["trace", "--strategy", "mrv", "--why", "--max-steps", "1"])
+            .arg(super::asset("anti-naive.txt"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            stdout.starts_with(&format!("place r2c3=6 depth 1  ({said})")),
+            "{stdout}"
+        );
+    }
+}

@@ -231,7 +231,7 @@ impl App {
         let board = &self.doc.board;
         let computed = board.all_candidates();
         let mut marks = self.doc.marks.of_empty_cells(board);
-        let (mut filled, mut kept) = (0, 0);
+        let (mut filled, mut kept) = (0u64, 0u64);
         for p in Pos::all().filter(|p| board.digit(*p).is_none()) {
             if !marks.get(p).is_empty() {
                 kept += 1;

@@ -6,6 +6,7 @@
 use super::{App, Typing};
 use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
+use crate::text::counted;
 
 /// How far a hint has gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,7 +243,10 @@ impl App {
         let left = self.doc.board.blank_count();
         match (wrong.digits.len(), wrong.marks.len()) {
             (0, 0) => {
-                self.say(format!("Check: no mistake so far; {left} cells to go"));
+                self.say(format!(
+                    "Check: no mistake so far; {} to go",
+                    counted(left as u64, "cell")
+                ));
                 self.mistakes = None;
             }
             (digits, marks) => {

@@ -14,7 +14,7 @@ use crate::app::{App, Mode, Typing};
 use crate::sudoku::search::program::{Program, Role};
 use crate::sudoku::search::why::why;
 use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
-use crate::text::{duration, grouped, printable};
+use crate::text::{counted, duration, grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -214,7 +214,7 @@ impl Panel<'_> {
         let shown = match app.settings.marks_view {
             MarksView::Mine if marked == 0 && app.typing != Typing::Marks => None,
             MarksView::Mine if marked == 0 => Some("yours: none (M fills)".to_string()),
-            MarksView::Mine => Some(format!("yours: {marked} cells")),
+            MarksView::Mine => Some(format!("yours: {}", counted(marked as u64, "cell"))),
             MarksView::Computed => Some("showing computed candidates (v: yours)".to_string()),
         };
         if let Some(shown) = shown {
@@ -250,10 +250,10 @@ impl Panel<'_> {
             out.row(
                 "Last solve",
                 format!(
-                    "{} {result}: {} placements, {} backtracks, {}",
+                    "{} {result}: {}, {}, {}",
                     report.strategy,
-                    grouped(report.counters.placements),
-                    grouped(report.counters.backtracks),
+                    counted(report.counters.placements, "placement"),
+                    counted(report.counters.backtracks, "backtrack"),
                     duration(report.elapsed)
                 ),
                 t.value,
@@ -355,15 +355,18 @@ impl Panel<'_> {
                 ),
                 Stop::TraceEnd(at, false) => (
                     format!(
-                        "■ end of the trace: all {} steps as the engine takes them",
-                        grouped(*at)
+                        "■ end of the trace: {} as the engine takes them",
+                        match *at {
+                            1 => "its one step".to_string(),
+                            n => format!("all {}", counted(n, "step")),
+                        }
                     ),
                     t.good,
                 ),
                 Stop::TraceEnd(at, true) => (
                     format!(
-                        "■ {} steps as the engine takes them; the file goes on past what the workbench replays",
-                        grouped(*at)
+                        "■ {} as the engine takes them; the file goes on past what the workbench replays",
+                        counted(*at, "step")
                     ),
                     t.good,
                 ),
@@ -384,11 +387,11 @@ impl Panel<'_> {
             } else if stepper.position() > steps {
                 out.row(
                     "Replaying",
-                    format!("past the trace's {} steps: these are not checked", grouped(steps)),
+                    format!("past the trace's {}: these are not checked", counted(steps, "step")),
                     t.dim,
                 );
             } else {
-                out.row("Replaying", format!("a trace of {} steps", grouped(steps)), t.value);
+                out.row("Replaying", format!("a trace of {}", counted(steps, "step")), t.value);
             }
         }
         if !stepper.breakpoints().is_empty() {
