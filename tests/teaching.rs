@@ -795,3 +795,87 @@ mod why_claims {
         );
     }
 }
+
+/// Depth has one meaning: the decisions on the stack. Every step's depth, the counters' depth
+/// and the decisions the search holds agree after every step, for every strategy, through guesses
+/// taken back and decisions that run out of options.
+#[test]
+fn depth_is_the_number_of_decisions_on_the_stack_after_every_step() {
+    for &strategy in Strategy::ALL {
+        for name in ["hardest.sdk", "hard.txt", "anti-naive.txt"] {
+            let mut search = Search::new(&board_of(name), strategy).unwrap();
+            let mut deepest = 0;
+            for _ in 0..20_000 {
+                let Some(step) = search.next() else { break };
+                let frames = search.decisions().len();
+                let c = search.counters();
+                assert_eq!(c.depth, frames, "{name} {strategy} after {step}");
+                if let Step::Place { depth, .. } | Step::Remove { depth, .. } = step {
+                    assert_eq!(depth, frames, "{name} {strategy}: {step}");
+                }
+                deepest = deepest.max(frames);
+                assert_eq!(c.max_depth, deepest, "{name} {strategy} after {step}");
+                if step == Step::Exhausted {
+                    break;
+                }
+            }
+        }
+    }
+    // Solved without a look, the deepest is the same as watched.
+    let board = board_of("hardest.sdk");
+    for &strategy in Strategy::ALL {
+        let mut search = Search::new(&board, strategy).unwrap();
+        let deepest = search
+            .by_ref()
+            .take_while(|s| *s != Step::Solved)
+            .filter_map(|s| match s {
+                Step::Place { depth, .. } | Step::Remove { depth, .. } => Some(depth),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        assert_eq!(
+            solve(&board, strategy).unwrap().counters.max_depth,
+            deepest,
+            "{strategy}"
+        );
+    }
+}
+
+/// Step mode says the same depth in the step, the counters and the call stack's title, right
+/// after a guess is taken back (where they used to differ by one).
+#[test]
+fn the_panel_the_step_and_the_call_stack_say_one_depth() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.act(Action::Resize(100, 30));
+    app.keys("n");
+    ask(&mut app, "g", "2839");
+    let Some(Step::Remove {
+        depth, forced: false, ..
+    }) = app.stepper().last()
+    else {
+        panic!("step 2,839 takes a guess back: {:?}", app.stepper().last())
+    };
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(screen.contains(&format!("call stack: {depth} frames")), "{screen}");
+    let panel = text_right_of(&mut app, 100, 30, 40);
+    assert!(panel.contains(&format!("depth {depth} (max")), "{panel}");
+    assert!(panel.contains(&format!("remove r5c2=8 depth {depth};")), "{panel}");
+}
+
+/// The text of the screen right of column `x`, its rows joined by blanks and runs of blanks
+/// made one: what the panel says, whatever its wrapping.
+fn text_right_of(app: &mut Bench, width: u16, height: u16, x: u16) -> String {
+    app.update(Action::Resize(width, height));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| sudoku_workbench::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for row in 0..height {
+        for col in x..width {
+            text.push_str(buffer[(col, row)].symbol());
+        }
+        text.push(' ');
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -613,7 +613,7 @@ pub static BINDINGS: &[Binding] = &[
         Keys::Of(&[Char('x')]),
         Does::Act(Action::AskBreakpoint),
         "x",
-        "breakpoints: a cell gets a digit, a depth (a click sets a cell)",
+        "breakpoints: a cell gets a digit (a click sets one), a depth is reached (depth: decisions on the stack)",
         None,
         STEPPING,
     ),

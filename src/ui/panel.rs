@@ -324,7 +324,11 @@ impl Panel<'_> {
         out.row("Backtracks", grouped(c.backtracks), t.value);
         out.row(
             "Depth",
-            format!("{} on the stack (max {})", guesses(c.depth), c.max_depth),
+            format!(
+                "{} on the stack (max {})",
+                counted(c.depth as u64, "decision"),
+                c.max_depth
+            ),
             t.value,
         );
         // Measured only while it runs: manual steps have no speed to measure.
@@ -429,7 +433,7 @@ impl Panel<'_> {
             .iter()
             .filter_map(|d| d.current.map(|(pos, digit)| format!("{pos}={digit}")))
             .collect();
-        out.row("Path", guesses(placed.len()), t.value);
+        out.row("Path", format!("{} in place", guesses(placed.len())), t.value);
         // The newest decisions matter most: the tail that fits on three lines.
         let room = out.width.saturating_sub(2).max(10) * 3;
         let mut tail = String::new();
