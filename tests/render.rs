@@ -293,13 +293,13 @@ fn large_terminals_show_large_cells_with_candidates() {
     insta::assert_snapshot!("editing_200x60", terminal.backend());
 }
 
-/// The screen's text with the step mode's elapsed time (real time, different on every run)
+/// The screen's text with the step mode's search time (measured, different on every run)
 /// replaced by a fixed mark of the same width.
 fn without_clock(terminal: &Terminal<TestBackend>) -> String {
     let text = terminal.backend().to_string();
     text.lines()
         .map(|line| {
-            match ["Elapsed     ", "· elapsed "]
+            match ["Search time ", "· search time "]
                 .iter()
                 .find_map(|label| line.find(label).map(|at| at + label.len()))
             {

@@ -879,3 +879,54 @@ fn text_right_of(app: &mut Bench, width: u16, height: u16, x: u16) -> String {
     }
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Step mode's clock is the search's own: the time computing the steps to here, the same way
+/// whatever the move (a step by hand, a run, a jump forward or back, a step back); waiting
+/// between keys is not in it, and a jump is.
+#[test]
+fn the_search_time_counts_computing_steps_not_waiting() {
+    use std::time::{Duration, Instant};
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("n");
+    std::thread::sleep(Duration::from_millis(400));
+    app.keys("n");
+    let two = app.stepper().search_time();
+    assert!(
+        two > Duration::ZERO && two < Duration::from_millis(200),
+        "{two:?} for two steps 0.4 s apart"
+    );
+    // A jump forward runs the steps there: their time is counted (it read 0 µs).
+    ask(&mut app, "g", "5000");
+    assert_eq!(app.stepper().position(), 5000);
+    let jumped = app.stepper().search_time();
+    assert!(jumped > two, "{jumped:?} after 5,000 steps, {two:?} after 2");
+    // Back one step and back far: the time of the steps up to there, idle time still left out.
+    std::thread::sleep(Duration::from_millis(400));
+    app.keys("b");
+    let back = app.stepper().search_time();
+    assert!(
+        back > Duration::ZERO && back < jumped + Duration::from_millis(200),
+        "{back:?}"
+    );
+    ask(&mut app, "g", "3");
+    let early = app.stepper().search_time();
+    assert!(
+        early > Duration::ZERO && early < Duration::from_millis(200),
+        "{early:?} at step 3"
+    );
+    // A run at 10 steps a second for two seconds of ticks: the steps' work, not the two seconds.
+    app.settling = false;
+    app.keys(" ");
+    let t0 = Instant::now();
+    for k in 0..=20 {
+        app.tick(t0 + Duration::from_millis(100 * k));
+    }
+    app.keys(" ");
+    assert!(app.stepper().position() > 10, "{}", app.stepper().position());
+    let ran = app.stepper().search_time();
+    assert!(ran > early && ran < Duration::from_millis(500), "{ran:?}");
+    // The panel says so, under its name.
+    let panel = text_right_of(&mut app, 80, 24, 40);
+    assert!(panel.contains("Search time"), "{panel}");
+    assert!(!panel.contains("Elapsed"), "{panel}");
+}

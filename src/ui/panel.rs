@@ -303,7 +303,10 @@ impl Panel<'_> {
                 ),
                 t.value,
             );
-            out.text(format!("{speed} · elapsed {}", duration(stepper.elapsed())), t.dim);
+            out.text(
+                format!("{speed} · search time {}", duration(stepper.search_time())),
+                t.dim,
+            );
         } else {
             out.lines.push(Line::from(vec![
                 Span::styled("STEP MODE ", t.key),
@@ -339,7 +342,7 @@ impl Panel<'_> {
             None => "when running".into(),
         };
         out.row("Speed", format!("{speed} ({measured})"), t.value);
-        out.row("Elapsed", duration(stepper.elapsed()), t.value);
+        out.row("Search time", duration(stepper.search_time()), t.value);
     }
 
     /// What the last step did and why, what stopped the run, the trace and the breakpoints,
