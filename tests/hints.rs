@@ -286,3 +286,73 @@ fn a_hint_done_keeps_the_players_marks_and_takes_only_its_removals() {
         "a mark elsewhere stays as the player made it"
     );
 }
+
+/// The text of the screen right of the board (the panel and the message under it) at
+/// `width`x`height`, its rows joined by blanks and runs of blanks made one: what the panel
+/// says, however it wrapped.
+fn panel_text(app: &mut Bench, width: u16, height: u16) -> String {
+    app.update(sudoku_workbench::app::Action::Resize(width, height));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| sudoku_workbench::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for row in 1..height - 1 {
+        for col in 38..width {
+            text.push_str(buffer[(col, row)].symbol());
+        }
+        text.push(' ');
+    }
+    one_line(&text)
+}
+
+/// `text` with its runs of blanks made one.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Item 18: at 80x24 every stage of every hint is on screen in full, along whole solves by
+/// hints of puzzles whose hints run long (a chain of fourteen links, forcing chains): the
+/// technique and where to look, then the whole step.
+#[test]
+fn every_stage_of_a_hint_is_read_in_full_at_80x24() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/long-hints.txt");
+    let mut longest = 0;
+    for index in 0..3 {
+        let mut app = Bench::on_file(&path, Some(index));
+        assert!(app.message.is_none(), "{}", app.message());
+        for _ in 0..200 {
+            if app.doc.board.is_solved() {
+                break;
+            }
+            app.keys("i");
+            let hint = app
+                .hint
+                .clone()
+                .unwrap_or_else(|| panic!("puzzle {index}: {}", app.message()));
+            let screen = panel_text(&mut app, 80, 24);
+            // Where to look, in people's words: "row 1, column 8 and box 6".
+            let message = app.message();
+            assert!(message.matches(" and ").count() <= 1, "{message}");
+            let place = format!("{} in the shaded cells (i: why)", hint.step.technique);
+            assert!(screen.contains(&place), "{place}\n{screen}");
+            assert!(
+                screen.contains(&one_line(&app.message())),
+                "{}\n{screen}",
+                app.message()
+            );
+            app.keys("i");
+            let screen = panel_text(&mut app, 80, 24);
+            let why = format!("{} (i: do it)", hint.step.line());
+            assert!(screen.contains(&one_line(&why)), "{why}\n{screen}");
+            assert!(
+                screen.contains(&one_line(&app.message())),
+                "{}\n{screen}",
+                app.message()
+            );
+            longest = longest.max(why.len());
+            app.keys("i");
+        }
+        assert!(app.doc.board.is_solved(), "puzzle {index}: {}", app.message());
+    }
+    assert!(longest > 200, "the hints were long: {longest} characters at most");
+}

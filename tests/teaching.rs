@@ -930,3 +930,72 @@ fn the_search_time_counts_computing_steps_not_waiting() {
     assert!(panel.contains("Search time"), "{panel}");
     assert!(!panel.contains("Elapsed"), "{panel}");
 }
+
+/// Item 24: at 100x30 (the program beside the board) and at 80x24, the panel says in full the
+/// state of the search and every step's why, dead ends with all their reasons included.
+#[test]
+fn the_state_and_every_why_are_read_in_full_at_100x30_and_80x24() {
+    use sudoku_workbench::sudoku::search::why::why;
+    let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("n");
+    let mut dead_ends = 0;
+    for _ in 0..3000 {
+        app.keys("n");
+        let stepper = app.stepper();
+        let last = stepper.last().unwrap();
+        let mut before = stepper.board();
+        match last {
+            Step::Place { pos, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Empty),
+            Step::Remove { pos, digit, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Placed(digit)),
+            _ => continue,
+        }
+        let decisions = stepper.decisions();
+        let Some(said) = why(
+            stepper.strategy(),
+            &before,
+            &last,
+            stepper.previous().as_ref(),
+            decisions.last(),
+        ) else {
+            continue;
+        };
+        let long = said.contains("found no digit for");
+        dead_ends += usize::from(long);
+        // Every dead end, and every 50th step, at both sizes (drawing all would be slow).
+        if !long && !stepper.position().is_multiple_of(50) {
+            continue;
+        }
+        for (width, height) in [(100, 30), (80, 24)] {
+            let panel = text_right_of(&mut app, width, height, 40);
+            assert!(panel.contains(&one_line(&said)), "{width}x{height}: {said}\n{panel}");
+            // (The path's tail starts with "… →" by design: only a cut row is a lone "…".)
+            assert!(
+                !panel.replace("… →", "").contains('…'),
+                "{width}x{height}: nothing cut\n{panel}"
+            );
+        }
+    }
+    assert!(dead_ends > 100, "{dead_ends} dead ends read");
+    // A solution found: the state line wraps rather than being cut at the edge.
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    app.keys("n");
+    ask(&mut app, "g", "15");
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+    let panel = text_right_of(&mut app, 100, 30, 40);
+    assert!(
+        panel.contains("■ solution 1 found; e searches on for another"),
+        "{panel}"
+    );
+    // The first why of the fewest-candidates order names its eight ties, in the panel too.
+    let mut app = Bench::on_asset("anti-naive.txt");
+    app.keys("ntn");
+    assert_eq!(app.stepper().strategy(), Strategy::Mrv);
+    for (width, height) in [(100, 30), (80, 24)] {
+        let panel = text_right_of(&mut app, width, height, 40);
+        assert!(
+            panel.contains("tied with 8 other cells (r2c5, r3c9, r4c3, r6c5, r7c3, r7c5, r8c8 and r8c9)"),
+            "{width}x{height}: {panel}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! the mistake instead.
 
 use super::{App, Typing};
+use crate::sudoku::logic::deduction::and_list;
 use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
 use crate::text::counted;
@@ -174,7 +175,7 @@ impl App {
             format!("look at {}", cell_names(step.cells))
         } else {
             let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
-            format!("look in {}", units.join(" and "))
+            format!("look in {}", and_list(&units))
         };
         let basis = if from_marks { " (from your marks)" } else { "" };
         self.say(format!("Hint: {}{basis}: {place} (i again: why)", step.technique));
@@ -275,11 +276,12 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// At most six cells by name, then how many more.
+/// At most six cells by name, then how many more: `r1c1, r2c2 and r3c3`,
+/// `r1c1, ..., r1c6 and 3 more`.
 fn cell_names(cells: CellSet) -> String {
     let names: Vec<String> = cells.iter().take(6).map(|p| p.to_string()).collect();
     match cells.len() {
         n if n > 6 => format!("{} and {} more", names.join(", "), n - 6),
-        _ => names.join(", "),
+        _ => and_list(&names),
     }
 }
