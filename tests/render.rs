@@ -861,10 +861,7 @@ fn the_message_stays_on_screen_when_the_panel_is_short() {
         rows.iter().any(|r| r.contains("to replay)")),
         "the whole message: {rows:#?}"
     );
-    assert!(
-        rows.iter().any(|r| r.contains("Why: ")),
-        "the why: {rows:#?}"
-    );
+    assert!(rows.iter().any(|r| r.contains("Why: ")), "the why: {rows:#?}");
     assert!(
         !rows.iter().any(|r| r.trim_end().ends_with('…')),
         "nothing is cut: {rows:#?}"
