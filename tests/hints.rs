@@ -77,7 +77,9 @@ fn a_hint_reasons_from_the_players_marks() {
     app.keys("i");
     let hint = app.hint.clone().expect("a hint");
     assert!(hint.from_marks);
-    assert!(app.message().contains("from your marks"), "{}", app.message());
+    // Marks that are the board's own candidates add nothing the step could rest on.
+    assert!(!hint.rests_on_marks);
+    assert!(!app.message().contains("from your marks"), "{}", app.message());
     // With every cell marked, the easiest step a person sees in their marks is a naked or
     // hidden single like any other; it is still a correct one.
     assert!(hint.step.technique.places() || !hint.step.eliminations.is_empty());
@@ -355,4 +357,51 @@ fn every_stage_of_a_hint_is_read_in_full_at_80x24() {
         assert!(app.doc.board.is_solved(), "puzzle {index}: {}", app.message());
     }
     assert!(longest > 200, "the hints were long: {longest} characters at most");
+}
+
+/// Item 19: "(from your marks)" only when the step rests on the player's marks. A digit with two
+/// places in a unit, taken by hand from the wrong one: the hidden single that makes is from
+/// their marks; a step the board's own candidates show is not, marks or no marks.
+#[test]
+fn a_hint_is_from_your_marks_only_when_it_rests_on_them() {
+    use sudoku_workbench::sudoku::logic::{Grid, Rules, next_deduction};
+    use sudoku_workbench::sudoku::{Digit, Unit};
+    let board = Bench::on_asset("hard.txt").doc.board.clone();
+    let solution = solution_of(&board).unwrap();
+    let on_board = next_deduction(&Grid::new(&board), Rules { unique: true }).unwrap();
+    let (mut resting, mut not_resting) = (0, 0);
+    for unit in Unit::all() {
+        for d in Digit::all() {
+            let places: Vec<Pos> = unit
+                .cells()
+                .into_iter()
+                .filter(|&p| board.digit(p).is_none() && board.candidates(p).contains(d))
+                .collect();
+            let [a, b] = places[..] else { continue };
+            let (right, wrong) = if solution.digit(a) == Some(d) { (a, b) } else { (b, a) };
+            // The wrong place marked by hand with its candidates but d.
+            let mut app = Bench::on_asset("hard.txt");
+            app.act(sudoku_workbench::app::Action::Select(wrong));
+            app.keys("m");
+            for other in board.candidates(wrong).iter().filter(|&o| o != d) {
+                app.keys(&other.to_string());
+            }
+            app.keys("m");
+            app.keys("i");
+            let hint = app.hint.clone().expect("a hint");
+            let said = app.message().contains("(from your marks)");
+            assert!(hint.from_marks, "the player has marks");
+            if hint.step.units == [unit] && hint.step.placements.iter().any(|c| c.pos == right && c.digit == d) {
+                assert!(said && hint.rests_on_marks, "{unit} {d}: {}", app.message());
+                resting += 1;
+            } else if hint.step == on_board {
+                assert!(!said && !hint.rests_on_marks, "{unit} {d}: {}", app.message());
+                not_resting += 1;
+            }
+        }
+    }
+    assert!(
+        resting > 0 && not_resting > 0,
+        "{resting} from marks, {not_resting} not"
+    );
 }

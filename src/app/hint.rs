@@ -4,6 +4,7 @@
 //! the mistake instead.
 
 use super::{App, Typing};
+use crate::sudoku::logic::basis::rests_on_removals;
 use crate::sudoku::logic::deduction::and_list;
 use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
@@ -30,6 +31,10 @@ pub struct Hint {
     pub candidates: Marks,
     /// Whether some of those are the player's own marks.
     pub from_marks: bool,
+    /// Whether the step rests on the player's marks: on a digit they removed from a cell that
+    /// the board alone still allows there (see [`rests_on_removals`]). A step the board's own
+    /// candidates show as well is not "from your marks", marks or no marks.
+    pub rests_on_marks: bool,
 }
 
 impl Hint {
@@ -177,13 +182,15 @@ impl App {
             let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
             format!("look in {}", and_list(&units))
         };
-        let basis = if from_marks { " (from your marks)" } else { "" };
+        let rests_on_marks = from_marks && rests_on_removals(&step, &grid, &Grid::new(&self.doc.board));
+        let basis = if rests_on_marks { " (from your marks)" } else { "" };
         self.say(format!("Hint: {}{basis}: {place} (i again: why)", step.technique));
         self.hint = Some(Hint {
             stage: HintStage::Where,
             step,
             candidates,
             from_marks,
+            rests_on_marks,
         });
     }
 
