@@ -721,7 +721,11 @@ impl<'a> Panel<'a> {
             Mode::Generating(job) => {
                 out.text(format!("Making a new {} puzzle…", job.choice.level_name()), t.key);
                 out.row("Symmetry", job.choice.symmetry.name(), t.value);
-                out.row("Made", format!("{} puzzles, rated", grouped(job.tries as u64)), t.value);
+                out.row(
+                    "Made",
+                    format!("{}, rated", counted(job.tries as u64, "puzzle")),
+                    t.value,
+                );
                 out.row("Elapsed", duration(job.worked), t.value);
                 out.text("Esc cancels; the board stays as it is", t.dim);
             }
