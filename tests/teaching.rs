@@ -860,7 +860,12 @@ fn the_panel_the_step_and_the_call_stack_say_one_depth() {
     assert!(screen.contains(&format!("call stack: {depth} frames")), "{screen}");
     let panel = text_right_of(&mut app, 100, 30, 40);
     assert!(panel.contains(&format!("depth {depth} (max")), "{panel}");
-    assert!(panel.contains(&format!("remove r5c2=8 depth {depth};")), "{panel}");
+    // (The step is followed by its program line, or by the why when the panel is short.)
+    let step = format!("remove r5c2=8 depth {depth}");
+    assert!(
+        panel.contains(&format!("{step};")) || panel.contains(&format!("{step} Why")),
+        "{panel}"
+    );
 }
 
 /// The text of the screen right of column `x`, its rows joined by blanks and runs of blanks
@@ -926,9 +931,9 @@ fn the_search_time_counts_computing_steps_not_waiting() {
     let ran = app.stepper().search_time();
     assert!(ran > early && ran < Duration::from_millis(500), "{ran:?}");
     // The panel says so, under its name.
-    let panel = text_right_of(&mut app, 80, 24, 40);
-    assert!(panel.contains("Search time"), "{panel}");
-    assert!(!panel.contains("Elapsed"), "{panel}");
+    let panel = text_right_of(&mut app, 80, 24, 40).to_lowercase();
+    assert!(panel.contains("search time"), "{panel}");
+    assert!(!panel.contains("elapsed"), "{panel}");
 }
 
 /// Item 24: at 100x30 (the program beside the board) and at 80x24, the panel says in full the
