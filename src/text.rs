@@ -72,6 +72,16 @@ pub fn count_in(n: u64, room: usize) -> String {
         .unwrap_or_else(|| compact(n, 0))
 }
 
+/// A count with its noun, the noun plural unless the count is one: `1 cell`, `12,345 cells`.
+/// `noun` is the singular; an `s` makes the plural (every noun counted here takes one).
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", grouped(n))
+    }
+}
+
 /// A duration for people: `850 µs`, `12.3 ms`, `1.53 s`, `2 min 05 s`.
 pub fn duration(d: Duration) -> String {
     let us = d.as_micros();
@@ -172,6 +182,13 @@ mod tests {
         assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(duration(Duration::from_millis(1534)), "1.53 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
+    }
+
+    #[test]
+    fn one_thing_is_singular() {
+        assert_eq!(counted(1, "cell"), "1 cell");
+        assert_eq!(counted(0, "cell"), "0 cells");
+        assert_eq!(counted(1234, "step"), "1,234 steps");
     }
 
     #[cfg(unix)]

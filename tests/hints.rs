@@ -77,7 +77,9 @@ fn a_hint_reasons_from_the_players_marks() {
     app.keys("i");
     let hint = app.hint.clone().expect("a hint");
     assert!(hint.from_marks);
-    assert!(app.message().contains("from your marks"), "{}", app.message());
+    // Marks that are the board's own candidates add nothing the step could rest on.
+    assert!(!hint.rests_on_marks);
+    assert!(!app.message().contains("from your marks"), "{}", app.message());
     // With every cell marked, the easiest step a person sees in their marks is a naked or
     // hidden single like any other; it is still a correct one.
     assert!(hint.step.technique.places() || !hint.step.eliminations.is_empty());
@@ -284,5 +286,122 @@ fn a_hint_done_keeps_the_players_marks_and_takes_only_its_removals() {
         app.doc.marks.get(far),
         far_marks,
         "a mark elsewhere stays as the player made it"
+    );
+}
+
+/// The text of the screen right of the board (the panel and the message under it) at
+/// `width`x`height`, its rows joined by blanks and runs of blanks made one: what the panel
+/// says, however it wrapped.
+fn panel_text(app: &mut Bench, width: u16, height: u16) -> String {
+    app.update(sudoku_workbench::app::Action::Resize(width, height));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| sudoku_workbench::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for row in 1..height - 1 {
+        for col in 38..width {
+            text.push_str(buffer[(col, row)].symbol());
+        }
+        text.push(' ');
+    }
+    one_line(&text)
+}
+
+/// `text` with its runs of blanks made one.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Item 18: at 80x24 every stage of every hint is on screen in full, along whole solves by
+/// hints of puzzles whose hints run long (a chain of fourteen links, forcing chains): the
+/// technique and where to look, then the whole step.
+#[test]
+fn every_stage_of_a_hint_is_read_in_full_at_80x24() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/long-hints.txt");
+    let mut longest = 0;
+    for index in 0..3 {
+        let mut app = Bench::on_file(&path, Some(index));
+        assert!(app.message.is_none(), "{}", app.message());
+        for _ in 0..200 {
+            if app.doc.board.is_solved() {
+                break;
+            }
+            app.keys("i");
+            let hint = app
+                .hint
+                .clone()
+                .unwrap_or_else(|| panic!("puzzle {index}: {}", app.message()));
+            let screen = panel_text(&mut app, 80, 24);
+            // Where to look, in people's words: "row 1, column 8 and box 6".
+            let message = app.message();
+            assert!(message.matches(" and ").count() <= 1, "{message}");
+            let place = format!("{} in the shaded cells (i: why)", hint.step.technique);
+            assert!(screen.contains(&place), "{place}\n{screen}");
+            assert!(
+                screen.contains(&one_line(&app.message())),
+                "{}\n{screen}",
+                app.message()
+            );
+            app.keys("i");
+            let screen = panel_text(&mut app, 80, 24);
+            let why = format!("{} (i: do it)", hint.step.line());
+            assert!(screen.contains(&one_line(&why)), "{why}\n{screen}");
+            assert!(
+                screen.contains(&one_line(&app.message())),
+                "{}\n{screen}",
+                app.message()
+            );
+            longest = longest.max(why.len());
+            app.keys("i");
+        }
+        assert!(app.doc.board.is_solved(), "puzzle {index}: {}", app.message());
+    }
+    assert!(longest > 200, "the hints were long: {longest} characters at most");
+}
+
+/// Item 19: "(from your marks)" only when the step rests on the player's marks. A digit with two
+/// places in a unit, taken by hand from the wrong one: the hidden single that makes is from
+/// their marks; a step the board's own candidates show is not, marks or no marks.
+#[test]
+fn a_hint_is_from_your_marks_only_when_it_rests_on_them() {
+    use sudoku_workbench::sudoku::logic::{Grid, Rules, next_deduction};
+    use sudoku_workbench::sudoku::{Digit, Unit};
+    let board = Bench::on_asset("hard.txt").doc.board.clone();
+    let solution = solution_of(&board).unwrap();
+    let on_board = next_deduction(&Grid::new(&board), Rules { unique: true }).unwrap();
+    let (mut resting, mut not_resting) = (0, 0);
+    for unit in Unit::all() {
+        for d in Digit::all() {
+            let places: Vec<Pos> = unit
+                .cells()
+                .into_iter()
+                .filter(|&p| board.digit(p).is_none() && board.candidates(p).contains(d))
+                .collect();
+            let [a, b] = places[..] else { continue };
+            let (right, wrong) = if solution.digit(a) == Some(d) { (a, b) } else { (b, a) };
+            // The wrong place marked by hand with its candidates but d.
+            let mut app = Bench::on_asset("hard.txt");
+            app.act(sudoku_workbench::app::Action::Select(wrong));
+            app.keys("m");
+            for other in board.candidates(wrong).iter().filter(|&o| o != d) {
+                app.keys(&other.to_string());
+            }
+            app.keys("m");
+            app.keys("i");
+            let hint = app.hint.clone().expect("a hint");
+            let said = app.message().contains("(from your marks)");
+            assert!(hint.from_marks, "the player has marks");
+            if hint.step.units == [unit] && hint.step.placements.iter().any(|c| c.pos == right && c.digit == d) {
+                assert!(said && hint.rests_on_marks, "{unit} {d}: {}", app.message());
+                resting += 1;
+            } else if hint.step == on_board {
+                assert!(!said && !hint.rests_on_marks, "{unit} {d}: {}", app.message());
+                not_resting += 1;
+            }
+        }
+    }
+    assert!(
+        resting > 0 && not_resting > 0,
+        "{resting} from marks, {not_resting} not"
     );
 }

@@ -217,3 +217,60 @@ fn marks_under_a_digit_do_not_keep_a_saved_game_modified() {
     app.answer_prompt(game.to_str().unwrap());
     assert!(!app.is_modified(), "saved: {}", app.message());
 }
+
+/// `M` after a hint took candidates out of the marks: the cells the player (or the hint) marked
+/// keep their marks, eliminations included; only cells without marks are filled.
+#[test]
+fn fill_marks_keeps_the_players_own_eliminations() {
+    let mut app = Bench::on_asset("hard.txt");
+    app.keys("M");
+    // Hints until one removes candidates from the marks.
+    let hint = loop {
+        app.keys("i");
+        let hint = app.hint.clone().expect("a hint");
+        app.keys("ii");
+        if !hint.step.eliminations.is_empty() {
+            break hint;
+        }
+    };
+    let after_hint = app.doc.marks;
+    let removed = hint.step.eliminations[0];
+    assert!(!after_hint.get(removed.pos).contains(removed.digit));
+    assert!(
+        app.doc.board.candidates(removed.pos).contains(removed.digit),
+        "the board alone still allows {removed}: only the marks hold the elimination"
+    );
+    // One cell's marks erased by hand: M fills that one, and keeps the rest as they are.
+    let bare = Pos::all()
+        .find(|p| app.doc.board.digit(*p).is_none() && *p != removed.pos)
+        .unwrap();
+    app.act(sudoku_workbench::app::Action::Select(bare));
+    app.keys("m");
+    for d in app.doc.marks.get(bare).iter().collect::<Vec<_>>() {
+        app.keys(&d.to_string());
+    }
+    app.keys("m");
+    assert!(app.doc.marks.get(bare).is_empty());
+    app.keys("M");
+    assert_eq!(
+        app.doc.marks.get(bare),
+        app.doc.board.candidates(bare),
+        "a cell without marks is filled"
+    );
+    for p in Pos::all().filter(|p| *p != bare) {
+        assert_eq!(app.doc.marks.get(p), after_hint.get(p), "{p} keeps its marks");
+    }
+    assert!(
+        app.message().contains("1 cell without marks marked"),
+        "{}",
+        app.message()
+    );
+    // Nothing left to fill: M says so and changes nothing.
+    let before = app.doc.marks;
+    app.keys("M");
+    assert_eq!(app.doc.marks, before);
+    assert!(app.message().contains("yours are kept"), "{}", app.message());
+    // Erased, M marks afresh.
+    app.keys("EM");
+    assert_eq!(app.doc.marks.get(removed.pos), app.doc.board.candidates(removed.pos));
+}

@@ -474,3 +474,533 @@ fn the_browser_previews_a_trace_and_enter_replays_it() {
     assert_eq!(app.stepper().stopped(), Some(&Stop::TraceEnd(40, false)));
     drop(dir);
 }
+
+/// Every claim a "why" makes, checked against the board just before its step.
+mod why_claims {
+    use super::board_of;
+    use sudoku_workbench::sudoku::search::why::why;
+    use sudoku_workbench::sudoku::{Board, Decision, Digit, Options, Pos, Search, Step, Strategy, Unit};
+
+    fn cell(name: &str) -> Pos {
+        Pos::from_name(name).unwrap_or_else(|| panic!("not a cell: {name:?}"))
+    }
+
+    fn digit(text: &str) -> Digit {
+        Digit::new(text.parse().unwrap_or_else(|_| panic!("not a digit: {text:?}"))).unwrap()
+    }
+
+    fn unit(text: &str) -> Unit {
+        let (kind, n) = text.split_once(' ').unwrap();
+        let i = n.parse::<u8>().unwrap() - 1;
+        match kind {
+            "row" => Unit::Row(i),
+            "column" => Unit::Col(i),
+            "box" => Unit::Box(i),
+            _ => panic!("not a unit: {text:?}"),
+        }
+    }
+
+    /// The cells of `unit` where `d` can still go on `board`.
+    fn places(board: &Board, unit: Unit, d: Digit) -> Vec<Pos> {
+        unit.cells()
+            .into_iter()
+            .filter(|&q| board.digit(q).is_none() && board.candidates(q).contains(d))
+            .collect()
+    }
+
+    /// `d: rXcY holds d (unit)` about `subject`: the holder holds `d`, shares the unit named
+    /// with `subject`, and is not `subject`. Returns the digit.
+    fn holder_claim(board: &Board, subject: Pos, claim: &str) -> Digit {
+        let (d, rest) = claim.split_once(": ").unwrap_or_else(|| panic!("{claim:?}"));
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let [holder, "holds", held, ..] = words[..] else {
+            panic!("not a holder: {claim:?}")
+        };
+        assert_eq!(d, held, "{claim}");
+        let (d, holder) = (digit(d), cell(holder));
+        let named = unit(rest.split_once('(').unwrap().1.trim_end_matches(')'));
+        assert_eq!(
+            board.digit(holder),
+            Some(d),
+            "{claim}: {holder} holds {:?}",
+            board.digit(holder)
+        );
+        assert!(
+            named.cells().contains(&holder) && named.cells().contains(&subject),
+            "{claim}"
+        );
+        assert_ne!(holder, subject, "{claim}");
+        d
+    }
+
+    /// Reasons parted by `; `: each a holder claim about `subject`; the digits they name.
+    fn holders(board: &Board, subject: Pos, reasons: &str) -> Vec<u8> {
+        reasons
+            .split("; ")
+            .map(|claim| holder_claim(board, subject, claim).get())
+            .collect()
+    }
+
+    /// `fewest candidates: N, ...` for `pos`: N is its count and the fewest of any blank, every
+    /// tie is counted and those named are ties, and `pos` is the first in reading order.
+    fn fewest(board: &Board, pos: Pos, text: &str) {
+        let rest = text.strip_prefix("fewest candidates: ").unwrap();
+        let (n, ties) = rest.split_once(", ").unwrap();
+        let n: usize = n.parse().unwrap();
+        assert_eq!(board.candidates(pos).len(), n, "{text}");
+        let fewest = board.blanks().map(|q| board.candidates(q).len()).min().unwrap();
+        assert_eq!(n, fewest, "{text}");
+        let tied: Vec<Pos> = board
+            .blanks()
+            .filter(|&q| q != pos && board.candidates(q).len() == n)
+            .collect();
+        assert!(
+            tied.iter().all(|q| *q > pos),
+            "{pos} is the first in reading order: {text}"
+        );
+        if ties == "no other cell has so few" {
+            assert!(tied.is_empty(), "{text}: {tied:?}");
+            return;
+        }
+        let (count, names) = ties
+            .strip_prefix("tied with ")
+            .and_then(|t| t.split_once(" other cell"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(count.parse::<usize>().unwrap(), tied.len(), "{text}: {tied:?}");
+        let names = names.split_once('(').unwrap().1.split_once(')').unwrap().0;
+        let named: Vec<Pos> = names
+            .replace(" and ", ", ")
+            .split(", ")
+            .filter(|w| !w.ends_with("more"))
+            .map(cell)
+            .collect();
+        let more: usize = names
+            .rsplit_once(" and ")
+            .and_then(|(_, m)| m.strip_suffix(" more"))
+            .map_or(0, |m| m.parse().unwrap());
+        assert_eq!(named, tied[..named.len()], "{text}");
+        assert_eq!(named.len() + more, tied.len(), "{text}");
+    }
+
+    /// A forced digit's reason.
+    fn forced(board: &Board, pos: Pos, d: Digit, text: &str) {
+        assert!(board.candidates(pos).contains(d), "{text}");
+        let naked = board.candidates(pos).len() == 1;
+        let hidden = pos.units().into_iter().find(|&u| places(board, u, d) == [pos]);
+        if let Some(rest) = text.strip_prefix("naked single: ") {
+            assert!(naked, "{text}");
+            assert_eq!(rest, format!("{d} is the only candidate of {pos}"));
+        } else if let Some(rest) = text.strip_prefix("hidden single: ") {
+            assert!(!naked, "{text}");
+            let named = unit(rest.rsplit_once(" in ").unwrap().1);
+            assert_eq!(rest, format!("{pos} is the only place for {d} in {named}"));
+            assert_eq!(places(board, named, d), [pos], "{text}");
+        } else {
+            assert!(text.starts_with("forced: propagation"), "{text}");
+            assert!(!naked && hidden.is_none(), "{text}: a single the board shows");
+        }
+    }
+
+    /// A guess's reasons, of `strategy` at `pos`, `from` the first digit the textbook order
+    /// tries there.
+    fn guess(board: &Board, strategy: Strategy, pos: Pos, d: Digit, from: u8, top: Option<&Decision>, text: &str) {
+        assert!(board.candidates(pos).contains(d), "{text}");
+        if let Some(rest) = text.strip_prefix("of the 324 constraints, \"") {
+            assert_eq!(strategy, Strategy::Dlx);
+            let (constraint, said) = rest.split_once("\" has the fewest options: ").unwrap();
+            let said: usize = said.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(top.map(|t| t.options.len()), Some(said), "{text}");
+            match constraint.strip_suffix(" needs a digit") {
+                Some(name) => {
+                    assert_eq!(cell(name), pos, "{text}");
+                    assert_eq!(board.candidates(pos).len(), said, "{text}");
+                }
+                None => {
+                    let (placed, named) = constraint.split_once(" in ").unwrap();
+                    assert_eq!(digit(placed), d, "{text}");
+                    assert_eq!(places(board, unit(named), d).len(), said, "{text}");
+                }
+            }
+            return;
+        }
+        if let Some(rest) = text.strip_prefix("after propagation ") {
+            assert_eq!(strategy, Strategy::Fast);
+            let rest = rest.strip_prefix(&format!("{pos} has ")).unwrap();
+            let n: usize = rest.split(' ').next().unwrap().parse().unwrap();
+            // Propagation only narrows what the board allows.
+            let Some(Options::Digits(options)) = top.map(|t| t.options) else {
+                panic!("{text}: a cell's decision")
+            };
+            assert_eq!(options.bits() & !board.candidates(pos).bits(), 0, "{text}");
+            assert!(options.contains(d), "{text}");
+            assert_eq!(top.map(|t| t.options.len()), Some(n), "{text}");
+            assert!(n <= board.candidates(pos).len(), "{text}");
+            assert_eq!(rest.contains("a two-way guess"), n == 2, "{text}");
+            return;
+        }
+        if text.starts_with("fewest candidates: ") {
+            let (head, tail) = text.split_once("; ").unwrap_or((text, ""));
+            fewest(board, pos, head);
+            assert!(
+                tail.is_empty() || tail == "the first in reading order is taken",
+                "{text}"
+            );
+            return;
+        }
+        // The textbook order: the digits before `d` held by peers, then `d` fits.
+        assert_eq!(strategy, Strategy::Naive, "{text}");
+        let (reasons, fits) = match text.rsplit_once("; ") {
+            Some((reasons, fits)) => (holders(board, pos, reasons), fits),
+            None => (Vec::new(), text),
+        };
+        assert_eq!(reasons, (from..d.get()).collect::<Vec<_>>(), "{text}");
+        let (r, c, b) = (pos.row() + 1, pos.col() + 1, pos.box_index() + 1);
+        assert_eq!(fits, format!("{d} fits (no {d} in row {r}, column {c} or box {b})"));
+    }
+
+    /// The textbook order taking `d` back from `pos`: what the call below found, then what this
+    /// call does next.
+    fn taken_back(board: &Board, pos: Pos, d: Digit, previous: Option<Step>, text: &str) {
+        let mut after = board.clone();
+        after.set(pos, sudoku_workbench::sudoku::Cell::Empty);
+        let next_fit = (d.get() + 1..=9)
+            .map(|n| Digit::new(n).unwrap())
+            .find(|&n| after.candidates(pos).contains(n));
+        // The cause, if any, then "; " and what this call does next.
+        let (cause, then) = ["; the loop goes on", "; no digit after"]
+            .iter()
+            .find_map(|mark| text.find(mark))
+            .map_or((None, text), |i| (Some(&text[..i]), &text[i + 2..]));
+        match cause {
+            Some("after the solution the search goes on for another") => assert_eq!(previous, Some(Step::Solved)),
+            Some(cause) if cause.starts_with("the call below found no digit for ") => {
+                let rest = cause.strip_prefix("the call below found no digit for ").unwrap();
+                let (blank, reasons) = rest.split_once(" — ").unwrap();
+                let blank = cell(blank);
+                assert_eq!(board.blanks().next(), Some(blank), "{text}: the next blank");
+                assert!(board.candidates(blank).is_empty(), "{text}");
+                assert_eq!(holders(board, blank, reasons), (1..=9).collect::<Vec<_>>(), "{text}");
+                assert!(
+                    matches!(previous, Some(Step::Place { pos: p, .. }) if p == pos),
+                    "{text}"
+                );
+            }
+            Some(cause) => {
+                let p = cause
+                    .strip_prefix("the call below, at ")
+                    .and_then(|c| c.strip_suffix(", tried every digit and returned"))
+                    .unwrap_or_else(|| panic!("{text}"));
+                assert!(
+                    matches!(previous, Some(Step::Remove { pos: q, .. }) if q == cell(p) && q != pos),
+                    "{text}"
+                );
+            }
+            None => {}
+        }
+        match next_fit {
+            Some(n) => assert_eq!(then, format!("the loop goes on to {n} here"), "{text}"),
+            None => {
+                let rest = then
+                    .strip_prefix(&format!("no digit after {d} "))
+                    .unwrap_or_else(|| panic!("{text}"));
+                if let Some((_, reasons)) = rest.split_once(" — ") {
+                    assert_eq!(
+                        holders(&after, pos, reasons),
+                        (d.get() + 1..=9).collect::<Vec<_>>(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Searches `name` with `strategy` for `steps` steps and checks the why of each; how many
+    /// were checked.
+    fn check(name: &str, strategy: Strategy, steps: usize) -> usize {
+        let start = board_of(name);
+        let mut search = Search::new(&start, strategy).unwrap();
+        let mut previous: Option<Step> = None;
+        let mut checked = 0;
+        for _ in 0..steps {
+            let before = search.board();
+            let Some(step) = search.next() else { break };
+            let decisions = search.decisions();
+            let said = why(strategy, &before, &step, previous.as_ref(), decisions.last());
+            let context = format!("{name} {strategy} {step}: {said:?}");
+            match (step, said.as_deref()) {
+                (
+                    Step::Place {
+                        pos,
+                        digit,
+                        forced: true,
+                        ..
+                    },
+                    Some(text),
+                ) => forced(&before, pos, digit, text),
+                (Step::Place { pos, digit, .. }, Some(text)) => {
+                    let from = match previous {
+                        Some(Step::Remove { pos: p, digit: d, .. }) if p == pos => d.get() + 1,
+                        _ => 1,
+                    };
+                    guess(&before, strategy, pos, digit, from, decisions.last(), text);
+                }
+                (Step::Remove { pos, digit, .. }, Some(text)) => {
+                    assert_eq!(strategy, Strategy::Naive, "{context}");
+                    taken_back(&before, pos, digit, previous, text);
+                }
+                (_, None) => {}
+                _ => panic!("{context}"),
+            }
+            checked += usize::from(said.is_some());
+            previous = Some(step);
+        }
+        checked
+    }
+
+    #[test]
+    fn every_claim_of_every_strategys_why_holds_on_the_board() {
+        for &strategy in Strategy::ALL {
+            for (name, steps) in [("anti-naive.txt", 3000), ("hardest.sdk", 4000), ("hard.txt", 2000)] {
+                let checked = check(name, strategy, steps);
+                assert!(checked > 20, "{name} {strategy}: {checked} reasons checked");
+            }
+            // A search past its solution to its end (the textbook order goes on for another).
+            check("boj-2580-sample.txt", strategy, 1000);
+        }
+    }
+
+    /// The first choice of the fewest-candidates order on anti-naive.txt: eight other cells tie
+    /// with r2c3 at three candidates, and the why names every one.
+    #[test]
+    fn the_first_mrv_why_on_anti_naive_names_every_tie() {
+        let board = board_of("anti-naive.txt");
+        let mut search = Search::new(&board, Strategy::Mrv).unwrap();
+        let step = search.next().unwrap();
+        let said = why(Strategy::Mrv, &board, &step, None, search.decisions().last()).unwrap();
+        assert_eq!(
+            said,
+            "fewest candidates: 3, tied with 8 other cells (r2c5, r3c9, r4c3, r6c5, r7c3, r7c5, r8c8 and r8c9); \
+             the first in reading order is taken"
+        );
+        // The command line says the same.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-workbench"))
+            .args(["trace", "--strategy", "mrv", "--why", "--max-steps", "1"])
+            .arg(super::asset("anti-naive.txt"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            stdout.starts_with(&format!("place r2c3=6 depth 1  ({said})")),
+            "{stdout}"
+        );
+    }
+}
+
+/// Depth has one meaning: the decisions on the stack. Every step's depth, the counters' depth
+/// and the decisions the search holds agree after every step, for every strategy, through guesses
+/// taken back and decisions that run out of options.
+#[test]
+fn depth_is_the_number_of_decisions_on_the_stack_after_every_step() {
+    for &strategy in Strategy::ALL {
+        for name in ["hardest.sdk", "hard.txt", "anti-naive.txt"] {
+            let mut search = Search::new(&board_of(name), strategy).unwrap();
+            let mut deepest = 0;
+            for _ in 0..20_000 {
+                let Some(step) = search.next() else { break };
+                let frames = search.decisions().len();
+                let c = search.counters();
+                assert_eq!(c.depth, frames, "{name} {strategy} after {step}");
+                if let Step::Place { depth, .. } | Step::Remove { depth, .. } = step {
+                    assert_eq!(depth, frames, "{name} {strategy}: {step}");
+                }
+                deepest = deepest.max(frames);
+                assert_eq!(c.max_depth, deepest, "{name} {strategy} after {step}");
+                if step == Step::Exhausted {
+                    break;
+                }
+            }
+        }
+    }
+    // Solved without a look, the deepest is the same as watched.
+    let board = board_of("hardest.sdk");
+    for &strategy in Strategy::ALL {
+        let mut search = Search::new(&board, strategy).unwrap();
+        let deepest = search
+            .by_ref()
+            .take_while(|s| *s != Step::Solved)
+            .filter_map(|s| match s {
+                Step::Place { depth, .. } | Step::Remove { depth, .. } => Some(depth),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        assert_eq!(
+            solve(&board, strategy).unwrap().counters.max_depth,
+            deepest,
+            "{strategy}"
+        );
+    }
+}
+
+/// Step mode says the same depth in the step, the counters and the call stack's title, right
+/// after a guess is taken back (where they used to differ by one).
+#[test]
+fn the_panel_the_step_and_the_call_stack_say_one_depth() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.act(Action::Resize(100, 30));
+    app.keys("n");
+    ask(&mut app, "g", "2839");
+    let Some(Step::Remove {
+        depth, forced: false, ..
+    }) = app.stepper().last()
+    else {
+        panic!("step 2,839 takes a guess back: {:?}", app.stepper().last())
+    };
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(screen.contains(&format!("call stack: {depth} frames")), "{screen}");
+    let panel = text_right_of(&mut app, 100, 30, 40);
+    assert!(panel.contains(&format!("depth {depth} (max")), "{panel}");
+    // (The step is followed by its program line, or by the why when the panel is short.)
+    let step = format!("remove r5c2=8 depth {depth}");
+    assert!(
+        panel.contains(&format!("{step};")) || panel.contains(&format!("{step} Why")),
+        "{panel}"
+    );
+}
+
+/// The text of the screen right of column `x`, its rows joined by blanks and runs of blanks
+/// made one: what the panel says, whatever its wrapping.
+fn text_right_of(app: &mut Bench, width: u16, height: u16, x: u16) -> String {
+    app.update(Action::Resize(width, height));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| sudoku_workbench::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for row in 0..height {
+        for col in x..width {
+            text.push_str(buffer[(col, row)].symbol());
+        }
+        text.push(' ');
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Step mode's clock is the search's own: the time computing the steps to here, the same way
+/// whatever the move (a step by hand, a run, a jump forward or back, a step back); waiting
+/// between keys is not in it, and a jump is.
+#[test]
+fn the_search_time_counts_computing_steps_not_waiting() {
+    use std::time::{Duration, Instant};
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("n");
+    std::thread::sleep(Duration::from_millis(400));
+    app.keys("n");
+    let two = app.stepper().search_time();
+    assert!(
+        two > Duration::ZERO && two < Duration::from_millis(200),
+        "{two:?} for two steps 0.4 s apart"
+    );
+    // A jump forward runs the steps there: their time is counted (it read 0 µs).
+    ask(&mut app, "g", "5000");
+    assert_eq!(app.stepper().position(), 5000);
+    let jumped = app.stepper().search_time();
+    assert!(jumped > two, "{jumped:?} after 5,000 steps, {two:?} after 2");
+    // Back one step and back far: the time of the steps up to there, idle time still left out.
+    std::thread::sleep(Duration::from_millis(400));
+    app.keys("b");
+    let back = app.stepper().search_time();
+    assert!(
+        back > Duration::ZERO && back < jumped + Duration::from_millis(200),
+        "{back:?}"
+    );
+    ask(&mut app, "g", "3");
+    let early = app.stepper().search_time();
+    assert!(
+        early > Duration::ZERO && early < Duration::from_millis(200),
+        "{early:?} at step 3"
+    );
+    // A run at 10 steps a second for two seconds of ticks: the steps' work, not the two seconds.
+    app.settling = false;
+    app.keys(" ");
+    let t0 = Instant::now();
+    for k in 0..=20 {
+        app.tick(t0 + Duration::from_millis(100 * k));
+    }
+    app.keys(" ");
+    assert!(app.stepper().position() > 10, "{}", app.stepper().position());
+    let ran = app.stepper().search_time();
+    assert!(ran > early && ran < Duration::from_millis(500), "{ran:?}");
+    // The panel says so, under its name.
+    let panel = text_right_of(&mut app, 80, 24, 40).to_lowercase();
+    assert!(panel.contains("search time"), "{panel}");
+    assert!(!panel.contains("elapsed"), "{panel}");
+}
+
+/// Item 24: at 100x30 (the program beside the board) and at 80x24, the panel says in full the
+/// state of the search and every step's why, dead ends with all their reasons included.
+#[test]
+fn the_state_and_every_why_are_read_in_full_at_100x30_and_80x24() {
+    use sudoku_workbench::sudoku::search::why::why;
+    let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("n");
+    let mut dead_ends = 0;
+    for _ in 0..3000 {
+        app.keys("n");
+        let stepper = app.stepper();
+        let last = stepper.last().unwrap();
+        let mut before = stepper.board();
+        match last {
+            Step::Place { pos, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Empty),
+            Step::Remove { pos, digit, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Placed(digit)),
+            _ => continue,
+        }
+        let decisions = stepper.decisions();
+        let Some(said) = why(
+            stepper.strategy(),
+            &before,
+            &last,
+            stepper.previous().as_ref(),
+            decisions.last(),
+        ) else {
+            continue;
+        };
+        let long = said.contains("found no digit for");
+        dead_ends += usize::from(long);
+        // Every dead end, and every 50th step, at both sizes (drawing all would be slow).
+        if !long && !stepper.position().is_multiple_of(50) {
+            continue;
+        }
+        for (width, height) in [(100, 30), (80, 24)] {
+            let panel = text_right_of(&mut app, width, height, 40);
+            assert!(panel.contains(&one_line(&said)), "{width}x{height}: {said}\n{panel}");
+            // (The path's tail starts with "… →" by design: only a cut row is a lone "…".)
+            assert!(
+                !panel.replace("… →", "").contains('…'),
+                "{width}x{height}: nothing cut\n{panel}"
+            );
+        }
+    }
+    assert!(dead_ends > 100, "{dead_ends} dead ends read");
+    // A solution found: the state line wraps rather than being cut at the edge.
+    let mut app = Bench::on_asset("boj-2580-sample.txt");
+    app.keys("n");
+    ask(&mut app, "g", "15");
+    assert_eq!(app.stepper().last(), Some(Step::Solved));
+    let panel = text_right_of(&mut app, 100, 30, 40);
+    assert!(
+        panel.contains("■ solution 1 found; e searches on for another"),
+        "{panel}"
+    );
+    // The first why of the fewest-candidates order names its eight ties, in the panel too.
+    let mut app = Bench::on_asset("anti-naive.txt");
+    app.keys("ntn");
+    assert_eq!(app.stepper().strategy(), Strategy::Mrv);
+    for (width, height) in [(100, 30), (80, 24)] {
+        let panel = text_right_of(&mut app, width, height, 40);
+        assert!(
+            panel.contains("tied with 8 other cells (r2c5, r3c9, r4c3, r6c5, r7c3, r7c5, r8c8 and r8c9)"),
+            "{width}x{height}: {panel}"
+        );
+    }
+}

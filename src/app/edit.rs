@@ -5,6 +5,7 @@ use super::document::{Document, Origin};
 use super::settings::MarksView;
 use super::{Action, App, Effect, Mode, Then, Typing, moved};
 use crate::sudoku::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
+use crate::text::counted;
 
 impl App {
     pub(super) fn update_edit(&mut self, action: Action) {
@@ -223,15 +224,42 @@ impl App {
         self.change_sheet(self.doc.board.clone(), marks);
     }
 
-    /// Marks every empty cell with the digits its peers leave it, replacing the marks it had.
+    /// Marks every empty cell that has no mark with the digits its peers leave it. A cell the
+    /// player marked keeps their marks: they may hold eliminations of their own (a hint's, or
+    /// their reasoning) that the row, column and box alone do not show. `E` then `M` starts over.
     fn fill_marks(&mut self) {
-        let computed = Marks::from_sets(self.doc.board.all_candidates());
-        if computed == self.doc.marks {
-            self.say("Every empty cell already has its possible digits marked");
+        let board = &self.doc.board;
+        let computed = board.all_candidates();
+        let mut marks = self.doc.marks.of_empty_cells(board);
+        let (mut filled, mut kept) = (0u64, 0u64);
+        for p in Pos::all().filter(|p| board.digit(*p).is_none()) {
+            if !marks.get(p).is_empty() {
+                kept += 1;
+            } else if !computed[p.index()].is_empty() {
+                marks.set(p, computed[p.index()]);
+                filled += 1;
+            }
+        }
+        if filled == 0 {
+            self.say(if kept == 0 {
+                "No empty cell to mark".to_string()
+            } else {
+                "Every empty cell has marks already: yours are kept (E erases them all, then M marks afresh)"
+                    .to_string()
+            });
             return;
         }
-        self.change_sheet(self.doc.board.clone(), computed);
-        self.say("Every empty cell marked with the digits its row, column and box leave (u undoes)");
+        self.change_sheet(self.doc.board.clone(), marks);
+        self.say(if kept == 0 {
+            "Every empty cell marked with the digits its row, column and box leave (u undoes)".to_string()
+        } else {
+            format!(
+                "{} without marks marked with the digits their row, column and box leave; \
+                 {} with your marks kept as they are (u undoes)",
+                counted(filled, "cell"),
+                counted(kept, "cell")
+            )
+        });
     }
 
     fn go_to_sibling(&mut self, next: bool) {

@@ -4,8 +4,11 @@
 //! the mistake instead.
 
 use super::{App, Typing};
+use crate::sudoku::logic::basis::rests_on_removals;
+use crate::sudoku::logic::deduction::and_list;
 use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
+use crate::text::counted;
 
 /// How far a hint has gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +31,10 @@ pub struct Hint {
     pub candidates: Marks,
     /// Whether some of those are the player's own marks.
     pub from_marks: bool,
+    /// Whether the step rests on the player's marks: on a digit they removed from a cell that
+    /// the board alone still allows there (see [`rests_on_removals`]). A step the board's own
+    /// candidates show as well is not "from your marks", marks or no marks.
+    pub rests_on_marks: bool,
 }
 
 impl Hint {
@@ -173,15 +180,17 @@ impl App {
             format!("look at {}", cell_names(step.cells))
         } else {
             let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
-            format!("look in {}", units.join(" and "))
+            format!("look in {}", and_list(&units))
         };
-        let basis = if from_marks { " (from your marks)" } else { "" };
+        let rests_on_marks = from_marks && rests_on_removals(&step, &grid, &Grid::new(&self.doc.board));
+        let basis = if rests_on_marks { " (from your marks)" } else { "" };
         self.say(format!("Hint: {}{basis}: {place} (i again: why)", step.technique));
         self.hint = Some(Hint {
             stage: HintStage::Where,
             step,
             candidates,
             from_marks,
+            rests_on_marks,
         });
     }
 
@@ -242,7 +251,10 @@ impl App {
         let left = self.doc.board.blank_count();
         match (wrong.digits.len(), wrong.marks.len()) {
             (0, 0) => {
-                self.say(format!("Check: no mistake so far; {left} cells to go"));
+                self.say(format!(
+                    "Check: no mistake so far; {} to go",
+                    counted(left as u64, "cell")
+                ));
                 self.mistakes = None;
             }
             (digits, marks) => {
@@ -271,11 +283,12 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// At most six cells by name, then how many more.
+/// At most six cells by name, then how many more: `r1c1, r2c2 and r3c3`,
+/// `r1c1, ..., r1c6 and 3 more`.
 fn cell_names(cells: CellSet) -> String {
     let names: Vec<String> = cells.iter().take(6).map(|p| p.to_string()).collect();
     match cells.len() {
         n if n > 6 => format!("{} and {} more", names.join(", "), n - 6),
-        _ => names.join(", "),
+        _ => and_list(&names),
     }
 }

@@ -3,7 +3,7 @@
 use super::jobs::{SolveJob, SolveResult};
 use super::stepper::Stepper;
 use super::{Action, App, Mode, SolveReport, Then};
-use crate::text::{duration, grouped};
+use crate::text::{counted, duration};
 
 impl App {
     pub(super) fn start_solve(&mut self) {
@@ -18,8 +18,8 @@ impl App {
             let placements = job.counters().placements;
             self.mode = Mode::Edit;
             self.say(format!(
-                "Solving cancelled after {} placements; the board is as it was",
-                grouped(placements)
+                "Solving cancelled after {}; the board is as it was",
+                counted(placements, "placement")
             ));
         }
     }
@@ -43,18 +43,18 @@ impl App {
             SolveResult::Solved { board, several } => {
                 self.change_board(board);
                 self.say(format!(
-                    "Solved with {}{}: {} placements, {} backtracks in {} (u undoes)",
+                    "Solved with {}{}: {}, {} in {} (u undoes)",
                     job.strategy(),
                     if several { ", one of several solutions" } else { "" },
-                    grouped(counters.placements),
-                    grouped(counters.backtracks),
+                    counted(counters.placements, "placement"),
+                    counted(counters.backtracks, "backtrack"),
                     duration(elapsed)
                 ));
             }
             SolveResult::NoSolution => {
                 self.complain(format!(
-                    "No solution ({} placements tried)",
-                    grouped(counters.placements)
+                    "No solution ({} tried)",
+                    counted(counters.placements, "placement")
                 ));
             }
             SolveResult::EntriesRuleItOut => {

@@ -54,38 +54,40 @@ const FIRST_INTERVAL: u64 = 1024;
 /// memory stays flat and a step back replays at most one interval.
 const MAX_CHECKPOINTS: usize = 1024;
 
-/// Copies of the search, and of what its steps add up to, at regular step counts.
+/// Copies of the search, of what its steps add up to and of the time they took, at regular
+/// step counts.
 #[derive(Clone)]
 struct Checkpoints {
-    /// The search and its track after that many steps, ascending; the first is before any step.
-    saved: Vec<(Search, Track)>,
+    /// The search, its track and its search time after that many steps, ascending; the first is
+    /// before any step.
+    saved: Vec<(Search, Track, Duration)>,
     interval: u64,
 }
 
 impl Checkpoints {
     fn new(start: &Search) -> Checkpoints {
         Checkpoints {
-            saved: vec![(start.clone(), Track::new())],
+            saved: vec![(start.clone(), Track::new(), Duration::ZERO)],
             interval: FIRST_INTERVAL,
         }
     }
 
-    /// Called after each step forward.
-    fn note(&mut self, search: &Search, track: &Track) {
-        let newest = self.saved.last().map_or(0, |(_, t)| t.position);
+    /// Called after each step forward, with the search time so far.
+    fn note(&mut self, search: &Search, track: &Track, worked: impl FnOnce() -> Duration) {
+        let newest = self.saved.last().map_or(0, |(_, t, _)| t.position);
         if track.position.is_multiple_of(self.interval) && track.position > newest {
-            self.saved.push((search.clone(), track.clone()));
+            self.saved.push((search.clone(), track.clone(), worked()));
             if self.saved.len() > MAX_CHECKPOINTS {
                 self.interval *= 2;
                 let interval = self.interval;
-                self.saved.retain(|(_, t)| t.position % interval == 0);
+                self.saved.retain(|(_, t, _)| t.position % interval == 0);
             }
         }
     }
 
     /// The latest checkpoint at or before `position`.
-    fn at_or_before(&self, position: u64) -> &(Search, Track) {
-        let i = self.saved.partition_point(|(_, t)| t.position <= position);
+    fn at_or_before(&self, position: u64) -> &(Search, Track, Duration) {
+        let i = self.saved.partition_point(|(_, t, _)| t.position <= position);
         &self.saved[i.saturating_sub(1)]
     }
 }
@@ -162,9 +164,10 @@ pub struct Stepper {
     /// (when, position) after recent steps, for the measured speed: the last [`RATE_WINDOW`]
     /// and the one sample before it.
     samples: VecDeque<(Instant, u64)>,
-    /// When the first and the latest step were taken.
-    first_step: Option<Instant>,
-    latest_step: Option<Instant>,
+    /// The search time of the steps so far (see [`Stepper::search_time`]), but for the stretch
+    /// of work going on, if any, which began at `working_since`.
+    worked: Duration,
+    working_since: Option<Instant>,
     /// The positions where a solution was found.
     solutions: Vec<u64>,
     /// The positions of the latest guesses taken back (at most [`KEPT_BACKTRACKS`]), for
@@ -196,8 +199,8 @@ impl Stepper {
             owed: 0.0,
             last_tick: None,
             samples: VecDeque::new(),
-            first_step: None,
-            latest_step: None,
+            worked: Duration::ZERO,
+            working_since: None,
             solutions: Vec::new(),
             backtracks: VecDeque::new(),
             back_at_solution: false,
@@ -249,7 +252,10 @@ impl Stepper {
                 self.backtracks.pop_front();
             }
         }
-        self.checkpoints.note(&self.search, &self.track);
+        let (worked, since) = (self.worked, self.working_since);
+        self.checkpoints.note(&self.search, &self.track, || {
+            worked + since.map_or(Duration::ZERO, |s| s.elapsed())
+        });
         let stop = self.check_replay(position, step).or_else(|| {
             if let Run::ToStep(target) = self.run
                 && position >= target
@@ -293,10 +299,20 @@ impl Stepper {
         (position == replay.steps.len() as u64).then_some(Stop::TraceEnd(position, replay.truncated))
     }
 
+    /// Runs `work`, a stretch of the search's own computing (steps forward, or a replay from a
+    /// checkpoint), adding the time it takes to the search time. Time between stretches
+    /// (waiting for a key, a slow speed's pauses, drawing) is not the search's.
+    fn working<T>(&mut self, work: impl FnOnce(&mut Stepper) -> T) -> T {
+        let started = Instant::now();
+        self.working_since = Some(started);
+        let out = work(self);
+        self.working_since = None;
+        self.worked += started.elapsed();
+        out
+    }
+
     /// Notes on the clock that steps were taken at `now`.
     fn sample(&mut self, now: Instant) {
-        self.first_step.get_or_insert(now);
-        self.latest_step = Some(now);
         self.samples.push_back((now, self.track.position));
         while self.samples.len() > 2 && self.samples[1].0 + RATE_WINDOW < now {
             self.samples.pop_front();
@@ -306,7 +322,7 @@ impl Stepper {
     /// One step forward; `None` once the search is over. A run going on stops where this
     /// step would have stopped it (a breakpoint, the step it runs to, a solution, the end).
     pub fn forward(&mut self) -> Option<Step> {
-        let (step, stop) = self.step()?;
+        let (step, stop) = self.working(Stepper::step)?;
         if self.is_running() && self.ends_run(step, stop.as_ref()) {
             self.pause();
         }
@@ -317,10 +333,12 @@ impl Stepper {
     /// Puts the search at `target` steps from the start (or its end, if sooner), replaying from
     /// the nearest checkpoint.
     fn go_to(&mut self, target: u64) {
-        let (search, track) = self.checkpoints.at_or_before(target);
+        let (search, track, worked) = self.checkpoints.at_or_before(target);
         self.search = search.clone();
         self.track = track.clone();
-        while self.track.position < target && self.advance().is_some() {}
+        self.worked = *worked;
+        // The time at the checkpoint, plus what the steps from there to `target` take now.
+        self.working(|s| while s.track.position < target && s.advance().is_some() {});
         self.back_at_solution = false;
         self.stopped = None;
     }
@@ -444,6 +462,25 @@ impl Stepper {
             accrue(&mut self.owed, SPEEDS[self.speed], elapsed)
         };
         let deadline = Instant::now() + budget;
+        let (done, back_to) = self.working(|s| s.run_steps(due, deadline));
+        // At the end, keep a solution found on screen rather than the emptied board the end of
+        // the search leaves (a replay of its own, timed as such).
+        if let Some(at) = back_to {
+            self.go_to(at);
+            self.back_at_solution = true;
+        }
+        if !full_speed {
+            self.owed -= done as f64;
+        }
+        if done > 0 {
+            self.sample(Instant::now().max(now));
+        }
+        done > 0 || self.run == Run::Paused
+    }
+
+    /// Takes up to `due` steps of a run, until `deadline`; how many it took, and the solution
+    /// to go back to if the search ended after one (and nothing else stopped the run there).
+    fn run_steps(&mut self, due: u64, deadline: Instant) -> (u64, Option<u64>) {
         let mut done = 0u64;
         while done < due {
             if done.is_multiple_of(4096) && done > 0 && Instant::now() >= deadline {
@@ -457,25 +494,13 @@ impl Stepper {
             done += 1;
             if self.ends_run(step, stop.as_ref()) {
                 self.pause();
-                // At the end, keep a solution found on screen rather than the emptied board the
-                // end of the search leaves (unless something else stopped the run there).
-                if step == Step::Exhausted
-                    && stop.is_none()
-                    && let Some(&at) = self.solutions.last()
-                {
-                    self.go_to(at);
-                    self.back_at_solution = true;
+                if step == Step::Exhausted && stop.is_none() {
+                    return (done, self.solutions.last().copied());
                 }
                 break;
             }
         }
-        if !full_speed {
-            self.owed -= done as f64;
-        }
-        if done > 0 {
-            self.sample(Instant::now().max(now));
-        }
-        done > 0 || self.run == Run::Paused
+        (done, None)
     }
 
     /// How long until the next step is due while running at a slow speed; zero at full speed.
@@ -603,12 +628,10 @@ impl Stepper {
         (!span.is_zero() && p1 > p0).then(|| (p1 - p0) as f64 / span.as_secs_f64())
     }
 
-    /// Time from the first step to the latest, pauses included.
-    pub fn elapsed(&self) -> Duration {
-        match (self.first_step, self.latest_step) {
-            (Some(first), Some(latest)) => latest.saturating_duration_since(first),
-            _ => Duration::ZERO,
-        }
+    /// The search's own time: what computing the steps from the start to this one took, however
+    /// they were reached (by hand, running, a jump, a step back), waits and pauses left out.
+    pub fn search_time(&self) -> Duration {
+        self.worked
     }
 
     /// How many checkpoints are kept (for tests of memory use).
@@ -817,7 +840,7 @@ mod tests {
         }
         let rate = s.rate().expect("a rate");
         assert!((8.0..=12.0).contains(&rate), "measured {rate}/s at 10 steps/s");
-        assert!(s.elapsed() > Duration::ZERO);
+        assert!(s.search_time() > Duration::ZERO);
         // By hand: two steps are enough to measure something.
         s.toggle_run();
         s.forward();

@@ -9,7 +9,7 @@ use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
 use crate::sudoku::{Board, Pos, Step, parse_document};
-use crate::text::{grouped, printable};
+use crate::text::{counted, grouped, printable};
 use std::path::PathBuf;
 
 /// Screens narrower than this show the program on a screen of its own rather than beside the
@@ -328,15 +328,15 @@ impl App {
             strategy: stepper.strategy(),
             steps,
         }));
-        self.say(format!("Writing a trace of {} steps…", grouped(steps)));
+        self.say(format!("Writing a trace of {}…", counted(steps, "step")));
     }
 
     pub(super) fn trace_exported(&mut self, result: Result<(PathBuf, u64), String>) {
         match result {
             Ok((path, steps)) => {
                 self.say(format!(
-                    "Trace of {} steps written to {} (Esc, then o opens it to replay)",
-                    grouped(steps),
+                    "Trace of {} written to {} (Esc, then o opens it to replay)",
+                    counted(steps, "step"),
                     printable(&path.to_string_lossy())
                 ));
             }
@@ -382,10 +382,10 @@ impl App {
                 self.step_strategy = strategy;
                 self.mode = Mode::Step(Box::new(stepper));
                 self.say(format!(
-                    "Replaying a trace of {}{} steps with {strategy}: each step is checked against the engine \
+                    "Replaying a trace of {}{} with {strategy}: each step is checked against the engine \
                      (n steps, space runs, e runs to the end)",
                     if truncated { "the first " } else { "" },
-                    grouped(steps)
+                    counted(steps, "step")
                 ));
             }
             Err(contradiction) => self.complain(format!("The trace's puzzle has no solution: {contradiction}")),

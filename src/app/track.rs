@@ -12,8 +12,9 @@ pub const DEPTH_BUCKETS: usize = 512;
 /// The shape of the search so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Profile {
-    /// Placements made at each depth (guesses on the stack; forced digits count at the depth
-    /// of the guess they follow), index 0 for those before any guess.
+    /// Placements made at each depth (decisions on the stack, see
+    /// [`Counters::depth`](crate::sudoku::Counters::depth); forced digits count at the depth of
+    /// the guess they follow), index 0 for those before any guess.
     pub per_depth: Vec<u64>,
     /// The deepest the stack went in each stretch of [`Profile::bucket`] steps, oldest first.
     pub depths: Vec<u8>,
@@ -124,7 +125,7 @@ pub struct Track {
     pub last: Option<Step>,
     /// The step before it.
     pub previous: Option<Step>,
-    /// Guesses on the stack now.
+    /// Decisions on the stack now, as [`Counters::depth`](crate::sudoku::Counters::depth).
     pub depth: usize,
     /// The position of the first guess of each decision on the stack, outermost first.
     pub decision_starts: Vec<u64>,
@@ -165,11 +166,12 @@ impl Track {
             Step::Remove {
                 depth, forced: false, ..
             } => {
-                // The decisions deeper than this guess's are over.
+                // The decisions deeper than this guess's are over; its own stays on the stack.
                 self.decision_starts.truncate(depth);
-                self.depth = depth.saturating_sub(1);
+                self.depth = depth;
             }
-            Step::Remove { .. } | Step::Solved => {}
+            Step::Remove { depth, .. } => self.depth = depth,
+            Step::Solved => {}
             Step::Exhausted => {
                 self.decision_starts.clear();
                 self.depth = 0;

@@ -57,9 +57,11 @@ pub enum Command {
     Solve(SolveArgs),
     /// Describe a puzzle: its format, givens, blanks, conflicts and number of solutions.
     Check(CheckArgs),
-    /// Print the steps of the search, one a line.
+    /// Print the steps of the search, one a line; a step's depth is the number of decisions on
+    /// the stack (cells being decided, the one of the step included).
     Trace(TraceArgs),
-    /// Solve with every strategy and print a table: placements, backtracks, depth, time.
+    /// Solve with every strategy and print a table: placements, backtracks, max depth (the most
+    /// decisions on the stack at once; cells that propagation fills take none), time.
     Compare(CompareArgs),
     /// Print the next logical step: `<technique>: <explanation>`.
     Hint(HintArgs),
@@ -82,7 +84,8 @@ pub struct SolveArgs {
     /// How the search chooses cells and digits.
     #[arg(long, value_name = "STRATEGY", value_parser = strategy_parser(), default_value = "fast")]
     pub strategy: Strategy,
-    /// Write one line of counters per puzzle to standard error (and a total for a collection).
+    /// Write one line of counters per puzzle to standard error (and a total for a collection);
+    /// max_depth is the most decisions that were on the stack at once.
     #[arg(long)]
     pub stats: bool,
     /// Threads to solve a collection on; 0 (the default) uses every core, 1 one. The output is

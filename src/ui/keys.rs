@@ -329,7 +329,7 @@ pub static BINDINGS: &[Binding] = &[
         Keys::Of(&[Char('M')]),
         Does::Act(Action::FillMarks),
         "M",
-        "mark every cell's possible digits",
+        "mark the possible digits of every cell without marks",
         None,
         MARKS,
     ),
@@ -374,7 +374,7 @@ pub static BINDINGS: &[Binding] = &[
         Keys::Of(&[Char('n')]),
         Does::Act(Action::StepForward),
         "n",
-        "step mode: watch the search",
+        "step mode: watch the search (depth: decisions on the stack)",
         Some(("n", "step")),
         SOLVING,
     ),
@@ -1097,13 +1097,25 @@ pub fn action(context: Context, key: Key, page: usize) -> Option<Action> {
     }
 }
 
-/// The footer's hints in `context`: its own, then those that work anywhere.
+/// The footer's hints in `context`: its own, then those that work anywhere. A binding of
+/// anywhere whose key `context` takes for itself (`q` closes the file browser) is left out: the
+/// footer says only what the keys do here.
 pub fn hints(context: Context) -> impl Iterator<Item = (&'static str, &'static str)> {
     let anywhere = !keeps_its_keys(context);
     BINDINGS
         .iter()
-        .filter(move |b| b.context == context || anywhere && b.context == Anywhere)
+        .filter(move |b| b.context == context || anywhere && b.context == Anywhere && works_in(b, context))
         .filter_map(|b| b.hint)
+}
+
+/// Whether every key of `b` reaches `b` itself in `context` (none is taken by a binding there).
+fn works_in(b: &'static Binding, context: Context) -> bool {
+    match b.keys {
+        Keys::Of(keys) => keys
+            .iter()
+            .all(|&key| binding(context, key).is_some_and(|found| std::ptr::eq(found, b))),
+        _ => true,
+    }
 }
 
 /// The help screen's sections, in order: each with its lines of keys and what they do.
@@ -1166,5 +1178,33 @@ mod tests {
         );
         let step: Vec<_> = hints(Step).map(|(k, _)| k).collect();
         assert!(step.contains(&"Enter") && step.contains(&"Esc"), "{step:?}");
+    }
+
+    /// Each key a footer names does there what the footer says: the binding the hint belongs
+    /// to is the one the key reaches in that context (in the browser, `q` closes the browser,
+    /// so the footer must not offer `q quit` there).
+    #[test]
+    fn every_footer_hint_is_true_where_it_is_shown() {
+        let contexts = [
+            Edit, Solving, Step, Race, Browse, Help, Question, Prompt, Line, Recovery, Solved, NewPuzzle, Generating,
+        ];
+        for context in contexts {
+            for b in BINDINGS.iter().filter(|b| {
+                b.hint.is_some_and(|hint| hints(context).any(|shown| shown == hint))
+                    && (b.context == context || b.context == Anywhere)
+            }) {
+                if let Keys::Of(keys) = b.keys {
+                    for &key in keys {
+                        let reached = binding(context, key).map(|found| &found.does);
+                        assert_eq!(reached, Some(&b.does), "{context:?}: {:?} says {:?}", key, b.hint);
+                    }
+                }
+            }
+        }
+        let browse: Vec<_> = hints(Browse).collect();
+        assert!(!browse.contains(&("q", "quit")), "{browse:?}");
+        assert!(browse.contains(&("Esc", "close")), "{browse:?}");
+        assert!(browse.contains(&("?", "help")), "{browse:?}");
+        assert!(hints(Edit).any(|h| h == ("q", "quit")), "q still quits where it does");
     }
 }

@@ -14,7 +14,7 @@ use crate::app::{App, Mode, Typing};
 use crate::sudoku::search::program::{Program, Role};
 use crate::sudoku::search::why::why;
 use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
-use crate::text::{duration, grouped, printable};
+use crate::text::{counted, duration, grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -43,16 +43,87 @@ pub fn spaced(set: DigitSet) -> String {
     set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
 }
 
+/// How much a row of the panel matters when the panel is short of room: the least first gives
+/// way, and `Essential` never does (the step and its why, the hint), so that what the panel is
+/// for is read in full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Priority {
+    /// Never left out.
+    Essential,
+    /// Left out last.
+    High,
+    /// Left out before the high ones.
+    Normal,
+    /// Left out early.
+    Low,
+    /// Left out first: details another part of the screen also shows.
+    Detail,
+}
+
+/// How the rows are laid out: as they read best, or in fewer lines when the panel is short of
+/// room (counters on shared lines, the why or the hint across the whole width, under its label
+/// rather than beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// A row per value, labels in a column.
+    Roomy,
+    /// Fewer lines.
+    Tight,
+}
+
 /// Lines of the panel, wrapped to a width.
 struct Lines<'t> {
     lines: Vec<Line<'static>>,
+    /// The rows, in order: each one's priority and how many of `lines` it took.
+    rows: Vec<(Priority, usize)>,
+    /// The priority of the rows added now.
+    priority: Priority,
     width: usize,
     theme: &'t Theme,
     /// Lines a metadata value may take: all it needs, or one when the panel is short of room.
     meta_lines: usize,
+    layout: Layout,
 }
 
 impl Lines<'_> {
+    /// Sets the priority of the rows added next.
+    fn at(&mut self, priority: Priority) -> &mut Self {
+        self.priority = priority;
+        self
+    }
+
+    /// Adds `lines` as one row at the current priority.
+    fn push_row(&mut self, lines: Vec<Line<'static>>) {
+        self.rows.push((self.priority, lines.len()));
+        self.lines.extend(lines);
+    }
+
+    /// The lines, fitted to `room`: while they do not fit, the least important row goes (the
+    /// lowest priority, the last of those first); if even the essential ones do not fit (a tiny
+    /// terminal), they are cut and the cut marked.
+    fn fit(mut self, room: usize) -> Vec<Line<'static>> {
+        while self.lines.len() > room {
+            let Some((i, _)) = self
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, (p, _))| *p != Priority::Essential)
+                .max_by_key(|(i, (p, _))| (*p, *i))
+            else {
+                break;
+            };
+            let start: usize = self.rows[..i].iter().map(|(_, n)| n).sum();
+            let (_, n) = self.rows.remove(i);
+            self.lines.drain(start..start + n);
+        }
+        let mut lines = self.lines;
+        if lines.len() > room {
+            lines.truncate(room.saturating_sub(1));
+            lines.push(Line::from(Span::styled("…", self.theme.dim)));
+        }
+        lines
+    }
+
     /// A labelled value; a long value wraps at blanks, its further lines indented under it.
     fn row(&mut self, label: &str, value: impl Into<String>, style: Style) {
         self.row_of_at_most(label, value, style, usize::MAX);
@@ -70,33 +141,69 @@ impl Lines<'_> {
                 *last = format!("{kept}…");
             }
         }
-        for (i, piece) in pieces.into_iter().enumerate() {
-            let label = if i == 0 {
-                format!("{label:<LABEL$}")
-            } else {
-                " ".repeat(LABEL)
-            };
-            self.lines.push(Line::from(vec![
-                Span::styled(label, self.theme.label),
-                Span::styled(piece, style),
-            ]));
+        let lines = pieces
+            .into_iter()
+            .enumerate()
+            .map(|(i, piece)| {
+                let label = if i == 0 {
+                    format!("{label:<LABEL$}")
+                } else {
+                    " ".repeat(LABEL)
+                };
+                Line::from(vec![Span::styled(label, self.theme.label), Span::styled(piece, style)])
+            })
+            .collect();
+        self.push_row(lines);
+    }
+
+    /// A labelled value that matters most: beside its label, or, laid out tight, after it
+    /// across the whole width (a long why or hint then takes fewer lines).
+    fn long_row(&mut self, label: &str, value: impl Into<String>, style: Style) {
+        match self.layout {
+            Layout::Roomy => self.row(label, value, style),
+            Layout::Tight => {
+                let value = value.into();
+                let mut lines = self.wrapped(&format!("{label}: {value}"), style);
+                // The label keeps its colour.
+                if let Some(first) = lines.first_mut()
+                    && let Some(rest) = first.spans[0].content.strip_prefix(&format!("{label}:"))
+                {
+                    let rest = rest.to_string();
+                    *first = Line::from(vec![
+                        Span::styled(format!("{label}:"), self.theme.label),
+                        Span::styled(rest, style),
+                    ]);
+                }
+                self.push_row(lines);
+            }
         }
     }
 
     /// A line of text; wrapped lines are indented by two columns.
     fn text(&mut self, text: impl Into<String>, style: Style) {
-        for (i, piece) in wrap(&text.into(), self.width.saturating_sub(2).max(8))
+        let lines = self.wrapped(&text.into(), style);
+        self.push_row(lines);
+    }
+
+    /// `text` wrapped to the width, lines after the first indented by two columns.
+    fn wrapped(&self, text: &str, style: Style) -> Vec<Line<'static>> {
+        wrap(text, self.width.saturating_sub(2).max(8))
             .into_iter()
             .enumerate()
-        {
-            let indent = if i == 0 { "" } else { "  " };
-            self.lines
-                .push(Line::from(Span::styled(format!("{indent}{piece}"), style)));
-        }
+            .map(|(i, piece)| {
+                let indent = if i == 0 { "" } else { "  " };
+                Line::from(Span::styled(format!("{indent}{piece}"), style))
+            })
+            .collect()
+    }
+
+    /// A line as it is, one row.
+    fn line(&mut self, line: Line<'static>) {
+        self.push_row(vec![line]);
     }
 
     fn blank(&mut self) {
-        self.lines.push(Line::default());
+        self.push_row(vec![Line::default()]);
     }
 }
 
@@ -132,8 +239,9 @@ impl Panel<'_> {
         let app = self.app;
         let t = self.theme;
         let board = &app.doc.board;
-        out.row("Puzzle", app.doc.name(), t.value);
-        out.row("Format", app.doc.source.format.description(), t.value);
+        out.at(Priority::High).row("Puzzle", app.doc.name(), t.value);
+        out.at(Priority::Detail)
+            .row("Format", app.doc.source.format.description(), t.value);
         for (tag, value) in app.doc.source.text.meta() {
             let mut label = tag.label().to_string();
             label[..1].make_ascii_uppercase();
@@ -141,6 +249,7 @@ impl Panel<'_> {
             out.row_of_at_most(&label, printable(value).into_owned(), t.value, most);
         }
         out.blank();
+        out.at(Priority::Normal);
         let entries = app.doc.entry_count();
         let mut counts = format!("{:<4} Blanks {}", board.given_count(), board.blank_count());
         if entries > 0 {
@@ -152,11 +261,12 @@ impl Panel<'_> {
         } else {
             0
         };
-        out.row(
+        out.at(if conflicts > 0 { Priority::High } else { Priority::Low }).row(
             "Conflicts",
             conflicts.to_string(),
             if conflicts > 0 { t.bad } else { t.value },
         );
+        out.at(Priority::Normal);
         let (count, style) = match app.count() {
             Count::Checking => ("checking…".to_string(), t.dim),
             Count::Contradiction(c) => (format!("none: {c}"), t.bad),
@@ -185,9 +295,9 @@ impl Panel<'_> {
                 Some((_, Some(Err(why)))) => (format!("none: {why}"), t.dim),
                 _ => ("rating…".to_string(), t.dim),
             };
-            out.row("Rating", text, style);
+            out.at(Priority::Low).row("Rating", text, style);
         }
-        out.row(
+        out.at(Priority::Detail).row(
             "Strategy",
             format!("s {} · n {}", app.solve_strategy, app.step_strategy),
             t.value,
@@ -202,31 +312,33 @@ impl Panel<'_> {
             Cell::Entry(d) => format!("entry {d}"),
             Cell::Placed(d) => format!("solver's {d}"),
         };
-        out.row(&format!("Cell {}", app.cursor), cell, t.value);
-        let (mode, style) = match app.typing {
-            Typing::Entries => ("entries (m: notes)", t.value),
-            Typing::Givens => ("givens (puzzle edit; p ends it)", t.key),
-            Typing::Marks => ("marks (notes; m ends it)", t.key),
+        out.at(Priority::Low)
+            .row(&format!("Cell {}", app.cursor), cell, t.value);
+        let (mode, style, priority) = match app.typing {
+            Typing::Entries => ("entries (m: notes)", t.value, Priority::Detail),
+            Typing::Givens => ("givens (puzzle edit; p ends it)", t.key, Priority::High),
+            Typing::Marks => ("marks (notes; m ends it)", t.key, Priority::High),
         };
-        out.row("Typing", mode, style);
+        out.at(priority).row("Typing", mode, style);
         // Which marks the board shows, once there is something to say (room is short).
         let marked = app.doc.marks.of_empty_cells(board).cells_marked();
         let shown = match app.settings.marks_view {
             MarksView::Mine if marked == 0 && app.typing != Typing::Marks => None,
             MarksView::Mine if marked == 0 => Some("yours: none (M fills)".to_string()),
-            MarksView::Mine => Some(format!("yours: {marked} cells")),
+            MarksView::Mine => Some(format!("yours: {}", counted(marked as u64, "cell"))),
             MarksView::Computed => Some("showing computed candidates (v: yours)".to_string()),
         };
         if let Some(shown) = shown {
-            out.row("Marks", shown, t.value);
+            out.at(Priority::Low).row("Marks", shown, t.value);
         }
         if let Some(hint) = &app.hint {
             let text = match hint.stage {
                 HintStage::Where => format!("{} in the shaded cells (i: why)", hint.step.technique),
                 HintStage::Why => format!("{} (i: do it)", hint.step.line()),
             };
-            out.row("Hint", text, t.key);
+            out.at(Priority::Essential).long_row("Hint", text, t.key);
         }
+        out.at(Priority::Normal);
         let play = app.play();
         let mut time = clock_text(play.elapsed);
         if !app.clock_runs() && !app.doc.board.is_solved() {
@@ -242,6 +354,7 @@ impl Panel<'_> {
             .as_ref()
             .filter(|_| out.meta_lines > 1 || app.message.is_none());
         if let Some(report) = report {
+            out.at(Priority::Low);
             let result = match (report.solved, report.several) {
                 (true, true) => "solved (one of several solutions)",
                 (true, false) => "solved",
@@ -250,10 +363,10 @@ impl Panel<'_> {
             out.row(
                 "Last solve",
                 format!(
-                    "{} {result}: {} placements, {} backtracks, {}",
+                    "{} {result}: {}, {}, {}",
                     report.strategy,
-                    grouped(report.counters.placements),
-                    grouped(report.counters.backtracks),
+                    counted(report.counters.placements, "placement"),
+                    counted(report.counters.backtracks, "backtrack"),
                     duration(report.elapsed)
                 ),
                 t.value,
@@ -285,14 +398,26 @@ impl Panel<'_> {
             Some(s) => format!("{} steps/s", grouped(s)),
             None => "as fast as it goes".into(),
         };
-        if self.program_shown {
-            // Beside the program and the stack, the panel is short: the counters on two lines.
-            out.lines.push(Line::from(vec![
+        let mode = format!("{} ", stepper.strategy());
+        let together = "STEP MODE ".len() + mode.chars().count() + state.0.chars().count();
+        out.at(Priority::Essential);
+        if self.program_shown && together <= out.width {
+            out.line(Line::from(vec![
                 Span::styled("STEP MODE ", t.key),
-                Span::styled(format!("{} ", stepper.strategy()), t.value),
+                Span::styled(mode, t.value),
                 Span::styled(state.0, state.1),
             ]));
-            out.text(
+        } else {
+            // The state on lines of its own, wrapped, rather than cut at the edge.
+            out.line(Line::from(vec![
+                Span::styled("STEP MODE ", t.key),
+                Span::styled(mode, t.value),
+            ]));
+            out.text(state.0, state.1);
+        }
+        if self.program_shown || out.layout == Layout::Tight {
+            // Beside the program and the stack, or short of room: the counters on two lines.
+            out.at(Priority::High).text(
                 format!(
                     "step {} · placements {} · backtracks {} · depth {} (max {})",
                     grouped(stepper.position()),
@@ -303,13 +428,11 @@ impl Panel<'_> {
                 ),
                 t.value,
             );
-            out.text(format!("{speed} · elapsed {}", duration(stepper.elapsed())), t.dim);
+            out.at(Priority::Low).text(
+                format!("{speed} · search time {}", duration(stepper.search_time())),
+                t.dim,
+            );
         } else {
-            out.lines.push(Line::from(vec![
-                Span::styled("STEP MODE ", t.key),
-                Span::styled(format!("{} ", stepper.strategy()), t.value),
-            ]));
-            out.text(state.0, state.1);
             self.step_counters(stepper, &speed, out);
         }
         self.step_news(stepper, out);
@@ -319,12 +442,17 @@ impl Panel<'_> {
     fn step_counters(&self, stepper: &Stepper, speed: &str, out: &mut Lines) {
         let t = self.theme;
         let c = stepper.counters();
+        out.at(Priority::High);
         out.row("Steps", grouped(stepper.position()), t.value);
         out.row("Placements", grouped(c.placements), t.value);
         out.row("Backtracks", grouped(c.backtracks), t.value);
         out.row(
             "Depth",
-            format!("{} on the stack (max {})", guesses(c.depth), c.max_depth),
+            format!(
+                "{} on the stack (max {})",
+                counted(c.depth as u64, "decision"),
+                c.max_depth
+            ),
             t.value,
         );
         // Measured only while it runs: manual steps have no speed to measure.
@@ -334,8 +462,10 @@ impl Panel<'_> {
             None if stepper.is_running() => "measuring…".into(),
             None => "when running".into(),
         };
-        out.row("Speed", format!("{speed} ({measured})"), t.value);
-        out.row("Elapsed", duration(stepper.elapsed()), t.value);
+        out.at(Priority::Low)
+            .row("Speed", format!("{speed} ({measured})"), t.value);
+        out.at(Priority::Normal)
+            .row("Search time", duration(stepper.search_time()), t.value);
     }
 
     /// What the last step did and why, what stopped the run, the trace and the breakpoints,
@@ -355,22 +485,26 @@ impl Panel<'_> {
                 ),
                 Stop::TraceEnd(at, false) => (
                     format!(
-                        "■ end of the trace: all {} steps as the engine takes them",
-                        grouped(*at)
+                        "■ end of the trace: {} as the engine takes them",
+                        match *at {
+                            1 => "its one step".to_string(),
+                            n => format!("all {}", counted(n, "step")),
+                        }
                     ),
                     t.good,
                 ),
                 Stop::TraceEnd(at, true) => (
                     format!(
-                        "■ {} steps as the engine takes them; the file goes on past what the workbench replays",
-                        grouped(*at)
+                        "■ {} as the engine takes them; the file goes on past what the workbench replays",
+                        counted(*at, "step")
                     ),
                     t.good,
                 ),
             };
-            out.text(text, style);
+            out.at(Priority::High).text(text, style);
         }
         if let Some(replay) = stepper.replay() {
+            out.at(Priority::High);
             let steps = replay.steps.len() as u64;
             if let Some(at) = stepper.diverged_at().filter(|&at| stepper.position() > at) {
                 out.row(
@@ -384,19 +518,22 @@ impl Panel<'_> {
             } else if stepper.position() > steps {
                 out.row(
                     "Replaying",
-                    format!("past the trace's {} steps: these are not checked", grouped(steps)),
+                    format!("past the trace's {}: these are not checked", counted(steps, "step")),
                     t.dim,
                 );
             } else {
-                out.row("Replaying", format!("a trace of {} steps", grouped(steps)), t.value);
+                out.row("Replaying", format!("a trace of {}", counted(steps, "step")), t.value);
             }
         }
         if !stepper.breakpoints().is_empty() {
-            out.row("Breakpoints", stepper.breakpoints().describe(), t.value);
+            out.at(Priority::Low)
+                .row("Breakpoints", stepper.breakpoints().describe(), t.value);
         }
         let last = stepper.last();
         let step = last.map_or("-".into(), |s| s.to_string());
-        if self.program_shown {
+        out.at(Priority::Essential);
+        // Short of room, the program's line is left to the program pane, which highlights it.
+        if self.program_shown && out.layout == Layout::Roomy {
             let role = Role::of(last.as_ref());
             let line = Program::of(stepper.strategy(), self.app.settings.language).line(role) + 1;
             out.row(
@@ -408,13 +545,14 @@ impl Panel<'_> {
             out.row("Last step", step, t.value);
         }
         if let Some(reason) = step_reason(stepper) {
-            out.row("Why", reason, t.value);
+            out.long_row("Why", reason, t.value);
         }
         if self.program_shown {
             // The call stack beside shows the decisions.
             return;
         }
         let decisions = stepper.decisions();
+        out.at(Priority::Normal);
         match decisions.last() {
             Some(top) => {
                 let (label, text) = describe_decision(top);
@@ -426,7 +564,8 @@ impl Panel<'_> {
             .iter()
             .filter_map(|d| d.current.map(|(pos, digit)| format!("{pos}={digit}")))
             .collect();
-        out.row("Path", guesses(placed.len()), t.value);
+        out.at(Priority::Low)
+            .row("Path", format!("{} in place", guesses(placed.len())), t.value);
         // The newest decisions matter most: the tail that fits on three lines.
         let room = out.width.saturating_sub(2).max(10) * 3;
         let mut tail = String::new();
@@ -443,7 +582,7 @@ impl Panel<'_> {
             tail = candidate;
         }
         if !tail.is_empty() {
-            out.text(format!("  {tail}"), t.value);
+            out.at(Priority::Detail).text(format!("  {tail}"), t.value);
         }
     }
 }
@@ -526,19 +665,19 @@ impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let message = self.message_lines(area.width);
         let height = usize::from(area.height);
-        let mut out = self.lines(area.width, usize::MAX);
-        if out.lines.len() + message.len() > height {
-            // Short of room: long metadata gives way to what the panel is for.
-            out = self.lines(area.width, 1);
-        }
-        // Still short: the message about the last action stays whole, and what it pushes out
-        // of the panel is marked as cut.
-        let mut lines = out.lines;
+        // The message about the last action stays whole; the panel takes the room left.
         let room = height.saturating_sub(message.len());
-        if lines.len() > room {
-            lines.truncate(room.saturating_sub(1));
-            lines.push(Line::from(Span::styled("…", self.theme.dim)));
+        let mut out = self.lines(area.width, usize::MAX, Layout::Roomy);
+        if out.lines.len() > room {
+            // Short of room: long metadata gives way to what the panel is for.
+            out = self.lines(area.width, 1, Layout::Roomy);
         }
+        if out.lines.len() > room {
+            // Still short: fewer lines for the same rows, then the least important rows go,
+            // so that the step, its why and the hint are read in full.
+            out = self.lines(area.width, 1, Layout::Tight);
+        }
+        let mut lines = out.fit(room);
         lines.extend(message);
         let used = (lines.len() as u16).min(area.height);
         Paragraph::new(lines).render(area, buf);
@@ -558,13 +697,16 @@ impl Widget for Panel<'_> {
 }
 
 impl<'a> Panel<'a> {
-    fn lines(&self, width: u16, meta_lines: usize) -> Lines<'a> {
+    fn lines(&self, width: u16, meta_lines: usize, layout: Layout) -> Lines<'a> {
         let t = self.theme;
         let mut out = Lines {
             lines: Vec::new(),
+            rows: Vec::new(),
+            priority: Priority::Normal,
             width: usize::from(width),
             theme: t,
             meta_lines,
+            layout,
         };
         match &self.app.mode {
             Mode::Step(stepper) => self.step_lines(stepper, &mut out),
@@ -579,7 +721,11 @@ impl<'a> Panel<'a> {
             Mode::Generating(job) => {
                 out.text(format!("Making a new {} puzzle…", job.choice.level_name()), t.key);
                 out.row("Symmetry", job.choice.symmetry.name(), t.value);
-                out.row("Made", format!("{} puzzles, rated", grouped(job.tries as u64)), t.value);
+                out.row(
+                    "Made",
+                    format!("{}, rated", counted(job.tries as u64, "puzzle")),
+                    t.value,
+                );
                 out.row("Elapsed", duration(job.worked), t.value);
                 out.text("Esc cancels; the board stays as it is", t.dim);
             }
@@ -596,9 +742,12 @@ impl<'a> Panel<'a> {
         };
         let mut out = Lines {
             lines: Vec::new(),
+            rows: Vec::new(),
+            priority: Priority::Essential,
             width: usize::from(width),
             theme: t,
             meta_lines: 1,
+            layout: Layout::Roomy,
         };
         out.blank();
         out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });

@@ -242,6 +242,15 @@ pub(crate) fn digit_list(digits: impl IntoIterator<Item = Digit>) -> String {
     and_list(&names)
 }
 
+/// A count with its noun, singular for one: `1 place`, `2 places`.
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Joins with commas and a final "and".
 pub(crate) fn and_list(items: &[String]) -> String {
     match items {
@@ -251,14 +260,57 @@ pub(crate) fn and_list(items: &[String]) -> String {
     }
 }
 
-/// People's words for eliminations: `r4c3<>5, r9c8<>5` grouped as `5 from r4c3 and r9c8`.
+/// People's words for eliminations: each cell named once per group of digits it loses with
+/// the same cells, `r4c3<>5, r9c8<>5` as `5 from r4c3 and r9c8`, `r1c3<>7, r1c3<>9` as
+/// `7 and 9 from r1c3`. Several groups are parted by `; `, since each may hold an "and" of its
+/// own: `3 and 8 from r5c1 and r5c2; 4 from r5c1`.
 pub(crate) fn elimination_list(eliminations: &[Candidate]) -> String {
-    let mut parts = Vec::new();
-    for d in crate::sudoku::board::Digit::all() {
-        let cells: Vec<Pos> = eliminations.iter().filter(|c| c.digit == d).map(|c| c.pos).collect();
-        if !cells.is_empty() {
-            parts.push(format!("{d} from {}", cell_list(cells)));
+    // For each digit, the cells losing it; digits with the same cells make one group, in the
+    // order of their smallest digit.
+    let mut groups: Vec<(CellSet, Vec<Digit>)> = Vec::new();
+    for d in Digit::all() {
+        let cells: CellSet = eliminations.iter().filter(|c| c.digit == d).map(|c| c.pos).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|(seen, _)| *seen == cells) {
+            Some((_, digits)) => digits.push(d),
+            None => groups.push((cells, vec![d])),
         }
     }
-    and_list(&parts)
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(cells, digits)| format!("{} from {}", digit_list(digits), cell_list(cells.iter())))
+        .collect();
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(row: usize, col: usize, digit: u8) -> Candidate {
+        Candidate::new(Pos::at(row, col).unwrap(), Digit::new(digit).unwrap())
+    }
+
+    #[test]
+    fn eliminations_name_each_cell_once_per_group_of_digits() {
+        assert_eq!(elimination_list(&[c(0, 2, 7), c(0, 2, 9)]), "7 and 9 from r1c3");
+        assert_eq!(elimination_list(&[c(3, 2, 5), c(8, 7, 5)]), "5 from r4c3 and r9c8");
+        // A hidden pair's cells losing their other digits: the digits they lose alike together.
+        let list = [
+            c(6, 6, 2),
+            c(8, 6, 2),
+            c(6, 6, 3),
+            c(8, 6, 1),
+            c(6, 6, 6),
+            c(8, 6, 6),
+            c(6, 6, 8),
+        ];
+        assert_eq!(
+            elimination_list(&list),
+            "1 from r9c7; 2 and 6 from r7c7 and r9c7; 3 and 8 from r7c7"
+        );
+        assert_eq!(elimination_list(&[]), "");
+    }
 }

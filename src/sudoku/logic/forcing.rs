@@ -6,7 +6,7 @@
 //! the proof needs.
 
 use super::chains::length_bonus;
-use super::deduction::{Candidate, Deduction, Technique};
+use super::deduction::{Candidate, Deduction, Technique, counted};
 use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
 use crate::sudoku::board::{Digit, DigitSet, Pos};
 
@@ -274,8 +274,10 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
     }
     let (size, one_digit, assumption, shown, what) = best?;
     let explanation = format!(
-        "if {} were {}, singles would leave {what} ({size} steps of proof), so it is not",
-        assumption.pos, assumption.digit
+        "if {} were {}, singles would leave {what} ({} of proof), so it is not",
+        assumption.pos,
+        assumption.digit,
+        counted(size, "step")
     );
     let mut step = Deduction::new(
         Technique::ForcingChain,
@@ -353,8 +355,9 @@ fn verity(grid: &Grid, all: &[Option<Implications>]) -> Option<Deduction> {
     let (size, choices, target, placed) = best?;
     let options = choices.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     let explanation = format!(
-        "whichever of {} is true, singles {} ({size} steps of proof), so {}",
+        "whichever of {} is true, singles {} ({} of proof), so {}",
         super::deduction::and_list(&options).replace(" and ", " or "),
+        counted(size, "step"),
         if placed {
             format!("put {} in {}", target.digit, target.pos)
         } else {

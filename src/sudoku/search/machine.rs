@@ -557,7 +557,9 @@ impl<S: State> Machine<S> {
                         self.take_back(pos, digit, copied);
                     }
                     self.counters.backtracks += 1;
-                    self.counters.depth = depth - 1;
+                    // The decision stays on the stack, to try its next option or be done: the
+                    // depth is still its own, as the step says.
+                    self.counters.depth = depth;
                     if WATCH {
                         return Some(Step::Remove {
                             pos,
@@ -570,6 +572,7 @@ impl<S: State> Machine<S> {
                 }
                 let Some((pos, digit)) = frame.next_option() else {
                     self.frames.pop();
+                    self.counters.depth = self.frames.len();
                     if S::PROPAGATES {
                         self.filled_before.pop();
                     }

@@ -151,14 +151,15 @@ impl fmt::Display for Strategy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     /// A digit put in a cell: a guess (`forced == false`), or a single that followed from the
-    /// board (only strategies that propagate force digits). `depth` counts the guesses on the
-    /// stack, this one included; forced digits share the depth of the guess they follow.
+    /// board (only strategies that propagate force digits). `depth` is the depth after it (see
+    /// [`Counters::depth`]): the decisions on the stack, the one making this guess included;
+    /// forced digits share the depth of the guess they follow.
     Place {
         /// The cell.
         pos: Pos,
         /// The digit put there.
         digit: Digit,
-        /// Guesses on the stack.
+        /// Decisions on the stack.
         depth: usize,
         /// Whether the digit was forced rather than guessed.
         forced: bool,
@@ -169,7 +170,8 @@ pub enum Step {
         pos: Pos,
         /// The digit taken out.
         digit: Digit,
-        /// Guesses on the stack before this one is taken back.
+        /// Decisions on the stack: the one whose guess this is stays there after it (to try
+        /// its next option), so the depth is the same before and after.
         depth: usize,
         /// Whether the digit was forced rather than guessed.
         forced: bool,
@@ -233,9 +235,14 @@ pub struct Counters {
     pub placements: u64,
     /// Guesses taken back.
     pub backtracks: u64,
-    /// Guesses on the stack now.
+    /// The depth: decisions on the stack now. A decision is a cell (or a digit's place in a
+    /// unit) being decided, its options tried one at a time; it stays on the stack while its
+    /// guess is taken back, until it tries its next option or has none left. It is the depth each
+    /// [`Step`] names and the number of frames of the call stack step mode shows. Cells that
+    /// propagation fills (the `fast` strategy) take no decision: a puzzle solved by propagation
+    /// alone is solved at depth 0.
     pub depth: usize,
-    /// The most guesses that were ever on the stack at once.
+    /// The most decisions that were ever on the stack at once.
     pub max_depth: usize,
     /// Solutions found.
     pub solutions: u64,

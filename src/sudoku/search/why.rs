@@ -4,6 +4,7 @@
 
 use super::{Choice, Decision, Step, Strategy};
 use crate::sudoku::board::{Board, Digit, Pos, Unit};
+use crate::sudoku::logic::deduction::{and_list, counted};
 
 /// The cell of a peer of `pos` that holds `digit`, and the unit they share (row first, then
 /// column, then box), if any does.
@@ -131,31 +132,30 @@ fn taken_back(board: &Board, pos: Pos, digit: Digit, previous: Option<&Step>) ->
     }
 }
 
-/// "1 place", "2 places".
-fn counted(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
+/// At most this many tied cells are named; past it, how many more there are.
+const TIES_NAMED: usize = 12;
 
-/// Why `pos` was the cell decided: the fewest candidates, and the cells that tied with it.
+/// Why `pos` was the cell decided: the fewest candidates, and every cell that tied with it (how
+/// many, and their names, the first [`TIES_NAMED`] of a long list), the first in reading order
+/// being the one taken.
 fn chosen(board: &Board, pos: Pos) -> String {
     let count = board.candidates(pos).len();
-    let ties: Vec<String> = board
+    let ties: Vec<Pos> = board
         .blanks()
         .filter(|q| *q != pos && board.candidates(*q).len() == count)
-        .take(3)
-        .map(|q| q.to_string())
         .collect();
-    match ties.len() {
-        0 => format!("fewest candidates: {count}, no other cell has so few"),
-        _ => format!(
-            "fewest candidates: {count}, tied with {}; the first is taken",
-            ties.join(", ")
-        ),
+    if ties.is_empty() {
+        return format!("fewest candidates: {count}, no other cell has so few");
     }
+    let names: Vec<String> = ties.iter().take(TIES_NAMED).map(|q| q.to_string()).collect();
+    let named = match ties.len() - names.len() {
+        0 => and_list(&names),
+        more => format!("{} and {more} more", names.join(", ")),
+    };
+    format!(
+        "fewest candidates: {count}, tied with {} ({named}); the first in reading order is taken",
+        counted(ties.len(), "other cell")
+    )
 }
 
 /// Why `digit` was forced into `pos`: the only candidate left there, or the only place left for
