@@ -14,7 +14,7 @@
 //! 20 MB of comments makes a recovery file of a few hundred bytes.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Board, Format, Puzzle};
+use crate::sudoku::{Board, Format, Notes, Puzzle};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -49,7 +49,7 @@ pub fn text_of(doc: &Document) -> String {
     // every change, only to drop them.
     let mut puzzle = Puzzle {
         board: doc.board.clone(),
-        notes: if keep_lines { text.notes.clone() } else { Vec::new() },
+        notes: if keep_lines { text.notes.clone() } else { Notes::new() },
         comment: if keep_lines { text.comment.clone() } else { None },
         fields: text.fields.clone(),
         marks: doc.puzzle_marks(),

@@ -9,6 +9,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod marks;
+pub mod notes;
 pub mod parse;
 pub mod puzzle;
 pub mod search;
@@ -17,9 +18,10 @@ pub mod text_buffer;
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;
 pub use marks::Marks;
+pub use notes::{NoteRef, Notes};
 pub use parse::{
     Cells, Lines, Next, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError, Unparsed,
-    parse_document, parse_puzzle, rewrite_cells,
+    parse_document, parse_from, parse_puzzle, rewrite_cells,
 };
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{

@@ -15,6 +15,7 @@
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::format::{Format, PROGRESS_MARK, PROGRESS_VERSION};
 use super::marks::Marks;
+use super::notes::{MAX_NOTES_BYTES, Notes};
 use super::puzzle::{Note, Puzzle};
 use super::text_buffer::InlineString;
 use std::fmt;
@@ -564,10 +565,7 @@ impl<R: BufRead> Reader<R> {
             first_row_line = first.number;
         }
         // The lines read while looking past the first row stood after it.
-        let rows = grid.rows.min(9) as u8;
-        for note in &mut grid.notes[notes_after_first..] {
-            note.rows_before = rows;
-        }
+        grid.notes.set_rows_from(notes_after_first, grid.rows.min(9) as u8);
         if has_second {
             self.reuse_current = true;
             while self.next_content(&mut grid)? {
@@ -912,22 +910,32 @@ impl Parsed {
 /// do not read are listed in [`Parsed::puzzles`] and the error is only for a text where no line
 /// reads.
 pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Parsed, ParseError> {
-    let mut reader = Reader::new(text).with_hint(hint).with_note_limit(usize::MAX);
+    match parse_from(text, hint) {
+        Ok(parsed) => Ok(parsed),
+        Err(ReadError::Parse(e)) => Err(e),
+        // Reading from memory cannot fail; were it to, nothing would read.
+        Err(ReadError::Io(_)) => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+    }
+}
+
+/// [`parse_document`] for the text `input` gives (a reader that counts what it gives, to show
+/// how far it got, say); a failed read is the error.
+pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, ReadError> {
+    let mut reader = Reader::new(input).with_hint(hint).with_note_limit(usize::MAX);
     let mut puzzles = Vec::new();
     for item in &mut reader {
         match item {
             Ok(record) => puzzles.push(Ok(record)),
             Err(ReadError::Parse(e)) => puzzles.push(Err(e)),
-            // Reading from memory cannot fail; were it to, it would be the end of the text.
-            Err(ReadError::Io(_)) => break,
+            Err(ReadError::Io(e)) => return Err(ReadError::Io(e)),
         }
     }
     let format = reader.format.unwrap_or(Format::Line);
     let collection = format == Format::Line && puzzles.len() > 1;
     let first_error = puzzles.iter().find_map(|p| p.as_ref().err()).cloned();
     match first_error {
-        Some(e) if !collection || puzzles.iter().all(Result::is_err) => Err(e),
-        _ if puzzles.is_empty() => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+        Some(e) if !collection || puzzles.iter().all(Result::is_err) => Err(e.into()),
+        _ if puzzles.is_empty() => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle).into()),
         _ => Ok(Parsed { format, puzzles }),
     }
 }
@@ -1279,7 +1287,7 @@ struct GridBuilder {
     offsets: Vec<u64>,
     rows: usize,
     /// The lines that are not cells, with the rows before each.
-    notes: Vec<Note>,
+    notes: Notes,
     /// Bytes of notes that may still be kept.
     note_room: usize,
     /// `.sdk` metadata or a `[Puzzle]` header was seen.
@@ -1316,8 +1324,9 @@ impl GridBuilder {
             digits: Vec::new(),
             offsets: Vec::new(),
             rows: 0,
-            notes: Vec::new(),
-            note_room: note_limit,
+            notes: Notes::new(),
+            // Past what the notes can hold, a file's lines are dropped like a stream's.
+            note_room: note_limit.min(MAX_NOTES_BYTES),
             marked_sdk: false,
             progress: false,
             ignore_progress: false,
@@ -1337,7 +1346,7 @@ impl GridBuilder {
     fn note(&mut self, text: String) {
         if text.len() <= self.note_room {
             self.note_room -= text.len();
-            self.notes.push(Note::new(self.rows as u8, text));
+            self.notes.push_line(self.rows as u8, &text);
         } else {
             // Past the limit nothing more is kept (a streaming reader must stay small).
             self.note_room = 0;
