@@ -190,6 +190,10 @@ pub enum Action {
     SettingsNotSaved(String),
     /// A recovered board was reopened (or could not be).
     Recovered(PathBuf, Result<Box<Document>, String>),
+    /// A file is being read in the background (answered later by [`Action::ReadDone`]).
+    ReadStarted(super::reading::ReadTicket),
+    /// The read numbered so is done: its answer ([`Action::FileRead`] or [`Action::TraceRead`]).
+    ReadDone(u64, Box<Action>),
     /// A file opened turned out to be a search trace: read (or why not).
     TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
     /// A trace was exported: its path and its steps, or why not.

@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod new_puzzle;
 pub mod play;
 pub mod race;
+pub mod reading;
 pub mod recovery;
 pub mod settings;
 pub mod stepper;
@@ -46,6 +47,9 @@ use stepper::Stepper;
 /// Real time a tick may spend on the search (step mode or an instant solve): well under a
 /// frame, so that keys are read and the screen redrawn at least every 16 ms or so.
 pub const WORK_SLICE: Duration = Duration::from_millis(8);
+
+/// How often the progress of a file being read is drawn.
+const READ_PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Real time a tick may spend on the live count of solutions.
 const COUNT_SLICE: Duration = Duration::from_millis(4);
@@ -249,6 +253,10 @@ pub struct App {
     effects: Vec<Effect>,
     /// A save carried out by the runtime, waiting for its answer.
     pending_save: Option<PendingSave>,
+    /// The file being read in the background, if one is: the keys wait (Esc gives it up).
+    pub reading: Option<reading::Reading>,
+    /// Whether the next read is the file of the command line.
+    read_at_start: bool,
 }
 
 impl App {
@@ -283,6 +291,8 @@ impl App {
             quit: None,
             effects: Vec::new(),
             pending_save: None,
+            reading: None,
+            read_at_start: false,
         }
     }
 
@@ -423,12 +433,18 @@ impl App {
             | Action::Recovered(..)
             | Action::Rated(..)
             | Action::TraceRead(..)
+            | Action::ReadStarted(_)
+            | Action::ReadDone(..)
             | Action::TraceExported(_)
             | Action::SettingsNotSaved(_) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
             self.update_overlay(action);
+            return;
+        }
+        if self.reading.is_some() {
+            self.update_reading(action);
             return;
         }
         self.message = None;
@@ -456,7 +472,10 @@ impl App {
                 index,
                 from_browser,
                 result,
-            } => self.file_read(path, index, from_browser, result),
+            } => {
+                self.read_at_start = false;
+                self.file_read(path, index, from_browser, result);
+            }
             Action::Listed(dir, listed) => {
                 if let Mode::Browse(browser) = &mut self.mode {
                     let want = browser.listed(&dir, listed);
@@ -473,7 +492,22 @@ impl App {
                 self.overlay = Some(Overlay::Recovery(RecoveryOffer { offers, selected: 0 }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
-            Action::TraceRead(path, result) => self.trace_read(path, result),
+            Action::TraceRead(path, result) => {
+                self.read_at_start = false;
+                self.trace_read(path, result);
+            }
+            Action::ReadStarted(ticket) => {
+                // One read at a time: a read still under way is given up.
+                if let Some(before) = self.reading.take() {
+                    before.ticket.progress.cancel();
+                }
+                self.reading = Some(reading::Reading {
+                    ticket,
+                    at_start: std::mem::take(&mut self.read_at_start),
+                    shown: reading::ReadSnapshot::default(),
+                });
+            }
+            Action::ReadDone(id, answer) => self.read_done(id, *answer),
             Action::TraceExported(result) => self.trace_exported(result),
             Action::SettingsNotSaved(why) => {
                 self.complain(format!("Your settings are in use but not saved for next time: {why}"));
@@ -489,6 +523,40 @@ impl App {
                 "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
             )),
             _ => {}
+        }
+    }
+
+    /// Keys while a file is read: Esc gives the read up; help and quit work as anywhere.
+    fn update_reading(&mut self, action: Action) {
+        match action {
+            Action::Cancel => {
+                if let Some(reading) = self.reading.take() {
+                    reading.ticket.progress.cancel();
+                    let name = reading
+                        .ticket
+                        .path
+                        .file_name()
+                        .map_or_else(|| reading.ticket.path.to_string_lossy(), |n| n.to_string_lossy())
+                        .into_owned();
+                    self.say(format!("Stopped reading {name}: the board is as it was"));
+                }
+            }
+            Action::Help => self.overlay = Some(Overlay::Help(0)),
+            Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
+            _ => {}
+        }
+    }
+
+    /// A read in the background is done: its answer is taken if the read is the one the
+    /// screen waits for (a read given up is not).
+    fn read_done(&mut self, id: u64, answer: Action) {
+        let Some(reading) = self.reading.take_if(|r| r.ticket.id == id) else {
+            return;
+        };
+        self.answer(answer);
+        // The file of the command line is where the session starts, not a change to undo.
+        if reading.at_start && self.overlay.is_none() {
+            self.forget_history();
         }
     }
 
@@ -678,6 +746,9 @@ impl App {
             }
             _ => {}
         }
+        if let Some(reading) = &mut self.reading {
+            changed |= reading.moved();
+        }
         let shown = self.doc.play.elapsed.as_secs();
         let was_running = self.clock.is_running();
         let running = self.clock_runs();
@@ -699,6 +770,8 @@ impl App {
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);
+        // A read's progress, a few times a second.
+        let reading = self.reading.as_ref().map(|_| READ_PROGRESS_EVERY);
         // The clock: at once when it starts or stops, then at each second it shows.
         let clock = match (self.clock.is_running(), self.clock_runs()) {
             (false, false) => None,
@@ -707,7 +780,7 @@ impl App {
             }
             _ => Some(Duration::ZERO),
         };
-        [mode, count, clock].into_iter().flatten().min()
+        [mode, count, clock, reading].into_iter().flatten().min()
     }
 
     /// Whether the game's clock runs: while the player solves by hand, not in step mode, a
@@ -715,6 +788,7 @@ impl App {
     pub fn clock_runs(&self) -> bool {
         matches!(self.mode, Mode::Edit)
             && self.overlay.is_none()
+            && self.reading.is_none()
             && self.typing != Typing::Givens
             && !self.doc.board.is_solved()
             && self.doc.board.givens_only() != Board::empty()

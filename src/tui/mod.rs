@@ -92,7 +92,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             Some(n) => Some(n - 1),
             None => None,
         };
-        app.open_path(path, index);
+        app.open_at_start(path, index);
         app.carry_out_effects(&mut runtime);
         app.forget_history();
     }

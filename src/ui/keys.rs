@@ -81,6 +81,8 @@ pub enum Context {
     NewPuzzle,
     /// A new puzzle being made.
     Generating,
+    /// A file being read.
+    Reading,
     /// Everywhere but where text is typed (a prompt).
     Anywhere,
 }
@@ -442,6 +444,16 @@ pub static BINDINGS: &[Binding] = &[
         "cancel the solve",
         Some(("Esc", "cancel")),
         SOLVING,
+    ),
+    // --- a file being read ---
+    bind(
+        Reading,
+        Keys::Of(&[Esc]),
+        Does::Act(Action::Cancel),
+        "Esc",
+        "stop reading a file being opened (the board stays)",
+        Some(("Esc", "stop reading")),
+        FILES,
     ),
     // --- a new puzzle ---
     bind(
@@ -1037,6 +1049,7 @@ pub fn context(app: &App) -> Context {
         (Some(Overlay::Recovery(_)), _) => Recovery,
         (Some(Overlay::Solved), _) => Solved,
         (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
+        (None, _) if app.reading.is_some() => Reading,
         (None, Mode::Generating(_)) => Generating,
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
