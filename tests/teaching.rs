@@ -498,10 +498,14 @@ fn a_trace_is_read_in_the_background_and_esc_gives_it_up() {
     ] {
         assert!(screen.contains(text), "{text}: {screen}");
     }
-    // Keys other than Esc wait for the read.
+    // Keys other than Esc wait for the read; a paste is refused with a word.
     app.keys("n5");
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc.board, board);
+    app.act(Action::Paste(board_of("easy.txt").to_string()));
+    assert_eq!(app.doc.board, board);
+    assert_eq!(app.message(), "Paste ignored: a file is being opened (Esc stops it)");
+    assert!(app.reading.is_some());
     app.key(KeyCode::Esc);
     assert!(app.reading.is_none());
     assert_eq!(

@@ -543,6 +543,8 @@ impl App {
             }
             Action::Help => self.overlay = Some(Overlay::Help(0)),
             Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
+            // Said, not dropped without a word: the text is still where it was pasted from.
+            Action::Paste(_) => self.complain("Paste ignored: a file is being opened (Esc stops it)"),
             _ => {}
         }
     }
