@@ -19,8 +19,9 @@ use super::puzzle::{MetaTag, Note, meta_of};
 use std::fmt;
 use std::sync::Arc;
 
-/// Metadata lines whose places are remembered: more than any screen shows at once.
-const FIRST_META: usize = 64;
+/// Metadata lines whose places are remembered: more than a panel shows at once on any screen
+/// (past them, the next are looked for line by line).
+const FIRST_META: usize = 256;
 
 /// The most bytes of text the lines may hold together, and the most lines: places in the
 /// buffer are kept in 32 bits. No puzzle file comes near (files are read up to 64 MB).
