@@ -498,13 +498,11 @@ fn a_trace_is_read_in_the_background_and_esc_gives_it_up() {
     ] {
         assert!(screen.contains(text), "{text}: {screen}");
     }
-    // Keys other than Esc wait for the read; a paste is refused with a word.
+    // Keys other than Esc wait for the read (and go with it when Esc gives it up).
     app.keys("n5");
+    app.act(Action::Paste(board_of("easy.txt").to_string()));
     assert!(matches!(app.mode, Mode::Edit));
     assert_eq!(app.doc.board, board);
-    app.act(Action::Paste(board_of("easy.txt").to_string()));
-    assert_eq!(app.doc.board, board);
-    assert_eq!(app.message(), "Paste ignored: a file is being opened (Esc stops it)");
     assert!(app.reading.is_some());
     app.key(KeyCode::Esc);
     assert!(app.reading.is_none());
@@ -526,4 +524,34 @@ fn a_trace_is_read_in_the_background_and_esc_gives_it_up() {
     app.open_path(&trace_in(dir.path()), None);
     app.run_effects();
     assert_eq!(app.stepper().replay().map(|r| r.steps.len()), Some(300));
+}
+
+/// Keys typed while a file is read are kept for when it is done, as they were when the program
+/// made them wait: the cursor moved and a digit typed land on the puzzle read.
+#[test]
+fn keys_typed_while_a_file_is_read_go_to_the_puzzle_read() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.reads_waited = false;
+    app.open_path(&asset("easy.txt"), None);
+    app.run_effects();
+    assert!(app.reading.is_some());
+    let easy = board_of("easy.txt");
+    let blank = (0..81)
+        .map(|i| sudoku_workbench::sudoku::Pos::new(i).unwrap())
+        .find(|&p| easy.cell(p) == sudoku_workbench::sudoku::Cell::Empty)
+        .unwrap();
+    app.act(Action::Select(blank));
+    app.keys("7");
+    assert_eq!(
+        app.doc.board,
+        board_of("hardest.sdk"),
+        "nothing happens before the read is done"
+    );
+    app.wait_for_read();
+    assert_eq!(app.doc.board.givens_only(), easy);
+    assert_eq!(app.cursor, blank);
+    assert_eq!(
+        app.doc.board.cell(blank),
+        sudoku_workbench::sudoku::Cell::Entry(sudoku_workbench::sudoku::Digit::new(7).unwrap())
+    );
 }

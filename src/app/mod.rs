@@ -48,6 +48,9 @@ use stepper::Stepper;
 /// frame, so that keys are read and the screen redrawn at least every 16 ms or so.
 pub const WORK_SLICE: Duration = Duration::from_millis(8);
 
+/// Actions kept while a file is read (keys typed ahead, a paste), at most.
+const MAX_TYPED_AHEAD: usize = 256;
+
 /// How often the progress of a file being read is drawn.
 const READ_PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
@@ -257,6 +260,8 @@ pub struct App {
     pub reading: Option<reading::Reading>,
     /// Whether the next read is the file of the command line.
     read_at_start: bool,
+    /// Actions that came while a file was read, for when it is done (keys typed ahead).
+    typed_ahead: Vec<Action>,
 }
 
 impl App {
@@ -293,6 +298,7 @@ impl App {
             pending_save: None,
             reading: None,
             read_at_start: false,
+            typed_ahead: Vec::new(),
         }
     }
 
@@ -526,10 +532,13 @@ impl App {
         }
     }
 
-    /// Keys while a file is read: Esc gives the read up; help and quit work as anywhere.
+    /// Keys while a file is read: Esc gives the read up (and the keys typed ahead); help and
+    /// quit work as anywhere; the others are kept for when the read is done, as a program that
+    /// made them wait would have found them.
     fn update_reading(&mut self, action: Action) {
         match action {
             Action::Cancel => {
+                self.typed_ahead.clear();
                 if let Some(reading) = self.reading.take() {
                     reading.ticket.progress.cancel();
                     let name = reading
@@ -543,9 +552,9 @@ impl App {
             }
             Action::Help => self.overlay = Some(Overlay::Help(0)),
             Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
-            // Said, not dropped without a word: the text is still where it was pasted from.
-            Action::Paste(_) => self.complain("Paste ignored: a file is being opened (Esc stops it)"),
-            _ => {}
+            other if self.typed_ahead.len() < MAX_TYPED_AHEAD => self.typed_ahead.push(other),
+            // More than anyone types while a file opens: said, not dropped without a word.
+            _ => self.complain("Too many keys while a file is being opened: the last were not kept"),
         }
     }
 
@@ -559,6 +568,9 @@ impl App {
         // The file of the command line is where the session starts, not a change to undo.
         if reading.at_start && self.overlay.is_none() {
             self.forget_history();
+        }
+        for action in std::mem::take(&mut self.typed_ahead) {
+            self.update(action);
         }
     }
 

@@ -1041,6 +1041,15 @@ pub static BINDINGS: &[Binding] = &[
 
 /// The context of `app`: what takes the keys now.
 pub fn context(app: &App) -> Context {
+    match context_beneath(app) {
+        _ if app.overlay.is_none() && app.reading.is_some() => Reading,
+        context => context,
+    }
+}
+
+/// The context of `app` but for a file being read: the keys typed meanwhile are those of the
+/// screen beneath, kept for when the read is done.
+pub fn context_beneath(app: &App) -> Context {
     match (&app.overlay, &app.mode) {
         (Some(Overlay::Help(_)), _) => Help,
         (Some(Overlay::Question(_)), _) => Question,
@@ -1049,7 +1058,6 @@ pub fn context(app: &App) -> Context {
         (Some(Overlay::Recovery(_)), _) => Recovery,
         (Some(Overlay::Solved), _) => Solved,
         (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
-        (None, _) if app.reading.is_some() => Reading,
         (None, Mode::Generating(_)) => Generating,
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
