@@ -364,7 +364,7 @@ fn big_trace(dir: &Path) -> PathBuf {
 fn a_big_trace_opens_with_its_progress_shown_and_esc_gives_it_up() {
     let dir = tempfile::tempdir().unwrap();
     let trace = big_trace(dir.path());
-    let mut s = Session::start(&[trace.to_str().unwrap()], dir.path(), &[]);
+    let mut s = Session::start_reading(&[trace.to_str().unwrap()], dir.path(), &[]);
     let screen = s.wait_text("Opening");
     let text = screen.contents();
     assert!(text.contains("big.naive.trace.jsonl"), "{text}");

@@ -43,7 +43,18 @@ pub struct Session {
 }
 
 impl Session {
+    /// The workbench started with `args` in `cwd`, `env` added, once it has drawn its screen
+    /// and opened the file it was given (a file opens in the background, a box over the screen
+    /// saying how far it got).
     pub fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        let session = Session::start_reading(args, cwd, env);
+        session.wait_for("the file given to be opened", |s| !s.contents().contains("┌ Opening "));
+        session
+    }
+
+    /// The workbench started, once it has drawn its screen: the file it was given may still be
+    /// being read.
+    pub fn start_reading(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         let pty = open_pty();
         let mut cmd = CommandBuilder::new(BIN);
         cmd.args(args);
