@@ -290,7 +290,7 @@ impl Panel<'_> {
                 t.value,
             );
         }
-        self.meta_lines(out, meta_at);
+        self.put_metadata(out, meta_at);
     }
 
     /// The puzzle's metadata, put at line `at` of `out` in the room the other lines leave: each
@@ -298,25 +298,27 @@ impl Panel<'_> {
     /// short of room), each keeping a line for every value after it, and those that find no
     /// line counted on the last. Only the rows shown are made: a file of millions of comment
     /// lines costs a frame what a file of a few costs.
-    fn meta_lines(&self, out: &mut Lines, at: usize) {
+    fn put_metadata(&self, out: &mut Lines, at: usize) {
         if self.app.doc.source.text.meta_count() == 0 {
             return;
         }
         let room = out.room.saturating_sub(out.lines.len()).max(1);
         let whole = if out.meta_lines == usize::MAX {
-            self.meta_rows(out, room, usize::MAX)
+            self.metadata_rows(out, room, usize::MAX)
         } else {
             None
         };
         let each = out.meta_lines.min(META_LINES_SHORT);
-        let rows = whole.or_else(|| self.meta_rows(out, room, each)).unwrap_or_default();
+        let rows = whole
+            .or_else(|| self.metadata_rows(out, room, each))
+            .unwrap_or_default();
         out.lines.splice(at..at, rows);
     }
 
     /// The metadata rows in at most `room` lines, each value on at most `each` lines. `None`
     /// when a value does not fit whole (`each` unbounded); else the values that find no line
     /// are counted on the last.
-    fn meta_rows(&self, out: &Lines, room: usize, each: usize) -> Option<Vec<Line<'static>>> {
+    fn metadata_rows(&self, out: &Lines, room: usize, each: usize) -> Option<Vec<Line<'static>>> {
         let text = &self.app.doc.source.text;
         let count = text.meta_count();
         let mut rows = Lines {
