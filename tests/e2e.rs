@@ -469,3 +469,51 @@ fn a_progress_file_out_of_range_says_where_even_beside_a_settings_problem() {
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// A trace of a million steps (75 MB): the header of the hardest puzzle, then steps that read
+/// (the workbench checks them against its engine only when it replays them).
+fn big_trace(dir: &Path) -> PathBuf {
+    use std::io::Write;
+    let path = dir.join("big.naive.trace.jsonl");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let puzzle = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    writeln!(
+        out,
+        r#"{{"trace":"sudoku-workbench","version":1,"puzzle":"{puzzle}","strategy":"naive"}}"#
+    )
+    .unwrap();
+    for step in 1..=1_000_000 {
+        writeln!(
+            out,
+            r#"{{"step":{step},"op":"place","cell":"r1c2","digit":1,"depth":1,"forced":false}}"#
+        )
+        .unwrap();
+    }
+    out.flush().unwrap();
+    path
+}
+
+/// Issue 28 item 8: opening a big trace no longer freezes the screen. The workbench starts at
+/// once, shows which file it reads and how far it got, answers Esc by giving the read up (the
+/// built-in puzzle stays), and quits with the terminal restored.
+#[test]
+fn a_big_trace_opens_with_its_progress_shown_and_esc_gives_it_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = big_trace(dir.path());
+    let mut s = Session::start_reading(&[trace.to_str().unwrap()], dir.path(), &[]);
+    let screen = s.wait_text("Opening");
+    let text = screen.contents();
+    assert!(text.contains("big.naive.trace.jsonl"), "{text}");
+    assert!(text.contains("Esc stops: the board stays as it is"), "{text}");
+    s.wait_text("steps");
+    s.send(b"\x1b");
+    let screen = s.wait_text("Stopped reading");
+    let text = screen.contents();
+    assert!(text.contains("the board is") && text.contains("as it was"), "{text}");
+    assert!(
+        text.contains("built-in: hardest.sdk") && !text.contains("Opening"),
+        "{text}"
+    );
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

@@ -976,3 +976,66 @@ fn the_message_stays_on_screen_when_the_panel_is_short() {
         "nothing is cut: {rows:#?}"
     );
 }
+
+/// The hardest puzzle with `comments` comment lines after its metadata (`#C comment N`), and a
+/// last one of one word 64 KiB long, as a document.
+fn with_comments(comments: usize) -> Bench {
+    let mut text = std::fs::read_to_string(asset("hardest.sdk")).unwrap();
+    for i in 0..comments {
+        text.push_str(&format!("#C comment {i}\n"));
+    }
+    text.push_str(&format!("#C {}\n", "x".repeat(64 * 1024 - 3)));
+    let parsed = parse_document(text.as_bytes(), None).unwrap();
+    Bench::new(Document::from_parsed(parsed, Origin::Builtin("hardest.sdk"), 0, None).unwrap())
+}
+
+/// Issue 28 item 7: a file of many comment lines shows the first that fit, one line each, and
+/// how many more there are; the rows the panel is for (givens, solutions, time) stay on screen
+/// rather than pushed off it by comments. Only what is shown is wrapped, so a frame of a
+/// hundred thousand comments costs what a frame of a few does (measured in benches/big_file.rs).
+#[test]
+fn many_comment_lines_give_way_to_the_rows_the_panel_is_for() {
+    let mut app = with_comments(100_000);
+    let terminal = draw(&mut app, 100, 30);
+    let rows = rows(&terminal);
+    for row in ["Givens      21", "Conflicts", "Solutions", "Typing", "Time"] {
+        assert!(rows.iter().any(|r| r.contains(row)), "{row}: {rows:#?}");
+    }
+    assert!(rows.iter().any(|r| r.contains("Comment     comment 0 ")), "{rows:#?}");
+    let (y, more) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.contains("… and "))
+        .expect("a line counts the metadata not shown");
+    // 4 lines of metadata come first, then the comments: those not shown are counted.
+    let shown = rows.iter().filter(|r| r.contains("Comment     comment")).count();
+    let expected = format!("… and {} more metadata lines", grouped(4 + 100_001 - 4 - shown as u64));
+    assert!(more.contains(&expected), "{more:?} should say {expected:?}");
+    // Said dimly, as an aside.
+    let x = more.find('…').unwrap();
+    let x = more[..x].chars().count() as u16;
+    let style = terminal.backend().buffer()[(x, y as u16)].style();
+    assert!(style.add_modifier.contains(Modifier::DIM), "{style:?}");
+}
+
+/// Short of room for every value whole, each still gets a few lines: the description is
+/// whole, and a value of 64 KiB (one word) is cut at three lines with `…`.
+#[test]
+fn short_values_stay_whole_beside_a_huge_one_cut_to_three_lines() {
+    let mut app = with_comments(0);
+    let terminal = draw(&mut app, 100, 30);
+    let rows = rows(&terminal);
+    assert!(rows.iter().any(|r| r.contains("the world's hardest")), "{rows:#?}");
+    assert!(
+        rows.iter().any(|r| r.contains("sudoku\"; 21 givens")),
+        "wrapped whole: {rows:#?}"
+    );
+    let comment: Vec<&String> = rows.iter().filter(|r| r.contains("xxxxxxxx")).collect();
+    assert_eq!(comment.len(), 3, "three lines: {rows:#?}");
+    assert!(comment[2].trim_end().ends_with("x…"), "{comment:?}");
+    assert!(!rows.iter().any(|r| r.contains("more metadata")), "{rows:#?}");
+}
+
+fn grouped(n: u64) -> String {
+    sudoku_workbench::text::grouped(n)
+}

@@ -12,6 +12,7 @@ use sudoku_workbench::app::stepper::Stop;
 use sudoku_workbench::app::{Action, Mode};
 use sudoku_workbench::sudoku::search::program::{Language, Program};
 use sudoku_workbench::sudoku::{Board, Search, Step, Strategy, solve};
+use sudoku_workbench::ui::keys;
 use sudoku_workbench::ui::layout::ProgramPlace;
 use sudoku_workbench::ui::program_place;
 
@@ -1003,4 +1004,84 @@ fn the_state_and_every_why_are_read_in_full_at_100x30_and_80x24() {
             "{width}x{height}: {panel}"
         );
     }
+}
+
+/// Issue 28 item 8: a file opens on a thread of its own. While it is read the screen says which
+/// file and how far it got, and the keys are answered: Esc gives the read up and the board stays
+/// as it was; the answer of the read given up, when it comes, is dropped.
+#[test]
+fn a_trace_is_read_in_the_background_and_esc_gives_it_up() {
+    let (dir, mut app) = exported("300");
+    app.key(KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit));
+    let (board, name) = (app.doc.board.clone(), app.doc.name());
+    app.reads_waited = false;
+    app.open_path(&trace_in(dir.path()), None);
+    app.run_effects();
+    assert!(app.reading.is_some(), "read in the background");
+    assert_eq!(keys::context(&app), keys::Context::Reading);
+    let screen = screen_text(&mut app, 100, 30);
+    for text in [
+        "Opening",
+        "hardest.naive.trace.jsonl",
+        "Esc stops: the board stays as it is",
+    ] {
+        assert!(screen.contains(text), "{text}: {screen}");
+    }
+    // Keys other than Esc wait for the read (and go with it when Esc gives it up).
+    app.keys("n5");
+    app.act(Action::Paste(board_of("easy.txt").to_string()));
+    assert!(matches!(app.mode, Mode::Edit));
+    assert_eq!(app.doc.board, board);
+    assert!(app.reading.is_some());
+    app.key(KeyCode::Esc);
+    assert!(app.reading.is_none());
+    assert_eq!(
+        app.message(),
+        "Stopped reading hardest.naive.trace.jsonl: the board is as it was"
+    );
+    // The read's answer comes, and is dropped.
+    while app.runtime.is_reading() {
+        for answer in app.runtime.poll() {
+            app.act(answer);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(matches!(app.mode, Mode::Edit) && app.overlay.is_none());
+    assert_eq!((app.doc.board.clone(), app.doc.name()), (board, name));
+    // Opened again and waited for, it replays.
+    app.reads_waited = true;
+    app.open_path(&trace_in(dir.path()), None);
+    app.run_effects();
+    assert_eq!(app.stepper().replay().map(|r| r.steps.len()), Some(300));
+}
+
+/// Keys typed while a file is read are kept for when it is done, as they were when the program
+/// made them wait: the cursor moved and a digit typed land on the puzzle read.
+#[test]
+fn keys_typed_while_a_file_is_read_go_to_the_puzzle_read() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.reads_waited = false;
+    app.open_path(&asset("easy.txt"), None);
+    app.run_effects();
+    assert!(app.reading.is_some());
+    let easy = board_of("easy.txt");
+    let blank = (0..81)
+        .map(|i| sudoku_workbench::sudoku::Pos::new(i).unwrap())
+        .find(|&p| easy.cell(p) == sudoku_workbench::sudoku::Cell::Empty)
+        .unwrap();
+    app.act(Action::Select(blank));
+    app.keys("7");
+    assert_eq!(
+        app.doc.board,
+        board_of("hardest.sdk"),
+        "nothing happens before the read is done"
+    );
+    app.wait_for_read();
+    assert_eq!(app.doc.board.givens_only(), easy);
+    assert_eq!(app.cursor, blank);
+    assert_eq!(
+        app.doc.board.cell(blank),
+        sudoku_workbench::sudoku::Cell::Entry(sudoku_workbench::sudoku::Digit::new(7).unwrap())
+    );
 }

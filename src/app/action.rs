@@ -198,9 +198,16 @@ pub enum Action {
     Rated(crate::sudoku::Board, Result<crate::sudoku::logic::Rating, String>),
     /// The settings could not be written to the config file: why.
     SettingsNotSaved(String),
+    /// What is wrong with the settings file read at start (its defaults are used meanwhile): said
+    /// on screen, after why the file named on the command line did not open if it did not.
+    SettingsProblem(String),
     /// A recovered board was reopened, with what of it could not be brought back if anything
     /// (or why it could not be reopened).
     Recovered(PathBuf, Result<(Box<Document>, Option<String>), String>),
+    /// A file is being read in the background (answered later by [`Action::ReadDone`]).
+    ReadStarted(super::reading::ReadTicket),
+    /// The read numbered so is done: its answer ([`Action::FileRead`] or [`Action::TraceRead`]).
+    ReadDone(u64, Box<Action>),
     /// A file opened turned out to be a search trace: read (or why not).
     TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
     /// A trace was exported: its path and its steps, or why not.

@@ -4,7 +4,7 @@
 
 use super::files::Fingerprint;
 use super::play::Play;
-use crate::sudoku::{Board, Cell, Format, Marks, Note, ParseError, Parsed, Pos, Puzzle, Record};
+use crate::sudoku::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -274,7 +274,7 @@ impl Document {
     }
 
     /// The notes of the puzzle (for the panel).
-    pub fn notes(&self) -> &[Note] {
+    pub fn notes(&self) -> &Notes {
         &self.source.text.notes
     }
 

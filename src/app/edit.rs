@@ -340,4 +340,11 @@ impl App {
             from_browser: false,
         });
     }
+
+    /// Opens the file of the command line, as [`App::open_path`] does; its load, when it comes,
+    /// is where the session starts, not a change to undo.
+    pub fn open_at_start(&mut self, path: &std::path::Path, index: Option<usize>) {
+        self.read_at_start = true;
+        self.open_path(path, index);
+    }
 }

@@ -13,8 +13,10 @@ use super::builtin::BUILTINS;
 use super::config::Config;
 use super::document::{Document, Origin};
 use super::files::{
-    Caution, Consent, Fingerprint, LoadError, WriteError, hint_of, read_bytes, read_puzzles, write_over, write_target,
+    Caution, Consent, Fingerprint, LoadError, WriteError, hint_of, read_bytes, read_puzzles, read_puzzles_counted,
+    write_over, write_target,
 };
+use super::reading::{ReadProgress, ReadTicket};
 use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
 use crate::sudoku::logic::Rating;
@@ -25,6 +27,7 @@ use crate::sudoku::{
 use crate::text::{io_error, printable};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::SystemTime;
 
@@ -202,6 +205,9 @@ pub fn rating_of(givens: &Board) -> Result<Rating, String> {
 /// A trace written (its path and steps), or why not.
 type Exported = Result<(PathBuf, u64), String>;
 
+/// A file read in the background: the read's number and its answer.
+type FileAnswer = (u64, Action);
+
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
 pub struct Runtime {
@@ -212,6 +218,10 @@ pub struct Runtime {
     /// Traces being written (a million steps take a while): their answers.
     exports: (Sender<Exported>, Receiver<Exported>),
     exporting: usize,
+    /// Files being read (see [`super::reading`]): their answers, how many, the last number.
+    reads: (Sender<FileAnswer>, Receiver<FileAnswer>),
+    reading: usize,
+    last_read: u64,
     /// Ratings under way (one at a time) and the latest one asked for meanwhile.
     rating: bool,
     rating_waiting: Option<Board>,
@@ -232,6 +242,9 @@ impl Runtime {
             ratings: channel(),
             exports: channel(),
             exporting: 0,
+            reads: channel(),
+            reading: 0,
+            last_read: 0,
             rating: false,
             rating_waiting: None,
             in_flight: 0,
@@ -282,19 +295,22 @@ impl Runtime {
                 index,
                 from_browser,
             } => {
-                // A trace is read as one: its header names it. Anything else is read as puzzles.
-                match super::traces::read_trace(&path) {
-                    Ok(Some(trace)) => return Some(Action::TraceRead(path, Ok(Box::new(trace)))),
-                    Err(why) => return Some(Action::TraceRead(path, Err(why))),
-                    Ok(None) => {}
+                // On a thread of its own: the screen shows how far it got, and Esc gives up.
+                self.last_read += 1;
+                let id = self.last_read;
+                let progress = Arc::new(ReadProgress::default());
+                let (sender, shared, file) = (self.reads.0.clone(), Arc::clone(&progress), path.clone());
+                let spawned = std::thread::Builder::new().name("read".into()).spawn(move || {
+                    let _ = sender.send((id, read_file(file, index, from_browser, &shared)));
+                });
+                match spawned {
+                    Ok(_) => {
+                        self.reading += 1;
+                        Some(Action::ReadStarted(ReadTicket { id, path, progress }))
+                    }
+                    // No thread to be had: read here, the screen waiting.
+                    Err(_) => Some(read_file(path, index, from_browser, &progress)),
                 }
-                let result = read_puzzles(&path).map_err(|e| e.to_string());
-                Some(Action::FileRead {
-                    path,
-                    index,
-                    from_browser,
-                    result,
-                })
             }
             Effect::List(dir) => {
                 let listed = list(&dir);
@@ -410,6 +426,10 @@ impl Runtime {
         {
             self.start_rating(board);
         }
+        while let Ok((id, answer)) = self.reads.1.try_recv() {
+            self.reading = self.reading.saturating_sub(1);
+            done.push(Action::ReadDone(id, Box::new(answer)));
+        }
         while let Ok(result) = self.exports.1.try_recv() {
             self.exporting = self.exporting.saturating_sub(1);
             done.push(Action::TraceExported(result));
@@ -428,7 +448,29 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating || self.exporting > 0
+        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0
+    }
+
+    /// Whether a file is being read.
+    pub fn is_reading(&self) -> bool {
+        self.reading > 0
+    }
+}
+
+/// Reads the file at `path` (on a thread of its own), counting into `progress`: a trace is read
+/// as one (its header names it), anything else as puzzles.
+fn read_file(path: PathBuf, index: Option<usize>, from_browser: bool, progress: &ReadProgress) -> Action {
+    match super::traces::read_trace_counted(&path, progress) {
+        Ok(Some(trace)) => return Action::TraceRead(path, Ok(Box::new(trace))),
+        Err(why) => return Action::TraceRead(path, Err(why)),
+        Ok(None) => {}
+    }
+    let result = read_puzzles_counted(&path, progress).map_err(|e| e.to_string());
+    Action::FileRead {
+        path,
+        index,
+        from_browser,
+        result,
     }
 }
 
@@ -635,7 +677,7 @@ pub fn preview_file(path: &Path) -> Preview {
                 .notes
                 .iter()
                 .take(3)
-                .map(|n| printable(&n.text).into_owned()),
+                .map(|n| printable(n.text).into_owned()),
         );
     }
     Preview::Puzzle {

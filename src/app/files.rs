@@ -9,7 +9,8 @@
 //! written into in place. What was read is remembered as a [`Fingerprint`], so that a save can
 //! tell when another program changed the file since.
 
-use crate::sudoku::{Format, ParseError, Parsed, parse_document};
+use super::reading::{Counting, CountingReader, ReadProgress};
+use crate::sudoku::{Format, ParseError, Parsed, ReadError, parse_document, parse_from};
 use crate::text::{io_error, printable, special_file};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -102,9 +103,15 @@ pub fn open_regular_any_size(path: &Path) -> Result<(std::fs::File, std::fs::Met
 
 /// The bytes of the regular file at `path` and their fingerprint.
 pub fn read_bytes(path: &Path) -> Result<(Vec<u8>, Fingerprint), LoadError> {
+    read_bytes_counted(path, &ReadProgress::default())
+}
+
+/// [`read_bytes`], counting into `progress` and stopping once it is given up.
+fn read_bytes_counted(path: &Path, progress: &ReadProgress) -> Result<(Vec<u8>, Fingerprint), LoadError> {
     let (file, meta) = open_regular(path)?;
+    progress.set_total(meta.len());
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_FILE_SIZE + 1)
+    CountingReader::new(file.take(MAX_FILE_SIZE + 1), progress, Counting::Read)
         .read_to_end(&mut bytes)
         .map_err(LoadError::Io)?;
     if bytes.len() as u64 > MAX_FILE_SIZE {
@@ -125,6 +132,18 @@ pub fn hint_of(path: &Path) -> Option<Format> {
 pub fn read_puzzles(path: &Path) -> Result<(Parsed, Fingerprint), LoadError> {
     let (bytes, fingerprint) = read_bytes(path)?;
     let parsed = parse_document(&bytes, hint_of(path)).map_err(LoadError::Parse)?;
+    Ok((parsed, fingerprint))
+}
+
+/// [`read_puzzles`], counting into `progress` how far it got (the file read, then its text
+/// parsed), and stopping once it is given up.
+pub fn read_puzzles_counted(path: &Path, progress: &ReadProgress) -> Result<(Parsed, Fingerprint), LoadError> {
+    let (bytes, fingerprint) = read_bytes_counted(path, progress)?;
+    let text = CountingReader::new(&bytes[..], progress, Counting::Parsed);
+    let parsed = parse_from(text, hint_of(path)).map_err(|e| match e {
+        ReadError::Parse(e) => LoadError::Parse(e),
+        ReadError::Io(e) => LoadError::Io(e),
+    })?;
     Ok((parsed, fingerprint))
 }
 

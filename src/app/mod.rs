@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod new_puzzle;
 pub mod play;
 pub mod race;
+pub mod reading;
 pub mod recovery;
 pub mod settings;
 pub mod stepper;
@@ -46,6 +47,12 @@ use stepper::Stepper;
 /// Real time a tick may spend on the search (step mode or an instant solve): well under a
 /// frame, so that keys are read and the screen redrawn at least every 16 ms or so.
 pub const WORK_SLICE: Duration = Duration::from_millis(8);
+
+/// Actions kept while a file is read (keys typed ahead, a paste), at most.
+const MAX_TYPED_AHEAD: usize = 256;
+
+/// How often the progress of a file being read is drawn.
+const READ_PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Real time a tick may spend on the live count of solutions.
 const COUNT_SLICE: Duration = Duration::from_millis(4);
@@ -272,6 +279,15 @@ pub struct App {
     effects: Vec<Effect>,
     /// A save carried out by the runtime, waiting for its answer.
     pending_save: Option<PendingSave>,
+    /// The file being read in the background, if one is: the keys wait (Esc gives it up).
+    pub reading: Option<reading::Reading>,
+    /// Whether the next read is the file of the command line.
+    read_at_start: bool,
+    /// Actions that came while a file was read, for when it is done (keys typed ahead).
+    typed_ahead: Vec<Action>,
+    /// A problem with the settings file, said again when the file of the command line, being
+    /// read, is done: its answer must not hide the problem, nor the problem hide its answer.
+    settings_problem: Option<String>,
 }
 
 impl App {
@@ -308,6 +324,10 @@ impl App {
             quit: None,
             effects: Vec::new(),
             pending_save: None,
+            reading: None,
+            read_at_start: false,
+            typed_ahead: Vec::new(),
+            settings_problem: None,
         }
     }
 
@@ -458,12 +478,19 @@ impl App {
             | Action::Recovered(..)
             | Action::Rated(..)
             | Action::TraceRead(..)
+            | Action::ReadStarted(_)
+            | Action::ReadDone(..)
             | Action::TraceExported(_)
-            | Action::SettingsNotSaved(_) => return self.answer(action),
+            | Action::SettingsNotSaved(_)
+            | Action::SettingsProblem(_) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
             self.update_overlay(action);
+            return;
+        }
+        if self.reading.is_some() {
+            self.update_reading(action);
             return;
         }
         self.message = None;
@@ -491,7 +518,11 @@ impl App {
                 index,
                 from_browser,
                 result,
-            } => self.file_read(path, index, from_browser, result),
+            } => {
+                self.read_at_start = false;
+                self.file_read(path, index, from_browser, result);
+                self.say_settings_problem_again();
+            }
             Action::Listed(dir, listed) => {
                 if let Mode::Browse(browser) = &mut self.mode {
                     let want = browser.listed(&dir, listed);
@@ -512,8 +543,31 @@ impl App {
                 }));
             }
             Action::Recovered(path, result) => self.recovered(path, result),
-            Action::TraceRead(path, result) => self.trace_read(path, result),
+            Action::TraceRead(path, result) => {
+                self.read_at_start = false;
+                self.trace_read(path, result);
+                self.say_settings_problem_again();
+            }
+            Action::ReadStarted(ticket) => {
+                // One read at a time: a read still under way is given up.
+                if let Some(before) = self.reading.take() {
+                    before.ticket.progress.cancel();
+                }
+                self.reading = Some(reading::Reading {
+                    ticket,
+                    at_start: std::mem::take(&mut self.read_at_start),
+                    shown: reading::ReadSnapshot::default(),
+                });
+            }
+            Action::ReadDone(id, answer) => self.read_done(id, *answer),
             Action::TraceExported(result) => self.trace_exported(result),
+            Action::SettingsProblem(problem) => {
+                let text = format!("Settings file {problem}");
+                self.complain(text.clone());
+                // Said again once the file of the command line, still being read, is open.
+                let reading_at_start = self.read_at_start || self.reading.as_ref().is_some_and(|r| r.at_start);
+                self.settings_problem = reading_at_start.then_some(text);
+            }
             Action::SettingsNotSaved(why) => {
                 self.complain(format!("Your settings are in use but not saved for next time: {why}"));
             }
@@ -532,6 +586,60 @@ impl App {
             }
             Action::KeepWorks => self.keeping = Keeping::Kept,
             _ => {}
+        }
+    }
+
+    /// Keys while a file is read: Esc gives the read up (and the keys typed ahead); help and
+    /// quit work as anywhere; the others are kept for when the read is done, as a program that
+    /// made them wait would have found them.
+    fn update_reading(&mut self, action: Action) {
+        match action {
+            Action::Cancel => {
+                self.typed_ahead.clear();
+                if let Some(reading) = self.reading.take() {
+                    reading.ticket.progress.cancel();
+                    let name = reading
+                        .ticket
+                        .path
+                        .file_name()
+                        .map_or_else(|| reading.ticket.path.to_string_lossy(), |n| n.to_string_lossy())
+                        .into_owned();
+                    self.say(format!("Stopped reading {name}: the board is as it was"));
+                }
+            }
+            Action::Help => self.overlay = Some(Overlay::Help(0)),
+            Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
+            other if self.typed_ahead.len() < MAX_TYPED_AHEAD => self.typed_ahead.push(other),
+            // More than anyone types while a file opens: said, not dropped without a word.
+            _ => self.complain("Too many keys while a file is being opened: the last were not kept"),
+        }
+    }
+
+    /// A read in the background is done: its answer is taken if the read is the one the
+    /// screen waits for (a read given up is not).
+    /// The settings problem of the start, after what the read of the command line's file said
+    /// (why it did not open comes first), once that read is done.
+    fn say_settings_problem_again(&mut self) {
+        let Some(problem) = self.settings_problem.take() else {
+            return;
+        };
+        match self.message.take() {
+            Some(said) if said.text != problem => self.complain(format!("{}. {problem}", said.text)),
+            _ => self.complain(problem),
+        }
+    }
+
+    fn read_done(&mut self, id: u64, answer: Action) {
+        let Some(reading) = self.reading.take_if(|r| r.ticket.id == id) else {
+            return;
+        };
+        self.answer(answer);
+        // The file of the command line is where the session starts, not a change to undo.
+        if reading.at_start && self.overlay.is_none() {
+            self.forget_history();
+        }
+        for action in std::mem::take(&mut self.typed_ahead) {
+            self.update(action);
         }
     }
 
@@ -721,6 +829,9 @@ impl App {
             }
             _ => {}
         }
+        if let Some(reading) = &mut self.reading {
+            changed |= reading.moved();
+        }
         let shown = self.doc.play.elapsed.as_secs();
         let was_running = self.clock.is_running();
         let running = self.clock_runs();
@@ -742,6 +853,8 @@ impl App {
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);
+        // A read's progress, a few times a second.
+        let reading = self.reading.as_ref().map(|_| READ_PROGRESS_EVERY);
         // The clock: at once when it starts or stops, then at each second it shows.
         let clock = match (self.clock.is_running(), self.clock_runs()) {
             (false, false) => None,
@@ -750,7 +863,7 @@ impl App {
             }
             _ => Some(Duration::ZERO),
         };
-        [mode, count, clock].into_iter().flatten().min()
+        [mode, count, clock, reading].into_iter().flatten().min()
     }
 
     /// Whether the game's clock runs: while the player solves by hand, not in step mode, a
@@ -763,6 +876,7 @@ impl App {
             && shown
             && matches!(self.mode, Mode::Edit)
             && self.overlay.is_none()
+            && self.reading.is_none()
             && self.typing != Typing::Givens
             && !self.doc.board.is_solved()
             && self.doc.board.givens_only() != Board::empty()

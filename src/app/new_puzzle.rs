@@ -137,7 +137,7 @@ fn generated(board: Board, choice: &Choice) -> Document {
     doc.source.origin = Origin::Generated;
     doc.source.format = Format::Sdk;
     doc.source.text = Arc::new(Puzzle {
-        notes,
+        notes: notes.into(),
         ..Puzzle::default()
     });
     doc.board = board;

@@ -24,7 +24,7 @@
 //! than with every digit.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Board, Format, Note, Puzzle, parse_document};
+use crate::sudoku::{Board, Format, Notes, Puzzle, parse_document};
 use crate::text::io_error;
 use std::fs::File;
 use std::io::{self, Write};
@@ -92,7 +92,7 @@ fn text_of(doc: &Document, lines_size: Option<usize>) -> String {
     // every change, only to drop them.
     let mut puzzle = Puzzle {
         board: doc.board.clone(),
-        notes: if keep_lines { text.notes.clone() } else { Vec::new() },
+        notes: if keep_lines { text.notes.clone() } else { Notes::new() },
         comment: if keep_lines { text.comment.clone() } else { None },
         fields: text.fields.clone(),
         marks: doc.puzzle_marks(),
@@ -158,7 +158,7 @@ fn lines_text(text: &Puzzle) -> String {
 }
 
 /// A puzzle's lines (notes) and its comment.
-pub type Lines = (Vec<Note>, Option<String>);
+pub type Lines = (Notes, Option<String>);
 
 /// The puzzle's lines and comment that a recovery file at `path` kept beside it, if it says it
 /// did (`Ok(None)` if it did not); why they cannot be read, if they cannot.
@@ -784,7 +784,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("recovery-1-2.swb");
         let mut source = Puzzle::default();
-        source.notes.push(Note::new(0, "# a line"));
+        source.notes.push_line(0, "# a line");
         source.comment = Some("the comment".into());
         let text = lines_text(&source);
         std::fs::write(path.with_extension("lines"), &text).unwrap();

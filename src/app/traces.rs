@@ -1,8 +1,14 @@
 //! Search traces as files: reading one to replay it in step mode (its header, then its steps up
 //! to [`MAX_REPLAY_STEPS`], each line checked), and writing the search on screen as one, in the
 //! format of `sudoku-workbench trace --format jsonl`.
+//!
+//! A trace is read line by line and bounded however big the file: a line is at most
+//! [`MAX_LINE`] bytes, a run of blank lines at most [`MAX_BLANK_RUN`], and reading stops at the
+//! first step past [`MAX_REPLAY_STEPS`] (which is checked too, so that every step number the
+//! workbench says it read was read and found in order).
 
 use super::files::open_regular_any_size;
+use super::reading::{Counting, CountingReader, ReadProgress};
 use super::stepper::Replay;
 use crate::sudoku::search::trace::{header, read_header, read_step, step_line};
 use crate::sudoku::{Board, Search, Strategy};
@@ -16,6 +22,12 @@ pub const MAX_REPLAY_STEPS: u64 = 1_000_000;
 
 /// No line of a trace is near this long; a longer one is not a trace (and is not read whole).
 const MAX_LINE: u64 = 4096;
+
+/// Blank lines in a row that a trace may hold. The workbench and `trace --format jsonl` write
+/// none; a blank line or a few (an editor's, a line end too many) are skipped, but a run longer
+/// than this is an error at its first line: a file of millions of blank lines is no trace, and
+/// reading a gigabyte of them to find out would keep the screen waiting for nothing.
+pub const MAX_BLANK_RUN: usize = 1000;
 
 /// A trace read: the puzzle, the strategy and the steps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,10 +73,18 @@ fn line(reader: &mut impl BufRead, number: usize) -> Result<Option<String>, Stri
 /// header) or cannot be opened as a regular file (the puzzle reader then says why), or what is
 /// wrong with it, by line and column.
 pub fn read_trace(path: &Path) -> Result<Option<TraceFile>, String> {
-    let Ok((file, _)) = open_regular_any_size(path) else {
+    read_trace_counted(path, &ReadProgress::default())
+}
+
+/// [`read_trace`], counting into `progress` the bytes and steps read, and stopping once it is
+/// given up.
+pub fn read_trace_counted(path: &Path, progress: &ReadProgress) -> Result<Option<TraceFile>, String> {
+    let Ok((file, meta)) = open_regular_any_size(path) else {
         return Ok(None);
     };
-    read_trace_from(BufReader::new(file))
+    progress.set_total(meta.len());
+    let reader = BufReader::new(CountingReader::new(file, progress, Counting::Read));
+    read_trace_up_to(reader, MAX_REPLAY_STEPS, progress)
 }
 
 /// The puzzle and strategy in the header of the trace at `path`, `None` if it is no trace (for
@@ -82,11 +102,12 @@ pub fn read_trace_header(path: &Path) -> Result<Option<(Board, Strategy)>, Strin
 
 /// The trace `reader` holds; see [`read_trace`].
 pub fn read_trace_from(reader: impl BufRead) -> Result<Option<TraceFile>, String> {
-    read_trace_up_to(reader, MAX_REPLAY_STEPS)
+    read_trace_up_to(reader, MAX_REPLAY_STEPS, &ReadProgress::default())
 }
 
-/// The trace `reader` holds, its first `most` steps.
-fn read_trace_up_to(mut reader: impl BufRead, most: u64) -> Result<Option<TraceFile>, String> {
+/// The trace `reader` holds, its first `most` steps; the step after them, if there is one, is
+/// checked but not kept. Steps are counted into `progress`.
+fn read_trace_up_to(mut reader: impl BufRead, most: u64, progress: &ReadProgress) -> Result<Option<TraceFile>, String> {
     let first = match line(&mut reader, 1) {
         Ok(Some(first)) => first,
         Ok(None) => return Ok(None),
@@ -97,20 +118,34 @@ fn read_trace_up_to(mut reader: impl BufRead, most: u64) -> Result<Option<TraceF
         return Ok(None);
     }
     let (puzzle, strategy) = read_header(&first, 1).map_err(|e| e.to_string())?;
+    progress.set_trace();
     let mut steps = Vec::new();
     let mut number = 1;
+    let mut blank_run = 0;
     let truncated = loop {
         number += 1;
         let Some(text) = line(&mut reader, number)? else {
             break false;
         };
         if text.trim().is_empty() {
+            blank_run += 1;
+            if blank_run > MAX_BLANK_RUN {
+                return Err(format!(
+                    "line {}: over {} blank lines in a row",
+                    number - MAX_BLANK_RUN,
+                    grouped(MAX_BLANK_RUN as u64)
+                ));
+            }
             continue;
         }
+        blank_run = 0;
+        let step = read_step(&text, number, steps.len() as u64 + 1).map_err(|e| e.to_string())?;
         if steps.len() as u64 == most {
+            // The first step past what is replayed is checked, not kept: the trace goes on.
             break true;
         }
-        steps.push(read_step(&text, number, steps.len() as u64 + 1).map_err(|e| e.to_string())?);
+        steps.push(step);
+        progress.add_step();
     };
     if steps.is_empty() {
         return Err("the trace has its header but no step".into());
@@ -259,10 +294,69 @@ mod tests {
         for (i, step) in engine.iter().enumerate() {
             text += &(step_line(i as u64 + 1, step) + "\n");
         }
-        let read = read_trace_up_to(text.as_bytes(), 20).unwrap().unwrap();
+        let progress = ReadProgress::default();
+        let read = read_trace_up_to(text.as_bytes(), 20, &progress).unwrap().unwrap();
         assert_eq!(read.replay.steps, engine[..20]);
         assert!(read.replay.truncated);
-        let whole = read_trace_up_to(text.as_bytes(), 50).unwrap().unwrap();
+        assert_eq!(progress.snapshot().steps, 20);
+        let whole = read_trace_up_to(text.as_bytes(), 50, &progress).unwrap().unwrap();
         assert!(!whole.replay.truncated, "exactly the limit is the whole trace");
+    }
+
+    /// A trace of the first 20 steps of the naive search on the hardest puzzle, then `after`.
+    fn twenty_steps_then(after: &str) -> String {
+        let board: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardest.sdk"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut text = header(&board, Strategy::Naive) + "\n";
+        for (i, step) in Search::new(&board, Strategy::Naive).unwrap().take(20).enumerate() {
+            text += &(step_line(i as u64 + 1, &step) + "\n");
+        }
+        text + after
+    }
+
+    /// Issue 28 item 17: the step past the last one replayed is read and checked too, so that a
+    /// trace said to go on does go on in order: a step number out of range or out of order
+    /// there is an error with its line and column, as anywhere else.
+    #[test]
+    fn the_step_after_the_last_replayed_is_checked_too() {
+        let read = |text: &str| read_trace_up_to(text.as_bytes(), 20, &ReadProgress::default());
+        let next = r#"{"step":21,"op":"remove","cell":"r1c1","digit":1,"depth":1,"forced":false}"#;
+        assert!(read(&twenty_steps_then(next)).unwrap().unwrap().replay.truncated);
+        let huge = next.replace("21", "100000000000000000000000000000");
+        assert_eq!(
+            read(&twenty_steps_then(&huge)),
+            Err("line 22, column 9: a number too big".into())
+        );
+        let skipped = next.replace("21", "23");
+        assert_eq!(
+            read(&twenty_steps_then(&skipped)),
+            Err("line 22, column 9: step 23 where step 21 comes".into())
+        );
+        assert_eq!(
+            read(&twenty_steps_then("{\"step\":21")),
+            Err("line 22, column 11: expected , or } after a value".into())
+        );
+    }
+
+    /// Issue 28 item 8: a few blank lines are skipped; a long run of them is an error at its
+    /// first line, found after a thousand lines rather than a gigabyte of them.
+    #[test]
+    fn a_long_run_of_blank_lines_is_an_error_where_it_starts() {
+        let read = |text: &str| read_trace_up_to(text.as_bytes(), 1000, &ReadProgress::default());
+        let step = r#"{"step":21,"op":"remove","cell":"r1c1","digit":1,"depth":1,"forced":false}"#;
+        let few = twenty_steps_then(&format!("{}{step}\n\n", "\r\n".repeat(MAX_BLANK_RUN)));
+        assert_eq!(read(&few).unwrap().unwrap().replay.steps.len(), 21);
+        let many = twenty_steps_then(&format!("{}{step}\n", " \n".repeat(MAX_BLANK_RUN + 1)));
+        assert_eq!(read(&many), Err("line 22: over 1,000 blank lines in a row".into()));
+        // However many follow: the reading stops there.
+        let start = twenty_steps_then("");
+        let endless = std::io::Read::chain(start.as_bytes(), std::io::repeat(b'\n'));
+        let endless = std::io::BufReader::new(endless);
+        assert_eq!(
+            read_trace_up_to(endless, 1000, &ReadProgress::default()),
+            Err("line 22: over 1,000 blank lines in a row".into())
+        );
     }
 }

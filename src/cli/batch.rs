@@ -15,7 +15,7 @@
 
 use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 
 /// Puzzles in a batch: enough that handing a batch to a thread costs nothing next to its work,
@@ -112,6 +112,12 @@ impl Origin {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Threads the calling thread made for batches, for the tests to count.
+    static THREADS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 thread_local! {
     /// This thread's search, restarted for each puzzle by [`with_search`].
     static SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
@@ -134,13 +140,23 @@ pub fn with_search<T>(board: &Board, strategy: Strategy, f: impl FnOnce(&mut Sea
     })
 }
 
-/// The threads to use for `--jobs N`: `N`, or every core for 0.
-pub fn threads(jobs: usize) -> usize {
-    if jobs > 0 {
-        jobs
-    } else {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    }
+/// The threads to use for `--jobs N`: `N`, or every core for 0; never more than the cores
+/// this process may run on (its affinity and CPU quota count), since more threads than cores
+/// only share them, and 100,000 of them are more than the system makes. A cap is said on `err`.
+pub fn threads(jobs: usize, err: &mut impl Write) -> io::Result<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(match jobs {
+        0 => cores,
+        n if n > cores => {
+            let one = if cores == 1 { "core" } else { "cores" };
+            writeln!(
+                err,
+                "--jobs {n}: {cores} threads, as many as the {one} this process may run on"
+            )?;
+            cores
+        }
+        n => n,
+    })
 }
 
 /// The next item of `reader`, with what it knew.
@@ -370,16 +386,19 @@ where
     let (to_ready, ready) = mpsc::channel::<()>();
     let core = super::cores::current();
     std::thread::scope(|scope| {
-        // This thread works too, between reading and writing: `jobs - 1` more. A thread of its
-        // own for reading and writing would wake for every batch done and take its core from a
-        // thread that works, which costs more than the reading and writing themselves (`perf
-        // sched`: woken 118 times on 17-clue; now the other thread runs 46 of the 47 ms on its
-        // own core). Tried before threads left this one's core (`cores`), this lost: 17-clue
-        // `solve` 1.70x and top1465 1.34x on two threads, against 1.81x and 1.48x.
-        let mut made = 0;
-        for i in 1..jobs {
-            let (batches, to_writer, to_ready) = (&batches, to_writer.clone(), to_ready.clone());
-            let spawned = std::thread::Builder::new()
+        // This thread works too, between reading and writing: `jobs - 1` more, made as batches
+        // come for them (never more threads than work: a thread costs some 60 µs to make, and
+        // twelve puzzles took 12 s with --jobs 10000). A thread of its own for reading and
+        // writing would wake for every batch done and take its core from a thread that works,
+        // which costs more than the reading and writing themselves (`perf sched`: woken 118
+        // times on 17-clue; now the other thread runs 46 of the 47 ms on its own core). Tried
+        // before threads left this one's core (`cores`), this lost: 17-clue `solve` 1.70x and
+        // top1465 1.34x on two threads, against 1.81x and 1.48x.
+        let make_thread = |i: usize, to_writer: mpsc::Sender<Back<I, T>>| {
+            let (batches, to_ready) = (&batches, to_ready.clone());
+            #[cfg(test)]
+            THREADS_MADE.with(|made| made.set(made.get() + 1));
+            std::thread::Builder::new()
                 .name(format!("batch {i}"))
                 .spawn_scoped(scope, move || {
                     super::cores::leave_core(core);
@@ -397,23 +416,13 @@ where
                             return;
                         }
                     }
-                });
-            // A thread the system would not make (out of threads or memory): the ones made and
-            // this one do the work.
-            if spawned.is_err() {
-                break;
-            }
-            made += 1;
-        }
-        drop(to_writer);
-        // Waited for, so that a thread the system put on this core gets to run and leave it
-        // before this one starts working (a wait of tens of microseconds).
-        drop(to_ready);
-        for _ in 0..made {
-            if ready.recv().is_err() {
-                break;
-            }
-        }
+                })
+                .is_ok()
+        };
+        // Kept to make threads with; dropped once no more will be made, so that the results
+        // end when the threads do.
+        let mut to_writer = Some(to_writer);
+        let (mut made, mut unready) = (0, 0);
         // Results that came back before those read earlier, by batch number; vectors to reuse.
         let mut waiting: std::collections::BTreeMap<usize, Batch<I, T>> = std::collections::BTreeMap::new();
         let mut spare: Vec<Batch<I, T>> = Vec::new();
@@ -435,6 +444,27 @@ where
                     break;
                 }
                 sent += 1;
+                // A thread for each batch after the first, up to `jobs - 1`.
+                if let Some(sender) = &to_writer
+                    && made < (jobs - 1).min(sent - 1)
+                {
+                    if make_thread(made + 1, sender.clone()) {
+                        made += 1;
+                        unready += 1;
+                    } else {
+                        // A thread the system would not make (out of threads or memory): the
+                        // ones made and this one do the work.
+                        to_writer = None;
+                    }
+                }
+            }
+            if ended || made == jobs - 1 {
+                to_writer = None;
+            }
+            // Waited for, so that a thread the system put on this core gets to run and leave it
+            // before this one starts working (a wait of tens of microseconds).
+            while unready > 0 && ready.recv().is_ok() {
+                unready -= 1;
             }
             if written == sent {
                 break Ok(());
@@ -444,20 +474,20 @@ where
                 None => match results.try_recv() {
                     Ok(back) => back,
                     // Nothing done yet: work on a batch from the queue, or, with none left to
-                    // take, wait for the other threads. The queue is not waited on: a thread
-                    // that holds its lock is waiting for a batch (the queue is empty) or taking
-                    // one, which it will hand back.
-                    Err(mpsc::TryRecvError::Empty) => {
+                    // take, wait for the other threads (there may be none: a short input makes
+                    // none). The queue is not waited on: a thread that holds its lock is waiting
+                    // for a batch (the queue is empty) or taking one, which it will hand back.
+                    Err(none) => {
                         let mine = batches.try_lock().ok().and_then(|queue| queue.try_recv().ok());
-                        match mine {
-                            Some(batch) => work_on(batch),
-                            None => match results.recv() {
+                        match (mine, none) {
+                            (Some(batch), _) => work_on(batch),
+                            (None, mpsc::TryRecvError::Empty) => match results.recv() {
                                 Ok(back) => back,
                                 Err(_) => break Err(stopped()),
                             },
+                            (None, mpsc::TryRecvError::Disconnected) => break Err(stopped()),
                         }
                     }
-                    Err(mpsc::TryRecvError::Disconnected) => break Err(stopped()),
                 },
             };
             let mut done = match back {
@@ -618,6 +648,34 @@ mod tests {
                 .iter()
                 .any(|name| name.as_deref().is_some_and(|n| n.starts_with("batch ")))
         );
+    }
+
+    /// Issue 28 item 10: a thread is made for each batch after the first, up to `jobs - 1`:
+    /// three items in batches of one on 64 "jobs" make two threads, not 63; a long input makes
+    /// them all.
+    #[test]
+    fn no_more_threads_are_made_than_there_are_batches() {
+        let made = |items: u64, jobs: usize| {
+            THREADS_MADE.with(|made| made.set(0));
+            let mut seen = Vec::new();
+            each_in_order(
+                0..items,
+                jobs,
+                1,
+                |n| n * 2,
+                |&n| {
+                    seen.push(n);
+                    Ok(())
+                },
+            )
+            .expect("no error");
+            assert_eq!(seen, (0..items).map(|n| n * 2).collect::<Vec<_>>());
+            THREADS_MADE.with(std::cell::Cell::get)
+        };
+        assert_eq!(made(1, 64), 0, "one batch: the calling thread alone");
+        assert_eq!(made(3, 64), 2);
+        assert_eq!(made(500, 4), 3, "every thread asked for once there is work for it");
+        assert_eq!(made(500, 1), 0);
     }
 
     #[test]

@@ -35,8 +35,8 @@ pub struct RateArgs {
     /// Write one line of timing per puzzle to standard error (and a total for a collection).
     #[arg(long)]
     pub stats: bool,
-    /// Threads to rate a collection on; 0 (the default) uses every core, 1 one. The output is
-    /// the same bytes, in the same order, either way.
+    /// Threads to rate a collection on; 0 (the default) uses every core, 1 one, never more than the
+    /// cores. The output is the same bytes, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -62,8 +62,8 @@ pub struct GenerateArgs {
     /// With --level, give up on a puzzle after this many seconds (a number above 0).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = seconds, allow_hyphen_values = true)]
     pub time_limit: f64,
-    /// Threads to make puzzles on; 0 (the default) uses every core, 1 one. The same seed makes
-    /// the same puzzles, in the same order, either way.
+    /// Threads to make puzzles on; 0 (the default) uses every core, 1 one, never more than the
+    /// cores. The same seed makes the same puzzles, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -277,7 +277,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let name = &input.name;
     super::batch::in_order(
         &mut reader,
-        super::batch::threads(args.jobs),
+        super::batch::threads(args.jobs, err)?,
         input.length,
         |read, _| {
             let record = read.item.as_ref().ok()?;
@@ -369,7 +369,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
         minimal: !args.no_minimal,
     };
     let limit = Duration::try_from_secs_f64(args.time_limit.max(0.0)).unwrap_or(Duration::MAX);
-    let jobs = super::batch::threads(args.jobs);
+    let jobs = super::batch::threads(args.jobs, err)?;
     // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
     // same seed makes the same puzzles on any number of threads.
     let make = |number: u64| -> Result<(crate::sudoku::Board, Rating), String> {

@@ -88,8 +88,8 @@ pub struct SolveArgs {
     /// max_depth is the most decisions that were on the stack at once.
     #[arg(long)]
     pub stats: bool,
-    /// Threads to solve a collection on; 0 (the default) uses every core, 1 one. The output is
-    /// the same bytes, in the same order, either way.
+    /// Threads to solve a collection on; 0 (the default) uses every core, 1 one, never more than
+    /// the cores. The output is the same bytes, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -99,8 +99,8 @@ pub struct SolveArgs {
 pub struct CheckArgs {
     /// The puzzle file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
-    /// Threads to check a collection on; 0 (the default) uses every core, 1 one. The output is
-    /// the same bytes, in the same order, either way.
+    /// Threads to check a collection on; 0 (the default) uses every core, 1 one, never more than
+    /// the cores. The output is the same bytes, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -350,7 +350,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut written = 0u64;
     batch::in_order(
         &mut reader,
-        batch::threads(args.jobs),
+        batch::threads(args.jobs, err)?,
         input.length,
         |read, text| solve_read(args, read, text),
         |origin, result, text| {
@@ -512,7 +512,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut unreadable = 0;
     batch::in_order(
         &mut reader,
-        batch::threads(args.jobs),
+        batch::threads(args.jobs, err)?,
         input.length,
         |read, text| {
             let record = read.item.as_ref().ok()?;

@@ -5,7 +5,8 @@
 
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::marks::Marks;
-use super::puzzle::{Note, Puzzle};
+use super::notes::Notes;
+use super::puzzle::Puzzle;
 use std::fmt;
 
 /// The first line of a progress file, before its version.
@@ -291,12 +292,12 @@ fn one_line(text: &str) -> String {
 
 /// Writes the notes `at` picks. In a progress file (`progress`), a note that looks like one of
 /// its own `#!` lines is written as `#!note <the line>`, which reads back as that note.
-fn write_notes(notes: &[Note], out: &mut impl fmt::Write, at: impl Fn(u8) -> bool, progress: bool) -> fmt::Result {
+fn write_notes(notes: &Notes, out: &mut impl fmt::Write, at: impl Fn(u8) -> bool, progress: bool) -> fmt::Result {
     for note in notes.iter().filter(|n| at(n.rows_before)) {
         if progress && note.text.trim_start().starts_with("#!") {
             out.write_str("#!note ")?;
         }
-        writeln!(out, "{}", one_line(&note.text))?;
+        writeln!(out, "{}", one_line(note.text))?;
     }
     Ok(())
 }
@@ -375,6 +376,7 @@ fn cell_char(board: &Board, row: usize, col: usize, blank: char) -> char {
 mod tests {
     use super::*;
     use crate::sudoku::board::Digit;
+    use crate::sudoku::puzzle::Note;
 
     const SAMPLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
@@ -418,7 +420,8 @@ mod tests {
             Note::new(0, "#!entries 123"),
             Note::new(4, "  #!sudoku-workbench progress 1"),
             Note::new(9, "#! odd"),
-        ];
+        ]
+        .into();
         let text = Format::Progress.to_string(&p);
         let read = crate::sudoku::parse_document(text.as_bytes(), None).unwrap();
         assert_eq!(read.format, Format::Progress);
@@ -435,7 +438,8 @@ mod tests {
             Note::new(0, "[Puzzle]"),
             Note::new(4, "# between rows 4 and 5"),
             Note::new(9, "; after"),
-        ];
+        ]
+        .into();
         let sdk = Format::Sdk.to_string(&p);
         let lines: Vec<&str> = sdk.lines().collect();
         assert_eq!(&lines[..3], ["#AArto", "[Puzzle]", "4.....8.5"]);

@@ -9,6 +9,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod marks;
+pub mod notes;
 pub mod parse;
 pub mod progress;
 pub mod puzzle;
@@ -18,9 +19,10 @@ pub mod text_buffer;
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;
 pub use marks::Marks;
+pub use notes::{NoteRef, Notes};
 pub use parse::{
     Cells, Lines, Next, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError,
-    Rewritten, Unparsed, lines_with_ends, parse_document, parse_puzzle, rewrite_cells, rewrite_cells_found,
+    Rewritten, Unparsed, lines_with_ends, parse_document, parse_from, parse_puzzle, rewrite_cells, rewrite_cells_found,
 };
 pub use progress::rewrite_progress;
 pub use puzzle::{MetaTag, Note, Puzzle};

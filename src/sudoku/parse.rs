@@ -15,6 +15,7 @@
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_MARK, PROGRESS_VERSION};
 use super::marks::Marks;
+use super::notes::{MAX_NOTES_BYTES, Notes};
 use super::puzzle::{Note, Puzzle};
 use super::text_buffer::InlineString;
 use std::fmt;
@@ -278,7 +279,8 @@ impl NotesCut {
 
 /// The bytes a note of `text` counts against a note limit: its text and its place in the list.
 fn note_cost(text: &str) -> usize {
-    text.len() + std::mem::size_of::<Note>()
+    // A packed line costs its text and four bytes (`Notes`).
+    text.len() + 4
 }
 
 /// Streams the puzzles of a text: one for a grid document, one per line for a line document.
@@ -618,10 +620,7 @@ impl<R: BufRead> Reader<R> {
             first_row_line = first.number;
         }
         // The lines read while looking past the first row stood after it.
-        let rows = grid.rows.min(9) as u8;
-        for note in &mut grid.notes[notes_after_first..] {
-            note.rows_before = rows;
-        }
+        grid.notes.set_rows_from(notes_after_first, grid.rows.min(9) as u8);
         if has_second {
             self.reuse_current = true;
             while self.next_content(&mut grid)? {
@@ -996,22 +995,32 @@ impl Parsed {
 /// do not read are listed in [`Parsed::puzzles`] and the error is only for a text where no line
 /// reads.
 pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Parsed, ParseError> {
-    let mut reader = Reader::new(text).with_hint(hint).with_note_limit(usize::MAX);
+    match parse_from(text, hint) {
+        Ok(parsed) => Ok(parsed),
+        Err(ReadError::Parse(e)) => Err(e),
+        // Reading from memory cannot fail; were it to, nothing would read.
+        Err(ReadError::Io(_)) => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+    }
+}
+
+/// [`parse_document`] for the text `input` gives (a reader that counts what it gives, to show
+/// how far it got, say); a failed read is the error.
+pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, ReadError> {
+    let mut reader = Reader::new(input).with_hint(hint).with_note_limit(usize::MAX);
     let mut puzzles = Vec::new();
     for item in &mut reader {
         match item {
             Ok(record) => puzzles.push(Ok(record)),
             Err(ReadError::Parse(e)) => puzzles.push(Err(e)),
-            // Reading from memory cannot fail; were it to, it would be the end of the text.
-            Err(ReadError::Io(_)) => break,
+            Err(ReadError::Io(e)) => return Err(ReadError::Io(e)),
         }
     }
     let format = reader.format.unwrap_or(Format::Line);
     let collection = format == Format::Line && puzzles.len() > 1;
     let first_error = puzzles.iter().find_map(|p| p.as_ref().err()).cloned();
     match first_error {
-        Some(e) if !collection || puzzles.iter().all(Result::is_err) => Err(e),
-        _ if puzzles.is_empty() => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle)),
+        Some(e) if !collection || puzzles.iter().all(Result::is_err) => Err(e.into()),
+        _ if puzzles.is_empty() => Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle).into()),
         _ => Ok(Parsed { format, puzzles }),
     }
 }
@@ -1400,7 +1409,7 @@ struct GridBuilder {
     offsets: Vec<u64>,
     rows: usize,
     /// The lines that are not cells, with the rows before each.
-    notes: Vec<Note>,
+    notes: Notes,
     /// Bytes of notes that may still be kept.
     note_room: usize,
     /// `.sdk` metadata or a `[Puzzle]` header was seen.
@@ -1441,8 +1450,9 @@ impl GridBuilder {
             digits: Vec::new(),
             offsets: Vec::new(),
             rows: 0,
-            notes: Vec::new(),
-            note_room: note_limit,
+            notes: Notes::new(),
+            // Past what the notes can hold, a file's lines are dropped like a stream's.
+            note_room: note_limit.min(MAX_NOTES_BYTES),
             marked_sdk: false,
             progress: false,
             ignore_progress: false,
@@ -1462,7 +1472,7 @@ impl GridBuilder {
         let cost = note_cost(&text);
         if cost <= self.note_room {
             self.note_room -= cost;
-            self.notes.push(Note::new(self.rows as u8, text));
+            self.notes.push_line(self.rows as u8, &text);
         } else {
             // Past the limit nothing more is kept (a streaming reader must stay small), and
             // nothing after, so that the notes kept are the first ones, in order.
@@ -1630,19 +1640,34 @@ impl GridBuilder {
         if !self.progress {
             return Ok(None);
         }
-        // Out of the notes, last first so that the places of the others hold; a `#!note` line
+        // Out of the notes (packed, so they are written again without them); a `#!note` line
         // is a note of the puzzle's own that looked like a progress line.
-        for p in lines.iter().rev() {
-            let Some(at) = p.note.filter(|&at| at < self.notes.len()) else {
-                continue;
-            };
-            if p.key == "note" {
-                let text = self.notes[at].text.trim_start();
-                let rest = &text["#!note".len()..];
-                self.notes[at].text = rest.strip_prefix(' ').unwrap_or(rest).to_string();
-            } else {
-                self.notes.remove(at);
+        let mut placed: Vec<(usize, bool)> = lines
+            .iter()
+            .filter_map(|p| {
+                p.note
+                    .filter(|&at| at < self.notes.len())
+                    .map(|at| (at, p.key == "note"))
+            })
+            .collect();
+        if !placed.is_empty() {
+            placed.sort_unstable();
+            let mut kept = Notes::new();
+            let mut next = placed.iter().peekable();
+            for (i, note) in self.notes.iter().enumerate() {
+                match next.next_if(|(at, _)| *at == i) {
+                    Some((_, true)) => {
+                        let text = note.text.trim_start();
+                        let rest = &text["#!note".len()..];
+                        kept.push_line(note.rows_before, rest.strip_prefix(' ').unwrap_or(rest));
+                    }
+                    Some((_, false)) => {}
+                    None => {
+                        kept.push_line(note.rows_before, note.text);
+                    }
+                }
             }
+            self.notes = kept;
         }
         let mut marks = None;
         for p in lines {
@@ -2102,7 +2127,7 @@ mod tests {
             Cell::Entry(Digit::new(1).unwrap())
         );
         assert_eq!(puzzle.field("time"), Some("75"));
-        let notes: Vec<&str> = puzzle.notes.iter().map(|n| n.text.as_str()).collect();
+        let notes: Vec<&str> = puzzle.notes.iter().map(|n| n.text).collect();
         assert_eq!(notes, ["# mine", "#!odd", "#A Me"]);
         // The mark below the grid too.
         let (format, puzzle) = single(&(grid_after(&[&entries]) + "#!sudoku-workbench progress 1\n"));
@@ -2111,7 +2136,7 @@ mod tests {
         // Without the mark, `#!` lines are the notes of a plain .sdk.
         let (format, puzzle) = single(&grid_after(&["#A Me", &entries]));
         assert_eq!(format, Format::Sdk);
-        assert_eq!(puzzle.notes[1].text, entries);
+        assert_eq!(puzzle.notes.get(1).unwrap().text, entries);
         // A mark of another version, wherever it is, is refused where it stands.
         let e = error(&grid_after(&["# mine", "#!sudoku-workbench progress 2"]));
         assert_eq!((e.line, e.column), (2, 29), "{e}");
@@ -2481,7 +2506,7 @@ mod tests {
             .next()
             .expect("a puzzle")
             .expect("it reads");
-        assert_eq!(record.puzzle.notes[0].text.len(), MAX_LINE);
+        assert_eq!(record.puzzle.notes.get(0).unwrap().text.len(), MAX_LINE);
         assert_eq!(
             record.notes_cut,
             NotesCut {

@@ -2,6 +2,7 @@
 //! headers) kept as it was read, with where it stood, so that writing it back loses nothing.
 
 use super::board::{Board, DigitSet};
+use super::notes::Notes;
 use std::fmt;
 
 /// The metadata tags of the SadMan `.sdk` format (`#A`, `#D`, ...).
@@ -99,16 +100,21 @@ impl Note {
     /// the blank, a value that starts with a lower-case letter is prose (`#Author unknown`), not
     /// the tag `A`; addresses (`#Uhttp://...`) are the exception.
     pub fn meta(&self) -> Option<(MetaTag, &str)> {
-        let rest = self.text.trim_start().strip_prefix('#')?;
-        let mut chars = rest.chars();
-        let tag = chars.next().and_then(MetaTag::from_letter)?;
-        let value = chars.as_str();
-        let spaced = value.is_empty() || value.starts_with(char::is_whitespace);
-        if !spaced && tag != MetaTag::Url && value.starts_with(|c: char| c.is_lowercase()) {
-            return None;
-        }
-        Some((tag, value.trim()))
+        meta_of(&self.text)
     }
+}
+
+/// The `.sdk` metadata the line `text` holds, if it is such a line (see [`Note::meta`]).
+pub(crate) fn meta_of(text: &str) -> Option<(MetaTag, &str)> {
+    let rest = text.trim_start().strip_prefix('#')?;
+    let mut chars = rest.chars();
+    let tag = chars.next().and_then(MetaTag::from_letter)?;
+    let value = chars.as_str();
+    let spaced = value.is_empty() || value.starts_with(char::is_whitespace);
+    if !spaced && tag != MetaTag::Url && value.starts_with(|c: char| c.is_lowercase()) {
+        return None;
+    }
+    Some((tag, value.trim()))
 }
 
 /// A board and the other lines read with it.
@@ -117,8 +123,8 @@ pub struct Puzzle {
     /// The cells; digits read from a file are givens (a progress file also holds entries and
     /// the solver's digits).
     pub board: Board,
-    /// The lines that are not cells, in file order.
-    pub notes: Vec<Note>,
+    /// The lines that are not cells, in file order (packed: see [`Notes`]).
+    pub notes: Notes,
     /// The text after the 81 cells of a puzzle written on one line, trimmed: a comment.
     pub comment: Option<String>,
     /// The other `#!` lines of a progress file, as key and value, for the application (where
@@ -134,7 +140,7 @@ impl Puzzle {
     pub fn new(board: Board) -> Puzzle {
         Puzzle {
             board,
-            notes: Vec::new(),
+            notes: Notes::new(),
             comment: None,
             fields: Vec::new(),
             marks: None,
@@ -145,8 +151,7 @@ impl Puzzle {
     /// puzzle line (as [`MetaTag::Comment`]).
     pub fn meta(&self) -> impl Iterator<Item = (MetaTag, &str)> + '_ {
         self.notes
-            .iter()
-            .filter_map(Note::meta)
+            .meta()
             .chain(self.comment.as_deref().map(|c| (MetaTag::Comment, c)))
     }
 
@@ -160,9 +165,14 @@ impl Puzzle {
         self.meta().find(|(t, _)| *t == tag).map(|(_, v)| v)
     }
 
-    /// The bytes the notes hold (for memory accounting).
+    /// How many metadata lines [`Puzzle::meta`] gives, counted without going through them.
+    pub fn meta_count(&self) -> usize {
+        self.notes.meta_count() + usize::from(self.comment.is_some())
+    }
+
+    /// The bytes the notes hold (for memory accounting), counted without going through them.
     pub fn notes_len(&self) -> usize {
-        self.notes.iter().map(|n| n.text.len()).sum::<usize>() + self.comment.as_ref().map_or(0, String::len)
+        self.notes.bytes() + self.comment.as_ref().map_or(0, String::len)
     }
 }
 

@@ -25,7 +25,13 @@ pub fn event_action(event: &Event, app: &App) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
             let key = key_of(*key)?;
-            let action = keys::action(keys::context(app), key, page(app))?;
+            let context = keys::context(app);
+            // While a file is read, the other keys are those of the screen beneath, typed ahead.
+            let action = keys::action(context, key, page(app)).or_else(|| {
+                (context == Context::Reading)
+                    .then(|| keys::action(keys::context_beneath(app), key, page(app)))
+                    .flatten()
+            })?;
             Some(match (&app.overlay, action) {
                 // The help scrolls no further than its last line, so that a way back up is
                 // never a dozen presses that seem to do nothing.
@@ -92,7 +98,11 @@ fn page(app: &App) -> usize {
 }
 
 fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Option<Action> {
-    let context = keys::context(app);
+    // While a file is read, a click is kept for after it, as a key is.
+    let context = match keys::context(app) {
+        Context::Reading => keys::context_beneath(app),
+        context => context,
+    };
     match kind {
         MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
             let delta = if kind == MouseEventKind::ScrollUp {

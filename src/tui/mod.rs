@@ -108,7 +108,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             Some(n) => Some(n - 1),
             None => None,
         };
-        app.open_path(path, index);
+        app.open_at_start(path, index);
         app.carry_out_effects(&mut runtime);
         app.forget_history();
     }
@@ -117,17 +117,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     }
     app.settings_loaded();
     if let Some(problem) = settings_problem {
-        let settings = format!("Settings file {problem}");
-        // Why the file named on the command line did not open comes first: a word about the
-        // settings must not hide it.
-        let text = match app.message.take() {
-            Some(opening) if opening.is_error => format!("{}. {settings}", opening.text),
-            _ => settings,
-        };
-        app.message = Some(crate::app::Message {
-            text: printable(&text).into_owned(),
-            is_error: true,
-        });
+        app.dispatch(Action::SettingsProblem(problem), &mut runtime);
     }
 
     let (wake, woken) = channel();

@@ -81,6 +81,8 @@ pub enum Context {
     NewPuzzle,
     /// A new puzzle being made.
     Generating,
+    /// A file being read.
+    Reading,
     /// Everywhere but where text is typed (a prompt).
     Anywhere,
 }
@@ -442,6 +444,16 @@ pub static BINDINGS: &[Binding] = &[
         "cancel the solve",
         Some(("Esc", "cancel")),
         SOLVING,
+    ),
+    // --- a file being read ---
+    bind(
+        Reading,
+        Keys::Of(&[Esc]),
+        Does::Act(Action::Cancel),
+        "Esc",
+        "stop reading a file being opened (the board stays)",
+        Some(("Esc", "stop reading")),
+        FILES,
     ),
     // --- a new puzzle ---
     bind(
@@ -1029,6 +1041,15 @@ pub static BINDINGS: &[Binding] = &[
 
 /// The context of `app`: what takes the keys now.
 pub fn context(app: &App) -> Context {
+    match context_beneath(app) {
+        _ if app.overlay.is_none() && app.reading.is_some() => Reading,
+        context => context,
+    }
+}
+
+/// The context of `app` but for a file being read: the keys typed meanwhile are those of the
+/// screen beneath, kept for when the read is done.
+pub fn context_beneath(app: &App) -> Context {
     match (&app.overlay, &app.mode) {
         (Some(Overlay::Help(_)), _) => Help,
         (Some(Overlay::Question(_)), _) => Question,

@@ -9,6 +9,7 @@ pub mod panel;
 pub mod profile;
 pub mod program;
 pub mod race;
+pub mod reading;
 pub mod theme;
 
 use crate::app::hint::HintStage;
@@ -157,6 +158,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
             }
             .render(screen.panel, buf);
         }
+    }
+    if let Some(reading) = &app.reading {
+        reading::ReadingBox { reading, theme: &theme }.render(screen.body, buf);
     }
     match &app.overlay {
         None => {}

@@ -24,6 +24,9 @@ use ratatui::widgets::{Paragraph, Widget};
 /// The width of the label column.
 const LABEL: usize = 12;
 
+/// Lines a metadata value may take when they do not all fit whole.
+const META_LINES_SHORT: usize = 3;
+
 /// The panel for the current mode.
 pub struct Panel<'a> {
     /// The model.
@@ -83,6 +86,9 @@ struct Lines<'t> {
     /// Lines a metadata value may take: all it needs, or one when the panel is short of room.
     meta_lines: usize,
     layout: Layout,
+    /// Lines the panel has room for (with the message about the last action set aside): the
+    /// metadata gets what the rest leaves.
+    room: usize,
 }
 
 impl Lines<'_> {
@@ -126,20 +132,18 @@ impl Lines<'_> {
 
     /// A labelled value; a long value wraps at blanks, its further lines indented under it.
     fn row(&mut self, label: &str, value: impl Into<String>, style: Style) {
-        self.row_of_at_most(label, value, style, usize::MAX);
+        let _ = self.row_of_at_most(label, value, style, usize::MAX);
     }
 
-    /// A labelled value on at most `most` lines, the last ending in `…` if it was cut.
-    fn row_of_at_most(&mut self, label: &str, value: impl Into<String>, style: Style, most: usize) {
+    /// A labelled value on at most `most` lines, the last ending in `…` if it was cut; whether
+    /// it was.
+    fn row_of_at_most(&mut self, label: &str, value: impl Into<String>, style: Style, most: usize) -> bool {
         let value = value.into();
         let room = self.width.saturating_sub(LABEL).max(8);
-        let mut pieces = wrap(&value, room);
-        if pieces.len() > most {
-            pieces.truncate(most.max(1));
-            if let Some(last) = pieces.last_mut() {
-                let kept: String = last.chars().take(room.saturating_sub(1)).collect();
-                *last = format!("{kept}…");
-            }
+        let (mut pieces, cut) = wrap_at_most(&value, room, most.max(1));
+        if cut && let Some(last) = pieces.last_mut() {
+            let kept: String = last.chars().take(room.saturating_sub(1)).collect();
+            *last = format!("{kept}…");
         }
         let lines = pieces
             .into_iter()
@@ -154,6 +158,7 @@ impl Lines<'_> {
             })
             .collect();
         self.push_row(lines);
+        cut
     }
 
     /// A labelled value that matters most: beside its label, or, laid out tight, after it
@@ -209,29 +214,59 @@ impl Lines<'_> {
 
 /// `text` cut into pieces of at most `width` characters, at blanks where it can.
 pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
+    wrap_at_most(text, width, usize::MAX).0
+}
+
+/// The first `most` pieces of [`wrap`], and whether there are more. Only what is kept is cut
+/// out: a value of megabytes costs what its first lines cost, not a pass over all of it.
+fn wrap_at_most(text: &str, width: usize, most: usize) -> (Vec<String>, bool) {
+    let width = width.max(1);
     let mut pieces = Vec::new();
     let mut line = String::new();
+    let mut line_len = 0;
     for word in text.split(' ') {
-        let word_len = word.chars().count();
-        let line_len = line.chars().count();
+        if pieces.len() > most {
+            break;
+        }
+        // Counted only as far as it matters: a word longer than the line is cut below.
+        let word_len = word.chars().take(width + 1).count();
         if line_len > 0 && line_len + 1 + word_len > width {
             pieces.push(std::mem::take(&mut line));
+            line_len = 0;
         }
-        if !line.is_empty() {
+        if line_len > 0 {
             line.push(' ');
+            line_len += 1;
         }
-        line.push_str(word);
-        // A word longer than the line is cut.
-        while line.chars().count() > width {
-            let cut: String = line.chars().take(width).collect();
-            line = line.chars().skip(width).collect();
-            pieces.push(cut);
+        if line_len + word_len <= width {
+            line.push_str(word);
+            line_len += word_len;
+            continue;
+        }
+        // A word longer than the line (the line is empty here) is cut.
+        let mut rest = word;
+        loop {
+            match rest.char_indices().nth(width) {
+                // Past the pieces wanted, the rest of the word is not looked at.
+                Some(_) if pieces.len() > most => break,
+                Some((cut, _)) => {
+                    pieces.push(rest[..cut].to_string());
+                    rest = &rest[cut..];
+                }
+                None => {
+                    line.push_str(rest);
+                    line_len = rest.chars().count();
+                    break;
+                }
+            }
         }
     }
     if !line.is_empty() || pieces.is_empty() {
         pieces.push(line);
     }
-    pieces
+    let cut = pieces.len() > most;
+    pieces.truncate(most);
+    (pieces, cut)
 }
 
 impl Panel<'_> {
@@ -242,12 +277,8 @@ impl Panel<'_> {
         out.at(Priority::High).row("Puzzle", app.doc.name(), t.value);
         out.at(Priority::Detail)
             .row("Format", app.doc.source.format.description(), t.value);
-        for (tag, value) in app.doc.source.text.meta() {
-            let mut label = tag.label().to_string();
-            label[..1].make_ascii_uppercase();
-            let most = out.meta_lines;
-            out.row_of_at_most(&label, printable(value).into_owned(), t.value, most);
-        }
+        // The metadata goes here, in the room the rest leaves (added at the end).
+        let meta_at = (out.rows.len(), out.lines.len());
         out.blank();
         out.at(Priority::Normal);
         let entries = app.doc.entry_count();
@@ -372,6 +403,75 @@ impl Panel<'_> {
                 t.value,
             );
         }
+        self.put_metadata(out, meta_at);
+    }
+
+    /// The puzzle's metadata, one row of the lowest priority put at `at` (the row and the line it
+    /// starts at) in `out`, in the room the other lines leave: each
+    /// value whole when all of them fit so; else a few lines each at most (one when the panel is
+    /// short of room), each keeping a line for every value after it, and those that find no
+    /// line counted on the last. Only the rows shown are made: a file of millions of comment
+    /// lines costs a frame what a file of a few costs.
+    fn put_metadata(&self, out: &mut Lines, (row, at): (usize, usize)) {
+        if self.app.doc.source.text.meta_count() == 0 {
+            return;
+        }
+        let room = out.room.saturating_sub(out.lines.len()).max(1);
+        let whole = if out.meta_lines == usize::MAX {
+            self.metadata_rows(out, room, usize::MAX)
+        } else {
+            None
+        };
+        let each = out.meta_lines.min(META_LINES_SHORT);
+        let rows = whole
+            .or_else(|| self.metadata_rows(out, room, each))
+            .unwrap_or_default();
+        out.rows.insert(row, (Priority::Detail, rows.len()));
+        out.lines.splice(at..at, rows);
+    }
+
+    /// The metadata rows in at most `room` lines, each value on at most `each` lines. `None`
+    /// when a value does not fit whole (`each` unbounded); else the values that find no line
+    /// are counted on the last.
+    fn metadata_rows(&self, out: &Lines, room: usize, each: usize) -> Option<Vec<Line<'static>>> {
+        let text = &self.app.doc.source.text;
+        let count = text.meta_count();
+        let mut rows = Lines {
+            lines: Vec::new(),
+            rows: Vec::new(),
+            priority: Priority::Detail,
+            width: out.width,
+            theme: out.theme,
+            meta_lines: each,
+            layout: out.layout,
+            room,
+        };
+        for (shown, (tag, value)) in text.meta().enumerate() {
+            let left = room.saturating_sub(rows.lines.len());
+            let later = count - shown - 1;
+            if later > 0 && left <= 1 && each != usize::MAX {
+                let more = count - shown;
+                let lines = if more == 1 { "line" } else { "lines" };
+                rows.text(
+                    format!("… and {} more metadata {lines}", grouped(more as u64)),
+                    self.theme.dim,
+                );
+                break;
+            }
+            if left == 0 {
+                // (Only a whole value can find no room: a line is kept for each.)
+                return None;
+            }
+            // A line kept for each value after this one (or for the count of those not shown).
+            let most = left.saturating_sub(later.min(left - 1)).min(each).max(1);
+            let mut label = tag.label().to_string();
+            label[..1].make_ascii_uppercase();
+            let cut = rows.row_of_at_most(&label, printable(value).into_owned(), self.theme.value, most);
+            if cut && each == usize::MAX {
+                return None;
+            }
+        }
+        Some(rows.lines)
     }
 
     fn step_lines(&self, stepper: &Stepper, out: &mut Lines) {
@@ -667,15 +767,15 @@ impl Widget for Panel<'_> {
         let height = usize::from(area.height);
         // The message about the last action stays whole; the panel takes the room left.
         let room = height.saturating_sub(message.len());
-        let mut out = self.lines(area.width, usize::MAX, Layout::Roomy);
+        let mut out = self.lines(area.width, usize::MAX, Layout::Roomy, room);
         if out.lines.len() > room {
             // Short of room: long metadata gives way to what the panel is for.
-            out = self.lines(area.width, 1, Layout::Roomy);
+            out = self.lines(area.width, 1, Layout::Roomy, room);
         }
         if out.lines.len() > room {
             // Still short: fewer lines for the same rows, then the least important rows go,
             // so that the step, its why and the hint are read in full.
-            out = self.lines(area.width, 1, Layout::Tight);
+            out = self.lines(area.width, 1, Layout::Tight, room);
         }
         let mut lines = out.fit(room);
         lines.extend(message);
@@ -697,7 +797,7 @@ impl Widget for Panel<'_> {
 }
 
 impl<'a> Panel<'a> {
-    fn lines(&self, width: u16, meta_lines: usize, layout: Layout) -> Lines<'a> {
+    fn lines(&self, width: u16, meta_lines: usize, layout: Layout, room: usize) -> Lines<'a> {
         let t = self.theme;
         let mut out = Lines {
             lines: Vec::new(),
@@ -707,6 +807,7 @@ impl<'a> Panel<'a> {
             theme: t,
             meta_lines,
             layout,
+            room,
         };
         match &self.app.mode {
             Mode::Step(stepper) => self.step_lines(stepper, &mut out),
@@ -748,6 +849,7 @@ impl<'a> Panel<'a> {
             theme: t,
             meta_lines: 1,
             layout: Layout::Roomy,
+            room: usize::MAX,
         };
         out.blank();
         out.text(message.text.clone(), if message.is_error { t.bad } else { t.good });
@@ -757,7 +859,62 @@ impl<'a> Panel<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{wrap, wrap_at_most};
+
+    /// The wrapping as it was first written (cutting the whole text, recounting the line at
+    /// each word), to check the bounded one against.
+    fn wrap_whole(text: &str, width: usize) -> Vec<String> {
+        let mut pieces = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ') {
+            let word_len = word.chars().count();
+            let line_len = line.chars().count();
+            if line_len > 0 && line_len + 1 + word_len > width {
+                pieces.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            while line.chars().count() > width {
+                let cut: String = line.chars().take(width).collect();
+                line = line.chars().skip(width).collect();
+                pieces.push(cut);
+            }
+        }
+        if !line.is_empty() || pieces.is_empty() {
+            pieces.push(line);
+        }
+        pieces
+    }
+
+    #[test]
+    fn the_first_lines_wrapped_are_those_of_the_whole_text() {
+        let long = "é".repeat(50);
+        let texts = [
+            "",
+            " ",
+            "a bb ccc",
+            "  two  blanks  between  ",
+            "abcdefghij",
+            "abcdefgh",
+            "Published in 2012 as \"the world's hardest sudoku\"; 21 givens",
+            &format!("short {long} words after {long}"),
+            &format!("{long} {long}"),
+        ];
+        for text in texts {
+            for width in [1, 4, 8, 13] {
+                let whole = wrap_whole(text, width);
+                assert_eq!(wrap(text, width), whole, "{text:?} at {width}");
+                for most in 1..whole.len() + 2 {
+                    let (first, cut) = wrap_at_most(text, width, most);
+                    let expected: Vec<String> = whole.iter().take(most).cloned().collect();
+                    assert_eq!(first, expected, "{text:?} at {width}, {most} lines");
+                    assert_eq!(cut, whole.len() > most, "{text:?} at {width}, {most} lines");
+                }
+            }
+        }
+    }
 
     #[test]
     fn long_values_wrap_at_blanks_and_long_words_are_cut() {

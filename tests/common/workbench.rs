@@ -38,6 +38,9 @@ pub struct Bench {
     /// Whether each action is followed by running background work to its end (off to watch
     /// a solve or a run in slices).
     pub settling: bool,
+    /// Whether each action is followed by waiting for a file it had read in the background
+    /// (off to watch a read under way).
+    pub reads_waited: bool,
     state: tempfile::TempDir,
 }
 
@@ -71,6 +74,7 @@ impl Bench {
             runtime,
             terminal_effects: Vec::new(),
             settling: true,
+            reads_waited: true,
             state,
         };
         bench.app.settle();
@@ -109,6 +113,9 @@ impl Bench {
     pub fn run_effects(&mut self) {
         let more = self.app.carry_out_effects(&mut self.runtime);
         self.terminal_effects.extend(more);
+        if self.reads_waited {
+            self.wait_for_read();
+        }
         if self.settling {
             self.app.settle();
         }
@@ -118,8 +125,25 @@ impl Bench {
     pub fn act(&mut self, action: Action) {
         let more = self.app.dispatch(action, &mut self.runtime);
         self.terminal_effects.extend(more);
+        if self.reads_waited {
+            self.wait_for_read();
+        }
         if self.settling {
             self.app.settle();
+        }
+    }
+
+    /// Waits for the file being read in the background, if one is, handing the answers that
+    /// come meanwhile to the model, as the event loop does.
+    pub fn wait_for_read(&mut self) {
+        let until = Instant::now() + Duration::from_secs(20);
+        while self.app.reading.is_some() {
+            assert!(Instant::now() < until, "the read did not end");
+            for answer in self.runtime.poll() {
+                let more = self.app.dispatch(answer, &mut self.runtime);
+                self.terminal_effects.extend(more);
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 

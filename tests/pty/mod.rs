@@ -51,14 +51,30 @@ pub struct Session {
 }
 
 impl Session {
+    /// The workbench started with `args` in `cwd`, `env` added, once it has drawn its screen
+    /// and opened the file it was given (a file opens in the background, a box over the screen
+    /// saying how far it got).
     pub fn start(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
-        Session::start_under(None, args, cwd, env)
+        Session::start_reading(args, cwd, env).opened()
     }
 
     /// [`Session::start`] with the shell's `ulimit` options `limits` (such as `-n 200`) set
     /// for the program.
     pub fn start_limited(limits: &str, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
-        Session::start_under(Some(limits), args, cwd, env)
+        Session::start_under(Some(limits), args, cwd, env).opened()
+    }
+
+    /// The workbench started, once it has drawn its screen: the file it was given may still be
+    /// being read.
+    pub fn start_reading(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(None, args, cwd, env)
+    }
+
+    /// This session once the file it was given is open (the box that says how far the read
+    /// got is gone).
+    fn opened(self) -> Session {
+        self.wait_for("the file given to be opened", |s| !s.contents().contains("┌ Opening "));
+        self
     }
 
     fn start_under(limits: Option<&str>, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
