@@ -1229,3 +1229,28 @@ fn a_write_in_place_that_fails_puts_the_old_text_back() {
     write_in_place(&file, b"1").unwrap();
     assert_eq!(read(&file), "1");
 }
+
+/// A comment longer than a streamed line keeps (64 KiB) is written whole into the progress file
+/// of a game: the workbench reads its files whole and cuts no line.
+#[test]
+fn a_comment_of_megabytes_is_kept_whole_in_the_games_progress_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.sdk");
+    let description = format!("#D {}", "a long description ".repeat(10_000));
+    let puzzle = std::fs::read_to_string(asset("hardest.sdk")).unwrap();
+    std::fs::write(&path, format!("{description}\n{puzzle}")).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("l1");
+    app.keys("w");
+    let (_, input, format) = prompt(&app);
+    assert_eq!((input.as_str(), format), ("long.swb", Format::Progress));
+    app.key(KeyCode::Enter);
+    assert!(!app.is_modified(), "{}", app.message());
+    let written = read(&dir.path().join("long.swb"));
+    assert!(
+        written.lines().any(|line| line == description),
+        "the description, {} bytes, is in the progress file whole",
+        description.len()
+    );
+}

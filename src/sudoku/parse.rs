@@ -308,6 +308,9 @@ pub struct Reader<R> {
     format: Option<Format>,
     collection: bool,
     note_limit: usize,
+    /// Bytes kept of one line: [`MAX_LINE`] for a stream, all of it for a text already in
+    /// memory ([`parse_from`]: a file the workbench opens keeps its longest comment whole).
+    line_limit: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -408,6 +411,7 @@ impl<R: BufRead> Reader<R> {
             format: None,
             collection: false,
             note_limit: DEFAULT_NOTE_LIMIT,
+            line_limit: MAX_LINE,
         }
     }
 
@@ -421,6 +425,13 @@ impl<R: BufRead> Reader<R> {
     /// Keeps up to `bytes` of a single puzzle's notes; past that, notes are dropped.
     pub fn with_note_limit(mut self, bytes: usize) -> Reader<R> {
         self.note_limit = bytes;
+        self
+    }
+
+    /// Keeps every byte of every line: for a text whose size is already bounded (a file read
+    /// whole, a paste), where a line cut would be a comment lost when the puzzle is saved.
+    fn with_whole_lines(mut self) -> Reader<R> {
+        self.line_limit = usize::MAX;
         self
     }
 
@@ -467,7 +478,7 @@ impl<R: BufRead> Reader<R> {
             read_any = true;
             let end = line_end(chunk);
             let take = end.unwrap_or(chunk.len());
-            let room = MAX_LINE - self.buf.len();
+            let room = self.line_limit - self.buf.len();
             if take > room {
                 // Keep what fits; the rest of the line is skipped when the next line is asked
                 // for, so that a line without end is not read before it is reported.
@@ -1006,7 +1017,10 @@ pub fn parse_document(text: &[u8], hint: Option<Format>) -> Result<Parsed, Parse
 /// [`parse_document`] for the text `input` gives (a reader that counts what it gives, to show
 /// how far it got, say); a failed read is the error.
 pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, ReadError> {
-    let mut reader = Reader::new(input).with_hint(hint).with_note_limit(usize::MAX);
+    let mut reader = Reader::new(input)
+        .with_hint(hint)
+        .with_note_limit(usize::MAX)
+        .with_whole_lines();
     let mut puzzles = Vec::new();
     for item in &mut reader {
         match item {
@@ -2533,8 +2547,27 @@ mod tests {
             other => panic!("expected a line-too-long error, got {other:?}"),
         }
         let row = format!("0 3 5 4 6 9 2 7 8{}", " ".repeat(MAX_LINE));
-        let e = error(&BOJ_SAMPLE.replacen("0 3 5 4 6 9 2 7 8", &row, 1));
-        assert_eq!((e.line, e.kind), (1, ParseErrorKind::LineTooLong));
+        let text = BOJ_SAMPLE.replacen("0 3 5 4 6 9 2 7 8", &row, 1);
+        match Reader::new(text.as_bytes()).next() {
+            Some(Err(ReadError::Parse(e))) => assert_eq!((e.line, e.kind), (1, ParseErrorKind::LineTooLong)),
+            other => panic!("expected a line-too-long error, got {other:?}"),
+        }
+        // A text read whole keeps its lines whole: the trailing blanks are only blanks.
+        assert!(parse_document(text.as_bytes(), None).is_ok());
+    }
+
+    /// A file read whole (the workbench's) keeps a comment of any length whole, so that saving
+    /// the puzzle (a progress file of it, say) writes it back as it was; a stream cuts it.
+    #[test]
+    fn a_text_read_whole_keeps_its_longest_lines_whole() {
+        let long = format!("#D {}", "x".repeat(MAX_LINE * 3));
+        let text = format!("{long}\n{BOJ_SAMPLE}");
+        let parsed = parse_document(text.as_bytes(), None).unwrap();
+        let record = parsed.puzzles[0].as_ref().unwrap();
+        assert_eq!(record.puzzle.notes.get(0).unwrap().text, long);
+        assert!(record.notes_cut.is_empty());
+        let streamed = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(streamed.puzzle.notes.get(0).unwrap().text.len(), MAX_LINE);
     }
 
     #[test]
