@@ -251,6 +251,39 @@ fn help_screen() {
     insta::assert_snapshot!("help_80x24", terminal.backend());
 }
 
+/// Every key's words are read in full on the help screen at the small sizes, scrolled through:
+/// a long line wraps under itself instead of being cut at the frame (issue 28 item 24).
+#[test]
+fn every_help_line_is_read_in_full_at_small_sizes() {
+    let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (width, height) in [(80, 24), (70, 22), (64, 21)] {
+        let mut app = app_on("hardest.sdk", false);
+        app.update(Action::Resize(width, height));
+        app.update(Action::Help);
+        let mut text = String::new();
+        let body = ratatui::layout::Rect::new(0, 0, width, height - 2);
+        for scroll in 0..=sudoku_workbench::ui::overlay::help_max_scroll(body) {
+            app.overlay = Some(sudoku_workbench::app::Overlay::Help(scroll));
+            let rows = rows(&draw(&mut app, width, height));
+            // The frame's inside, past the keys column.
+            for row in &rows[2..rows.len() - 2] {
+                let inside: String = row.chars().skip(1).take(usize::from(width) - 2).collect();
+                text.push_str(inside.trim_start());
+                text.push(' ');
+            }
+        }
+        let text = one_line(&text);
+        for (_, keys) in sudoku_workbench::ui::keys::help_sections() {
+            for (key, what) in keys {
+                assert!(
+                    text.contains(&one_line(what)),
+                    "{width}x{height}: {key}: {what:?} is not on the help screen in full"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_terminal_too_small_says_so() {
     let mut app = app_on("hardest.sdk", false);

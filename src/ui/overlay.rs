@@ -35,29 +35,33 @@ pub struct Help<'a> {
     pub theme: &'a Theme,
 }
 
-impl Help<'_> {
-    /// The help as lines of one column, section by section.
-    fn column(&self, sections: &[(&str, Vec<(&str, &str)>)]) -> Vec<Line<'static>> {
-        let t = self.theme;
-        let mut lines = Vec::new();
-        for (section, keys) in sections {
-            if !lines.is_empty() {
-                lines.push(Line::default());
-            }
-            lines.push(Line::from(Span::styled(section.to_string(), t.label)));
-            for (key, what) in keys {
+/// The help's sections, as the key table gives them.
+type Sections<'k> = [(&'k str, Vec<(&'k str, &'k str)>)];
+
+/// The help as lines of one column, section by section, each key's words wrapped to `words`
+/// columns under themselves (a line is never cut at the frame).
+fn help_column(sections: &Sections, words: usize, t: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for (section, keys) in sections {
+        if !lines.is_empty() {
+            lines.push(Line::default());
+        }
+        lines.push(Line::from(Span::styled(section.to_string(), t.label)));
+        for (key, what) in keys {
+            for (i, piece) in super::panel::wrap(what, words).into_iter().enumerate() {
+                let key = if i == 0 { *key } else { "" };
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {key:<KEYS_WIDTH$}"), t.key),
-                    Span::styled(what.to_string(), t.value),
+                    Span::styled(piece, t.value),
                 ]));
             }
         }
-        lines
     }
+    lines
 }
 
 /// The width of a help column: the widest line.
-fn help_column_width(sections: &[(&str, Vec<(&str, &str)>)]) -> usize {
+fn help_column_width(sections: &Sections) -> usize {
     sections
         .iter()
         .flat_map(|(_, keys)| keys.iter().map(|(_, what)| what.chars().count()))
@@ -67,43 +71,35 @@ fn help_column_width(sections: &[(&str, Vec<(&str, &str)>)]) -> usize {
         + 2
 }
 
+/// The help laid out in `area`: its frame's width, and its columns (two side by side when they
+/// fit whole, else one, its words wrapped to the width there is).
+fn help_columns(area: Rect, t: &Theme) -> (usize, Vec<Line<'static>>, Vec<Line<'static>>) {
+    let sections = help_sections();
+    let widest = help_column_width(&sections);
+    if usize::from(area.width) >= 2 * widest + 4 {
+        let (a, b) = sections.split_at(sections.len().div_ceil(2));
+        return (2 * widest + 4, help_column(a, widest, t), help_column(b, widest, t));
+    }
+    // One column takes the whole width, so that nothing of the screen behind shows at its sides.
+    let width = usize::from(area.width);
+    let words = width.saturating_sub(2 + 1 + KEYS_WIDTH).max(8);
+    (width, help_column(&sections, words, t), Vec::new())
+}
+
 /// The most lines the help can be scrolled down in `area` (the screen's body): past that, the
 /// last line would leave the bottom of its frame.
 pub fn help_max_scroll(area: Rect) -> usize {
-    let sections = help_sections();
-    let widest = help_column_width(&sections);
-    let length = |part: &[(&str, Vec<(&str, &str)>)]| {
-        part.iter()
-            .map(|(_, keys)| keys.len() + 2)
-            .sum::<usize>()
-            .saturating_sub(1)
-    };
-    let content = if usize::from(area.width) >= 2 * widest + 4 {
-        let (a, b) = sections.split_at(sections.len().div_ceil(2));
-        length(a).max(length(b))
-    } else {
-        length(&sections)
-    };
+    let (_, left, right) = help_columns(area, &Theme::new(true));
+    let content = left.len().max(right.len());
     content.saturating_sub(usize::from(area.height.saturating_sub(2)))
 }
 
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let sections = help_sections();
-        let widest = help_column_width(&sections);
-        // Two columns when they fit side by side; else one, scrolled.
-        let two = usize::from(area.width) >= 2 * widest + 4;
-        let (left, right): (Vec<_>, Vec<_>) = if two {
-            let half = sections.len().div_ceil(2);
-            let (a, b) = sections.split_at(half);
-            (self.column(a), self.column(b))
-        } else {
-            (self.column(&sections), Vec::new())
-        };
+        let (width, left, right) = help_columns(area, t);
+        let two = !right.is_empty();
         let content_height = left.len().max(right.len());
-        // One column takes the whole width, so that nothing of the screen behind shows at its sides.
-        let width = if two { 2 * widest + 4 } else { usize::from(area.width) };
         let popup = centered(area, width as u16, content_height as u16 + 2);
         Clear.render(popup, buf);
         let rows = usize::from(popup.height.saturating_sub(2));
