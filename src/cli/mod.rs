@@ -815,13 +815,13 @@ pub fn why_no_workbench(stdout_is_terminal: bool, term: Option<&str>) -> Option<
 /// The short usage printed where the workbench would open.
 pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
-     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats]\n\
-     \x20      sudoku-workbench check [FILE]\n\
+     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats] [--jobs N]\n\
+     \x20      sudoku-workbench check [FILE] [--jobs N]\n\
      \x20      sudoku-workbench compare [FILE] [--index N]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl] [--why]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
-     \x20      sudoku-workbench rate [FILE] [--stats]\n\
-     \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal]\n\
+     \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N]\n\
+     \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal] [--time-limit SECONDS] [--jobs N]\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\
      Run `sudoku-workbench --help` for more.\n"
 }
@@ -829,6 +829,33 @@ pub fn usage() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The short usage (for a terminal that cannot run the workbench) names every command and
+    /// every option of each, as clap knows them: a hand-written list cannot fall behind.
+    #[test]
+    fn the_short_usage_names_every_command_and_option() {
+        use clap::CommandFactory;
+        let text = usage();
+        for command in Cli::command().get_subcommands() {
+            let line = text
+                .lines()
+                .find(|line| {
+                    line.split_whitespace()
+                        .nth(usize::from(line.trim_start().starts_with("usage:")) + 1)
+                        .is_some_and(|word| word.split('|').any(|name| name == command.get_name()))
+                })
+                .unwrap_or_else(|| panic!("{} is not in the usage:\n{text}", command.get_name()));
+            for arg in command.get_arguments().filter_map(|a| a.get_long()) {
+                if arg != "help" {
+                    assert!(
+                        line.contains(&format!("--{arg}")),
+                        "{}: --{arg} missing: {line}",
+                        command.get_name()
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_solution_line_is_what_the_line_format_writes() {
