@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use sudoku_workbench::app::files::read_puzzles;
 use sudoku_workbench::app::{Document, Origin};
 use sudoku_workbench::cli::{CheckArgs, SolveArgs, check, solve};
-use sudoku_workbench::sudoku::Format;
+use sudoku_engine::Format;
 
 /// The system allocator, counting the allocations made through it and the bytes they hold.
 struct Counting;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use sudoku_workbench::app::browser::{Entry, Listing, Preview};
 use sudoku_workbench::app::jobs::Count;
 use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then, Typing};
-use sudoku_workbench::sudoku::{Board, Cell, Format, Step, Strategy, parse_document};
+use sudoku_engine::{Board, Cell, Format, Step, Strategy, parse_document};
 use sudoku_workbench::tui::input::Input;
 use sudoku_workbench::tui::keymap::action_for;
 use sudoku_workbench::ui::layout::{BrowserScreen, Screen};

@@ -7,7 +7,7 @@ mod common;
 use common::workbench::{Bench, asset, digit, pos};
 use sudoku_workbench::app::settings::MarksView;
 use sudoku_workbench::app::{Document, Overlay, Typing};
-use sudoku_workbench::sudoku::{Cell, Digit, DigitSet, Format, Marks, Pos};
+use sudoku_engine::{Cell, Digit, DigitSet, Format, Marks, Pos};
 
 /// The digits of a set, for readable assertions.
 fn digits(set: DigitSet) -> Vec<u8> {

@@ -5,7 +5,7 @@ use super::browser::{Browser, Want, absolute};
 use super::document::{Document, Origin};
 use super::files::Fingerprint;
 use super::{Action, App, Effect, Mode, Overlay, RecoveryOffer, Then};
-use crate::sudoku::Parsed;
+use sudoku_engine::Parsed;
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;

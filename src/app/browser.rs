@@ -8,7 +8,7 @@
 use super::builtin::{BUILTINS, Builtin};
 use super::document::Origin;
 use super::files::Fingerprint;
-use crate::sudoku::{Board, Format, ParseError, Record};
+use sudoku_engine::{Board, Format, ParseError, Record};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

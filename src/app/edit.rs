@@ -4,7 +4,7 @@
 use super::document::{Document, Origin};
 use super::settings::MarksView;
 use super::{Action, App, Effect, Mode, Then, Typing, moved};
-use crate::sudoku::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
+use sudoku_engine::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
 use crate::text::counted;
 
 impl App {

@@ -19,8 +19,8 @@ use super::files::{
 use super::reading::{ReadProgress, ReadTicket};
 use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
-use crate::sudoku::logic::Rating;
-use crate::sudoku::{
+use sudoku_engine::logic::Rating;
+use sudoku_engine::{
     Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
     rewrite_progress,
 };
@@ -195,9 +195,9 @@ type Rated = (Board, Result<Rating, String>);
 
 /// The rating of the puzzle `givens`, or why it has none (it needs one solution).
 pub fn rating_of(givens: &Board) -> Result<Rating, String> {
-    match crate::sudoku::count_solutions(givens, 2) {
+    match sudoku_engine::count_solutions(givens, 2) {
         0 => Err("no solution".into()),
-        1 => Ok(crate::sudoku::logic::rate(givens)),
+        1 => Ok(sudoku_engine::logic::rate(givens)),
         _ => Err("several solutions".into()),
     }
 }
@@ -503,7 +503,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     let entries = board
         .cells()
         .iter()
-        .filter(|c| matches!(c, crate::sudoku::Cell::Entry(_)))
+        .filter(|c| matches!(c, sudoku_engine::Cell::Entry(_)))
         .count();
     format!(
         "{name}{place}: {} givens, {entries} entries, {when}",

@@ -10,7 +10,7 @@
 //! tell when another program changed the file since.
 
 use super::reading::{Counting, CountingReader, ReadProgress};
-use crate::sudoku::{Format, ParseError, Parsed, ReadError, parse_document, parse_from};
+use sudoku_engine::{Format, ParseError, Parsed, ReadError, parse_document, parse_from};
 use crate::text::{io_error, printable, special_file};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};

@@ -4,10 +4,10 @@
 //! the mistake instead.
 
 use super::{App, Typing};
-use crate::sudoku::logic::basis::rests_on_removals;
-use crate::sudoku::logic::deduction::and_list;
-use crate::sudoku::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
-use crate::sudoku::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
+use sudoku_engine::logic::basis::rests_on_removals;
+use sudoku_engine::logic::deduction::and_list;
+use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
+use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
 use crate::text::counted;
 
 /// How far a hint has gone.

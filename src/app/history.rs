@@ -4,7 +4,7 @@
 //! comments, makes typing cost memory.
 
 use super::document::Document;
-use crate::sudoku::{Board, Marks};
+use sudoku_engine::{Board, Marks};
 use std::collections::VecDeque;
 
 /// At most this many changes can be undone.
@@ -114,7 +114,7 @@ impl History {
 mod tests {
     use super::*;
     use crate::app::document::Document;
-    use crate::sudoku::{Cell, Digit, Note, Pos};
+    use sudoku_engine::{Cell, Digit, Note, Pos};
     use std::sync::Arc;
 
     #[test]

@@ -33,7 +33,7 @@ pub use action::{Action, Direction};
 pub use document::{Document, Origin};
 pub use effects::{Effect, Offer, Runtime};
 
-use crate::sudoku::{Board, Counters, Format, Marks, Pos, Strategy};
+use sudoku_engine::{Board, Counters, Format, Marks, Pos, Strategy};
 use crate::text::printable;
 use browser::Browser;
 use history::{Change, History};
@@ -254,7 +254,7 @@ pub struct App {
     /// The clock of the game played by hand.
     clock: play::Clock,
     /// The givens last sent to be rated, and their rating (or why none) once known.
-    pub rating: Option<(Board, Option<Result<crate::sudoku::logic::Rating, String>>)>,
+    pub rating: Option<(Board, Option<Result<sudoku_engine::logic::Rating, String>>)>,
     /// The choices the new-puzzle dialog opens with: the last ones made.
     pub new_choice: new_puzzle::Choice,
     /// The seed of the next puzzle made (from the clock at start; tests set it).

@@ -3,9 +3,9 @@
 
 use super::document::{Document, Origin};
 use super::{Action, App, Mode, Overlay, Then, WORK_SLICE};
-use crate::sudoku::generate::{GaveUp, Generator, Options, Symmetry};
-use crate::sudoku::logic::{Level, Rating, rate};
-use crate::sudoku::{Board, Format, Note, Puzzle};
+use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry};
+use sudoku_engine::logic::{Level, Rating, rate};
+use sudoku_engine::{Board, Format, Note, Puzzle};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -24,7 +24,7 @@
 //! than with every digit.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Board, Format, Notes, Puzzle, parse_document};
+use sudoku_engine::{Board, Format, Notes, Puzzle, parse_document};
 use crate::text::io_error;
 use std::fs::File;
 use std::io::{self, Write};

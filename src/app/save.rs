@@ -12,7 +12,7 @@ use super::document::{Origin, Place};
 use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest, Saved};
 use super::files::{Caution, Consent, hint_of};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
-use crate::sudoku::{Board, Format, Marks, Puzzle};
+use sudoku_engine::{Board, Format, Marks, Puzzle};
 use crate::text::printable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -67,7 +67,7 @@ impl App {
             SaveBytes::Progress {
                 expected: self.doc.source.saved.givens_only(),
                 board: self.doc.board.clone(),
-                lines: crate::sudoku::format::progress_lines(&puzzle),
+                lines: sudoku_engine::format::progress_lines(&puzzle),
                 hint: hint_of(path),
                 whole,
             }

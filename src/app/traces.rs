@@ -10,8 +10,8 @@
 use super::files::open_regular_any_size;
 use super::reading::{Counting, CountingReader, ReadProgress};
 use super::stepper::Replay;
-use crate::sudoku::search::trace::{header, read_header, read_step, step_line};
-use crate::sudoku::{Board, Search, Strategy};
+use sudoku_engine::search::trace::{header, read_header, read_step, step_line};
+use sudoku_engine::{Board, Search, Strategy};
 use crate::text::{grouped, io_error};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};

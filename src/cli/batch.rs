@@ -13,7 +13,7 @@
 //! gain. (Also tried: the output pipe made 1 MiB with `F_SETPIPE_SZ` instead of 64 KiB: 17-clue
 //! on two threads 1.79x against 1.80x over 41 interleaved runs, not kept.)
 
-use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
+use sudoku_engine::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;

@@ -6,7 +6,7 @@
 //! wait for ever. Devices (`/dev/zero`), sockets and directories are refused: no puzzle comes
 //! from them.
 
-use crate::sudoku::Format;
+use sudoku_engine::Format;
 use crate::text::{io_error, printable, special_file};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};

@@ -10,7 +10,7 @@ pub mod terminal;
 
 use crate::app::builtin::default_document;
 use crate::app::{Action, App, Effect, Origin, Quit, Runtime, recovery};
-use crate::sudoku::{Board, Format, Marks};
+use sudoku_engine::{Board, Format, Marks};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;

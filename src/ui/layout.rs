@@ -3,7 +3,7 @@
 //! geometry.
 
 use super::program::PROGRAM_WIDTH;
-use crate::sudoku::Pos;
+use sudoku_engine::Pos;
 use ratatui::layout::Rect;
 
 /// The smallest screen with room for the board and a narrow panel: the model's, which stops the

@@ -16,7 +16,7 @@ use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
 use crate::app::stepping::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
-use crate::sudoku::CellSet;
+use sudoku_engine::CellSet;
 use board::{BoardWidget, Guidance};
 use layout::{ProgramPlace, Screen, TooSmall};
 use ratatui::Frame;

@@ -5,7 +5,7 @@ use super::keys::help_sections;
 use super::theme::Theme;
 use crate::app::stepping::LinePrompt;
 use crate::app::{Message, Prompt, Question, RecoveryOffer};
-use crate::sudoku::Format;
+use sudoku_engine::Format;
 use crate::text::printable;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

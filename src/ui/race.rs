@@ -10,7 +10,7 @@ use super::panel::wrap;
 use super::theme::Theme;
 use crate::app::Message;
 use crate::app::race::{Pace, Race, Racer, Standing};
-use crate::sudoku::{Cell, Counters, Pos, Strategy};
+use sudoku_engine::{Cell, Counters, Pos, Strategy};
 use crate::text::{compact, count_in, duration, grouped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};

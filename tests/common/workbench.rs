@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime};
 use sudoku_workbench::app::browser::Browser;
 use sudoku_workbench::app::stepper::Stepper;
 use sudoku_workbench::app::{Action, App, Document, Effect, Mode, Runtime};
-use sudoku_workbench::sudoku::{Digit, Pos};
+use sudoku_engine::{Digit, Pos};
 use sudoku_workbench::tui::input::Input;
 use sudoku_workbench::tui::keymap::action_for;
 
