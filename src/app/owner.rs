@@ -41,6 +41,14 @@ impl Owner {
         })
     }
 
+    /// The process `pid` as an owner, if it runs and its start can be looked up.
+    pub fn of_process(pid: u32) -> Option<Owner> {
+        match start_of(pid) {
+            Start::At(started) => Some(Owner { started, pid }),
+            Start::Gone | Start::Unknown => None,
+        }
+    }
+
     /// Whether this owner is this very process.
     pub fn is_this_process(&self) -> bool {
         let me = Owner::this_process();

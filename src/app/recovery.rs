@@ -683,6 +683,15 @@ fn look_at_lock(path: &Path) -> Lock {
 /// never waiting (a named pipe put in its place would wait for a reader for ever), and only if
 /// it is a regular file.
 fn open_lock_file(path: &Path, create: bool) -> io::Result<File> {
+    // Looked at first, to say what it is: opened, a pipe says only "no such device".
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && let Some(kind) = special_file(&meta)
+    {
+        return Err(io::Error::other(format!(
+            "{} is {kind}",
+            printable_os(path.as_os_str())
+        )));
+    }
     let mut options = File::options();
     options.write(true).create(create).truncate(false);
     #[cfg(unix)]
@@ -930,5 +939,122 @@ mod tests {
             lines_beside_file(&path, &recovery).is_err(),
             "another size: other work's"
         );
+    }
+
+    /// Makes a named pipe at `path`; `false` where `mkfifo` is missing (the test then skips).
+    fn fifo(path: &Path) -> bool {
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: no mkfifo");
+            return false;
+        }
+        true
+    }
+
+    /// Runs `f` on a thread of its own: its answer, or a failure if it has not answered after
+    /// a time no file operation of a start takes (it waits on something for ever).
+    fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || send.send(f()));
+        answer
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("{what} waits for ever"))
+    }
+
+    /// The final attack, finding 6: a named pipe named like a lock file hung the start (the lock
+    /// was opened for writing, which waits for a reader). Every file in the state directory is
+    /// looked at before it is opened, and opened without waiting; one that is not what a
+    /// workbench writes is left alone, with a word.
+    #[test]
+    fn named_pipes_in_the_state_directory_are_skipped_with_a_word_never_waited_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let locked = dir.path().join("recovery-1-999999991");
+        std::fs::write(locked.with_extension("swb"), "work").unwrap();
+        if !fifo(&locked.with_extension("lock")) {
+            return;
+        }
+        // A recovery file that is a pipe itself, and a half-written file beside a pipe lock.
+        assert!(fifo(&dir.path().join("recovery-2-999999992.swb")));
+        let temp = dir.path().join(".recovery-1-999999991.tmp");
+        std::fs::write(&temp, "half").unwrap();
+        let path = dir.path().to_path_buf();
+        let found = without_hanging("looking for left-over files", move || left_over(&path));
+        assert!(found.newest.is_empty(), "{found:?}");
+        assert_eq!(found.skipped.len(), 2, "{found:?}");
+        assert!(
+            found
+                .skipped
+                .iter()
+                .any(|s| s.contains("recovery-1-999999991.swb") && s.contains("its lock file is a named pipe (FIFO)")),
+            "{found:?}"
+        );
+        assert!(
+            found.skipped.iter().any(
+                |s| s.contains("recovery-2-999999992.swb") && s.contains("a named pipe (FIFO), not a regular file")
+            ),
+            "{found:?}"
+        );
+        assert!(temp.exists(), "what cannot be checked is not removed");
+        let swb = locked.with_extension("swb");
+        let taken = without_hanging("taking it", move || take(&swb).map(|t| t.text));
+        assert_eq!(taken.unwrap_err(), "its lock file is a named pipe (FIFO)");
+        // This process's own lock file a pipe: the keeper says it cannot keep the work.
+        let path = dir.path().to_path_buf();
+        let failure = without_hanging("keeping the work", move || {
+            let mut keeper = Keeper::new(path);
+            assert!(fifo(&keeper.lock_path()));
+            keeper.keep_text(Some("mine".into()));
+            (keeper.has_file(), keeper.failure)
+        });
+        assert!(!failure.0);
+        assert!(failure.1.is_some_and(|why| why.contains("named pipe")));
+    }
+
+    /// The final attack, finding 8: a running workbench's lock file deleted (by a cleaner, by
+    /// hand) made a second workbench offer its file, and discard it. The owner named in the
+    /// file's name is alive: never offered, nor taken, nor its half-written files removed.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_running_workbench_whose_lock_file_was_deleted_is_never_offered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut running = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+        let owner = Owner::of_process(running.id()).unwrap();
+        let path = dir.path().join(format!("{}.swb", owner.stem()));
+        std::fs::write(&path, "its work").unwrap();
+        let temp = dir.path().join(format!(".{}.tmp", owner.stem()));
+        std::fs::write(&temp, "a write under way").unwrap();
+        let lines = path.with_extension("lines");
+        std::fs::write(&lines, "its lines, its recovery file not written yet").unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let found = left_over(dir.path());
+        assert!(found.newest.is_empty() && found.skipped.is_empty(), "{found:?}");
+        assert!(temp.exists() && lines.exists(), "its files are its own");
+        std::fs::write(&path, "its work").unwrap();
+        assert!(left_over(dir.path()).newest.is_empty(), "not offered, lock or no lock");
+        assert_eq!(take(&path).unwrap_err(), "the workbench that wrote it is running");
+        assert!(path.exists());
+        // It ends: its work is left over.
+        running.kill().unwrap();
+        running.wait().unwrap();
+        let found = left_over(dir.path());
+        assert_eq!(found.newest.len(), 1);
+        assert_eq!(found.newest[0].text, "its work");
+        assert!(!temp.exists(), "what its end left half written is removed");
+        assert!(take(&path).is_ok());
+    }
+
+    /// The final attack, finding 5: nothing is written that the next start could not read.
+    #[test]
+    fn a_recovery_file_the_next_start_could_not_read_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut keeper = Keeper::new(dir.path().to_path_buf());
+        keeper.keep_text(Some("x".repeat(MAX_FILE_SIZE as usize + 1)));
+        assert!(!keeper.has_file() && !keeper.path().exists());
+        assert_eq!(
+            keeper.failure.as_deref(),
+            Some("it would be 64 MB and 1 byte, more than the 64 MB the workbench reads back")
+        );
+        keeper.keep_text(Some("small".into()));
+        assert!(keeper.has_file() && keeper.failure.is_none());
     }
 }

@@ -503,14 +503,15 @@ impl App {
         let left_out = match (digits.as_slice(), pending.marks_left_out) {
             ([], false) => None,
             ([], true) => Some("your pencil marks are".to_string()),
-            // One digit alone: "your 1 entry is".
+            // One digit alone: "your 1 entry is ... (.swb keeps it)".
             ([one], false) if entries + placed == 1 => Some(format!("your {one} is")),
             (digits, false) => Some(format!("your {} are", digits.join(" and "))),
             (digits, true) => Some(format!("your {}, and your marks, are", digits.join(" and "))),
         };
         if let Some(what) = left_out {
+            let them = if what.ends_with(" is") { "it" } else { "them" };
             text.push_str(&format!(
-                "; it holds givens only: {what} not in it and still unsaved (.swb keeps them)"
+                "; it holds givens only: {what} not in it and still unsaved (.swb keeps {them})"
             ));
             self.complain(text);
         } else {
