@@ -1072,3 +1072,70 @@ fn short_values_stay_whole_beside_a_huge_one_cut_to_three_lines() {
 fn grouped(n: u64) -> String {
     sudoku_workbench::text::grouped(n)
 }
+
+/// The final attack, finding 16: why the file named on the command line did not open showed to
+/// the right of the offer of recovered work, its start hidden under the dialog. A dialog that
+/// answers for something (the offer, a question, the save prompt) shows the message itself,
+/// whole, and the panel beside it does not.
+#[test]
+fn a_dialog_never_leaves_the_message_half_hidden_beside_it() {
+    use sudoku_workbench::app::{Message, Offer, Overlay, RecoveryOffer};
+    let words: Vec<String> = (1..=24).map(|k| format!("word{k}")).collect();
+    let text = format!("Cannot open edge.swb: {}", words.join(" "));
+    let offer = Overlay::Recovery(RecoveryOffer {
+        offers: vec![Offer {
+            path: PathBuf::from("/state/recovery-1-2.swb"),
+            modified: std::time::SystemTime::UNIX_EPOCH,
+            summary: "a pasted puzzle: 17 givens, 0 entries, just now".into(),
+        }],
+        older: 0,
+        selected: 0,
+    });
+    let mut app = app_on("hardest.sdk", false);
+    app.keys("l1w");
+    let Some(prompt) = app.overlay.take() else {
+        panic!("the save prompt")
+    };
+    app.keys("q");
+    let Some(question) = app.overlay.take() else {
+        panic!("the question before quitting")
+    };
+    for overlay in [Some(offer), Some(prompt), Some(question)] {
+        for (width, height) in [(100, 30), (80, 24), (200, 60)] {
+            app.overlay = overlay.clone();
+            app.message = Some(Message {
+                text: text.clone(),
+                is_error: true,
+            });
+            let terminal = draw(&mut app, width, height);
+            let rows = rows(&terminal);
+            // The dialog's box: its top and bottom corners.
+            let top = rows.iter().position(|r| r.contains('┌')).unwrap();
+            let bottom = rows.iter().rposition(|r| r.contains('└')).unwrap();
+            let left = rows[top].chars().position(|c| c == '┌').unwrap();
+            let right = rows[top].chars().position(|c| c == '┐').unwrap();
+            let inside: Vec<String> = rows[top..=bottom]
+                .iter()
+                .map(|r| r.chars().skip(left + 1).take(right - left - 1).collect())
+                .collect();
+            let inside = inside.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                inside.contains(&text),
+                "{overlay:?} at {width}x{height}: the message whole in the dialog:\n{}",
+                rows.join("\n")
+            );
+            for (y, row) in rows.iter().enumerate() {
+                let outside: String = row
+                    .chars()
+                    .enumerate()
+                    .filter(|(x, _)| !(top..=bottom).contains(&y) || *x < left || *x > right)
+                    .map(|(_, c)| c)
+                    .collect();
+                assert!(
+                    !outside.contains("word") && !outside.contains("edge.swb"),
+                    "{overlay:?} at {width}x{height}, row {y}: {outside}"
+                );
+            }
+        }
+    }
+}

@@ -737,3 +737,72 @@ fn sigkill_keeps_the_marks_made_since_the_last_digit() {
     let line = text.lines().find(|l| l.starts_with("#!marks ")).expect("a marks line");
     assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
 }
+
+/// The final attack, finding 6: a named pipe named like a recovery file's lock hung the start
+/// for ever (a blank screen: the lock was opened for writing, which waits for a reader). The
+/// start goes on, and says which file it left alone and why.
+#[test]
+fn a_named_pipe_for_a_lock_file_does_not_hang_the_start() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = state.path().join("sudoku-workbench");
+    std::fs::create_dir_all(&dir).unwrap();
+    let board: Board = std::fs::read_to_string(asset("hard.txt")).unwrap().parse().unwrap();
+    let mut puzzle = Puzzle::new(board);
+    puzzle.fields.push(("origin".into(), "pasted".into()));
+    std::fs::write(dir.join("recovery-1-1.swb"), Format::Progress.to_string(&puzzle)).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("recovery-1-1.lock"))
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    // Without the fix, this waits for the first screen in vain.
+    let mut s = start(state.path(), &[]);
+    let screen = s.wait_text("not offered");
+    let text = screen.contents();
+    assert!(text.contains("FIFO"), "{text}");
+    assert!(!text.contains("Unsaved work from an earlier session"), "{text}");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    assert!(dir.join("recovery-1-1.swb").exists(), "left as it is");
+}
+
+/// The final attack, finding 8: with a running workbench's lock file deleted, a second one
+/// offered the first one's work as left over, and `d` deleted it; the first, killed then, lost
+/// its work. A file whose owner (named in the file's name) runs is never offered; once the
+/// owner is gone, it is.
+#[test]
+fn a_running_workbench_keeps_its_work_when_its_lock_file_is_deleted() {
+    let state = tempfile::tempdir().unwrap();
+    let mut first = start(state.path(), &[]);
+    make_unsaved_work(&mut first);
+    assert_eq!(recovery_files(state.path()).len(), 1);
+    let dir = state.path().join("sudoku-workbench");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "lock") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let mut second = start(state.path(), &[]);
+    let screen = second.wait_text("built-in: hardest.sdk");
+    assert!(
+        !screen.contents().contains("Unsaved work from an earlier session"),
+        "the first one's work is offered while it runs:\n{}",
+        screen.contents()
+    );
+    second.keys("q");
+    second.expect_exit_with_terminal_restored();
+    assert!(holds_the_typed_seven(state.path()));
+    // The first ends without a clean quit: now its work is left over, and offered.
+    kill(Pid::from_raw(first.pid()), Signal::SIGKILL).unwrap();
+    first.wait_exit();
+    let mut third = start(state.path(), &[]);
+    third.wait_text("Unsaved work from an earlier session");
+    third.keys("y");
+    let screen = third.wait_text("Reopened the work");
+    assert_eq!(screen.cell(2, 3).map(|c| c.contents()), Some("7"));
+    third.send(b"\x03");
+    third.expect_exit_with_terminal_restored();
+}

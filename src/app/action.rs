@@ -3,8 +3,7 @@
 //! to the effects the model asked for (a file read, a save done, a directory listed).
 
 use super::browser::{Entry, Preview};
-use super::document::Document;
-use super::effects::{Offer, SaveFailure, Saved};
+use super::effects::{Discard, Offer, Reopened, SaveFailure, Saved};
 use super::files::Fingerprint;
 use crate::sudoku::{Digit, Parsed, Pos};
 use std::path::PathBuf;
@@ -189,6 +188,8 @@ pub enum Action {
         offers: Vec<Offer>,
         /// How many older ones there are besides.
         older: usize,
+        /// The files left alone, as not what a workbench writes: each name and why.
+        skipped: Vec<String>,
     },
     /// The recovery file could not be written: why (the work is then only in memory).
     KeepFailed(String),
@@ -201,9 +202,11 @@ pub enum Action {
     /// What is wrong with the settings file read at start (its defaults are used meanwhile): said
     /// on screen, after why the file named on the command line did not open if it did not.
     SettingsProblem(String),
-    /// A recovered board was reopened, with what of it could not be brought back if anything
-    /// (or why it could not be reopened).
-    Recovered(PathBuf, Result<(Box<Document>, Option<String>), String>),
+    /// A recovered board was reopened, with what of it did not come back as it was (or why it
+    /// could not be reopened).
+    Recovered(PathBuf, Result<Reopened, String>),
+    /// A recovery file was removed (or why it could not be), its work reopened or given up.
+    Discarded(Discard, Result<(), String>),
     /// A file is being read in the background (answered later by [`Action::ReadDone`]).
     ReadStarted(super::reading::ReadTicket),
     /// The read numbered so is done: its answer ([`Action::FileRead`] or [`Action::TraceRead`]).

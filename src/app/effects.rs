@@ -24,7 +24,7 @@ use crate::sudoku::{
     Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
     rewrite_progress,
 };
-use crate::text::{io_error, printable};
+use crate::text::{counted, counted_as, io_error, printable, printable_os};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -61,8 +61,9 @@ pub enum Effect {
     Save(SaveRequest),
     /// Reopen the work in a recovery file: answered by [`Action::Recovered`].
     Reopen(PathBuf),
-    /// Remove a recovery file whose work was reopened or given up.
-    Discard(PathBuf),
+    /// Remove a recovery file whose work was reopened or given up: answered by
+    /// [`Action::Discarded`].
+    Discard(PathBuf, Discard),
     /// Rate a puzzle (its givens) in the background: answered later by [`Action::Rated`].
     Rate(Board),
     /// Write the settings to the config file, `key` being the one just changed: answered by
@@ -72,6 +73,27 @@ pub enum Effect {
     ExportTrace(super::traces::ExportRequest),
     /// Suspend the program (the terminal's business: the event loop does it).
     Suspend,
+}
+
+/// Why a recovery file is removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Discard {
+    /// Its work was reopened: this workbench keeps it now.
+    Reopened,
+    /// The person gave its work up.
+    GivenUp,
+}
+
+/// Recovered work brought back, and what of it did not come back as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reopened {
+    /// The work.
+    pub doc: Box<Document>,
+    /// Why it could not go back to the file it came from (it is then a board of its own, in
+    /// no file), if it could not.
+    pub detached: Option<String>,
+    /// What of it could not be brought back (the lines kept beside it), if anything.
+    pub lost: Option<String>,
 }
 
 /// A save to carry out.
@@ -172,6 +194,9 @@ pub enum SaveFailure {
     PuzzleGone(String),
     /// Not a file that can be saved to (a directory, a pipe, a device): why.
     Refused(String),
+    /// The file would be bigger than the workbench reads ([`super::files::MAX_FILE_SIZE`]), so
+    /// nothing was written: its size.
+    TooBig(u64),
     /// The write failed: why.
     Io(String),
 }
@@ -280,9 +305,10 @@ impl Runtime {
                 summary: summary(&left.text, left.modified, now),
             })
             .collect();
-        (!offers.is_empty()).then_some(Action::RecoveryFound {
+        (!offers.is_empty() || !found.skipped.is_empty()).then_some(Action::RecoveryFound {
             offers,
             older: found.older,
+            skipped: found.skipped,
         })
     }
 
@@ -329,18 +355,15 @@ impl Runtime {
                     self.taken = Some(taken);
                     Ok(reopened)
                 });
-                Some(Action::Recovered(path, result.map(|(doc, lost)| (Box::new(doc), lost))))
+                Some(Action::Recovered(path, result))
             }
-            Effect::Discard(path) => {
+            Effect::Discard(path, why) => {
                 let taken = match self.taken.take() {
                     Some(taken) if taken.path == path => Ok(taken),
                     _ => recovery::take(&path),
                 };
                 // Not taken: another workbench has it, and it is that one's to discard.
-                if let Ok(taken) = taken {
-                    taken.discard();
-                }
-                None
+                Some(Action::Discarded(why, taken.and_then(Taken::discard)))
             }
             Effect::Rate(board) => {
                 self.start_rating(board);
@@ -491,7 +514,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     };
     let whence = recovery::whence(&record.puzzle);
     let name = match &whence.origin {
-        Origin::File(path) => printable(&path.to_string_lossy()).into_owned(),
+        Origin::File(path) => printable_os(path.as_os_str()),
         Origin::Builtin(name) => format!("built-in {name}"),
         Origin::Pasted => "a pasted puzzle".into(),
         Origin::New => "a new puzzle".into(),
@@ -506,36 +529,49 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
         .filter(|c| matches!(c, crate::sudoku::Cell::Entry(_)))
         .count();
     format!(
-        "{name}{place}: {} givens, {entries} entries, {when}",
-        board.given_count()
+        "{name}{place}: {}, {}, {when}",
+        counted(board.given_count() as u64, "given"),
+        counted_as(entries as u64, "entry", "entries")
     )
 }
 
 /// The document a recovery file at `path` holds: its board, on its origin as it is now. The
 /// puzzle is looked for in its file by the givens it had there (at its old place first, then
-/// anywhere), so that a save goes back to the right puzzle; if the file no longer holds it, the
-/// work comes back as a board in no file (`w` then asks where), never attached to another
-/// puzzle. With it, what of it could not be brought back (the lines kept beside it, unreadable).
-fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String> {
+/// anywhere), so that a save goes back to the right puzzle; if the file no longer holds it (or
+/// is gone, or cannot be read), the work comes back as a board in no file (`w` then asks
+/// where), never attached to another puzzle, and the answer says why. With it, what of it
+/// could not be brought back (the lines kept beside it, unreadable).
+fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
     let parsed = parse_document(text.as_bytes(), Some(Format::Progress)).map_err(|e| e.to_string())?;
     let record = parsed.first().ok_or("no puzzle in it")?.clone();
     let whence = recovery::whence(&record.puzzle);
     let board = record.puzzle.board.clone();
     let read = whence.read.clone().unwrap_or_else(|| board.givens_only());
     let index = whence.index.unwrap_or(0);
-    let on_origin = match &whence.origin {
-        Origin::File(path) => read_puzzles(path)
-            .ok()
-            .and_then(|(parsed, fingerprint)| find_again(parsed, &whence.origin, index, &read, Some(fingerprint))),
+    // The document on its origin, or why it cannot go back there (`None`: it has no file).
+    let on_origin: Result<Document, Option<String>> = match &whence.origin {
+        Origin::File(file) => {
+            let shown = printable_os(file.as_os_str());
+            match read_puzzles(file) {
+                Ok((parsed, fingerprint)) => find_again(parsed, &whence.origin, index, &read, Some(fingerprint))
+                    .ok_or_else(|| format!("its file {shown} no longer holds this puzzle")),
+                Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                    Err(format!("its file {shown} is gone (deleted or moved)"))
+                }
+                Err(e) => Err(format!("its file {shown} cannot be read: {e}")),
+            }
+            .map_err(Some)
+        }
         Origin::Builtin(name) => BUILTINS
             .iter()
             .find(|b| b.name == *name)
-            .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None)),
-        Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => None,
+            .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None))
+            .ok_or_else(|| Some(format!("the built-in {name} of this version is another puzzle"))),
+        Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => Err(whence.unknown.clone()),
     };
-    let mut doc = match on_origin {
-        Some(doc) => doc,
-        None => {
+    let (mut doc, detached) = match on_origin {
+        Ok(doc) => (doc, None),
+        Err(why) => {
             // Nowhere to go back to: a board of its own, all of it unsaved.
             let mut doc = Document::from_parsed(parsed, Origin::Pasted, 0, None).ok_or("no puzzle in it")?;
             if matches!(whence.origin, Origin::New | Origin::Generated) {
@@ -544,7 +580,7 @@ fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String>
             doc.source.format = whence.format;
             doc.source.saved = Board::empty();
             doc.source.saved_marks = Marks::NONE;
-            doc
+            (doc, why)
         }
     };
     doc.marks = super::document::marks_of(&record.puzzle);
@@ -565,7 +601,11 @@ fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String>
         )),
     };
     doc.source.text = std::sync::Arc::new(text);
-    Ok((doc, lost))
+    Ok(Reopened {
+        doc: Box::new(doc),
+        detached,
+        lost,
+    })
 }
 
 /// The puzzle of `parsed` whose givens are `read`: at `index` if it is still there, else the
@@ -698,6 +738,17 @@ pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
         Ok((bytes, fingerprint)) => Some((bytes, fingerprint)),
         Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(LoadError::Special(kind)) => return Err(SaveFailure::Refused(format!("it is {kind}"))),
+        // Bigger than the workbench reads: not the file it read or wrote, which were smaller.
+        Err(e @ LoadError::TooBig(_)) => match (&request.check, &request.bytes) {
+            (Check::Absent, _) => return Err(SaveFailure::Exists),
+            (Check::Unchanged(_), _) => return Err(SaveFailure::ChangedOnDisk),
+            // A collection's file must be read to find the puzzle in it.
+            (Check::Overwrite, SaveBytes::Cells { whole: None, .. }) => {
+                return Err(SaveFailure::PuzzleGone(format!("it is {e}")));
+            }
+            // Written over whole, as the person said: its text is not needed.
+            (Check::Overwrite, _) => None,
+        },
         Err(e) => return Err(SaveFailure::Io(format!("cannot read it to check it first: {e}"))),
     };
     match (&request.check, &current) {
@@ -749,6 +800,7 @@ pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
     };
     let fingerprint = write_over(&target, &bytes, request.consent).map_err(|e| match e {
         WriteError::Needs(caution) => SaveFailure::NeedsConsent(caution),
+        WriteError::TooBig(bytes) => SaveFailure::TooBig(bytes),
         WriteError::Io(e) => SaveFailure::Io(io_error(&e)),
     })?;
     Ok(Saved { fingerprint, found })

@@ -11,7 +11,7 @@
 
 use super::reading::{Counting, CountingReader, ReadProgress};
 use crate::sudoku::{Format, ParseError, Parsed, ReadError, parse_document, parse_from};
-use crate::text::{io_error, printable, special_file};
+use crate::text::{io_error, printable, size, special_file};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Read, Write};
@@ -61,7 +61,12 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Io(e) => f.write_str(&io_error(e)),
             LoadError::Special(kind) => write!(f, "it is {kind}, not a regular file"),
-            LoadError::TooBig(size) => write!(f, "too big for a puzzle file ({} MB)", size / (1024 * 1024)),
+            LoadError::TooBig(bytes) => write!(
+                f,
+                "too big for a puzzle file ({}; the workbench reads up to {})",
+                size(*bytes),
+                size(MAX_FILE_SIZE)
+            ),
             LoadError::Parse(e) => write!(f, "{e}"),
         }
     }
@@ -296,6 +301,9 @@ pub struct Consent {
 pub enum WriteError {
     /// The write waits for the person's word.
     Needs(Caution),
+    /// The bytes are more than [`MAX_FILE_SIZE`]: the workbench could not read the file back
+    /// (nor save over it again), so it is not written. Their size.
+    TooBig(u64),
     /// It failed; the file is as it was.
     Io(io::Error),
 }
@@ -303,8 +311,12 @@ pub enum WriteError {
 /// Writes `bytes` over the file at `path` (a write target, [`write_target`]), or makes it: the
 /// new file's fingerprint. A file is replaced atomically ([`write_atomically`]), unless it has
 /// other names or its folder takes no new file: then, with `consent`, it is written into in
-/// place ([`write_in_place`]). A read-only file is written only with `consent` too.
+/// place ([`write_in_place`]). A read-only file is written only with `consent` too. Nothing is
+/// written that the workbench could not read back: more than [`MAX_FILE_SIZE`] is refused first.
 pub fn write_over(path: &Path, bytes: &[u8], consent: Consent) -> Result<Fingerprint, WriteError> {
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(WriteError::TooBig(bytes.len() as u64));
+    }
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return write_atomically(path, bytes).map_err(WriteError::Io),
