@@ -157,7 +157,11 @@ fn a_key_or_a_click_brings_the_focus_back() {
         assert!(app.focused, "{what} brings the focus back");
         app.tick(now);
         later(&mut app, &mut now, 3);
-        assert_eq!(app.play().elapsed - before, Duration::from_secs(3), "{what}: the clock runs");
+        assert_eq!(
+            app.play().elapsed - before,
+            Duration::from_secs(3),
+            "{what}: the clock runs"
+        );
         app.key(KeyCode::Esc);
     }
 }

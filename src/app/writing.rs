@@ -185,10 +185,7 @@ mod tests {
             "the write in place was waited for"
         );
         assert!(!temp_path.exists(), "the temporary file of a write cut off is gone");
-        assert!(
-            temp.persist(dir.path().join("target")).is_err(),
-            "and its rename fails"
-        );
+        assert!(temp.persist(dir.path().join("target")).is_err(), "and its rename fails");
         drop(slow_temp);
         writer.join().unwrap();
         assert!(in_place().is_err(), "no write starts once the process is ending");

@@ -181,8 +181,7 @@ fn run_previous(k: usize, signal: libc::c_int, info: *mut libc::siginfo_t, conte
     // would have given it: the three of an SA_SIGINFO handler, or the signal alone.
     unsafe {
         if previous.sa_flags & libc::SA_SIGINFO != 0 {
-            let run: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) =
-                std::mem::transmute(handler);
+            let run: extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void) = std::mem::transmute(handler);
             run(signal, info, context);
         } else {
             let run: extern "C" fn(libc::c_int) = std::mem::transmute(handler);

@@ -796,7 +796,10 @@ mod tests {
         p.feed(b"l", at(5100));
         let got = all(&mut p);
         assert!(
-            matches!(got.as_slice(), [Input::PasteStopped, Input::PasteIgnored(_), Input::Event(_)]),
+            matches!(
+                got.as_slice(),
+                [Input::PasteStopped, Input::PasteIgnored(_), Input::Event(_)]
+            ),
             "{got:?}"
         );
     }

@@ -24,8 +24,8 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -92,7 +92,9 @@ pub fn tell_where_the_work_is() {
 /// The message saying where the unsaved work is, if there is some: in the recovery file, or,
 /// when its latest state could not be written, what the file holds then, or that it is lost.
 pub fn where_the_work_is() -> Option<String> {
-    let kept = WORK_KEPT.lock().map_or_else(|_| WorkKept::default(), |held| held.clone());
+    let kept = WORK_KEPT
+        .lock()
+        .map_or_else(|_| WorkKept::default(), |held| held.clone());
     message_for(&kept)
 }
 
