@@ -808,7 +808,7 @@ fn a_signal_during_a_save_in_place_waits_for_it_to_end() {
     std::fs::write(&file, PROGRESS).unwrap();
     std::fs::hard_link(&file, dir.path().join("hl-link.swb")).unwrap();
     // Longer than the grace the signal gives the event loop (1.5 s).
-    let mut s = start_slow(state.path(), &file, "2500");
+    let mut s = start_slow(state.path(), &file, "5000");
     s.keys("c");
     s.keys("w");
     s.wait_text("hard links");
