@@ -402,6 +402,8 @@ pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     }
     let put = |file: &mut std::fs::File, text: &[u8]| -> io::Result<()> {
         file.seek(SeekFrom::Start(0))?;
+        // In two halves, the tests' pause between them: a signal then lands where cutting
+        // the write off would leave the file half new, half old.
         let (first, second) = text.split_at(text.len() / 2);
         file.write_all(first)?;
         super::writing::pause_for_tests();

@@ -490,3 +490,39 @@ fn set_work_kept(kept: WorkKept) {
         abort::set_message(where_the_work_is().as_deref());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 28, the last attack (item 9): once the recovery file stopped being written, the
+    /// message at the end still sent the player to it, though it lacked the latest work.
+    #[test]
+    fn the_message_says_whether_the_latest_work_is_kept() {
+        let file = Some(PathBuf::from("/state/recovery-1-2.swb"));
+        let failure = Some("the disk is full".to_string());
+        let said = |file: &Option<PathBuf>, failure: &Option<String>| {
+            message_for(&WorkKept {
+                file: file.clone(),
+                failure: failure.clone(),
+            })
+        };
+        assert_eq!(said(&None, &None), None, "nothing to say");
+        let kept = said(&file, &None).unwrap();
+        assert!(
+            kept.contains("your unsaved work is in /state/recovery-1-2.swb"),
+            "{kept}"
+        );
+        let stale = said(&file, &failure).unwrap();
+        assert!(
+            stale.contains("your latest work could not be kept (the disk is full)")
+                && stale.contains("/state/recovery-1-2.swb holds your work as it was before"),
+            "{stale}"
+        );
+        let lost = said(&None, &failure).unwrap();
+        assert!(
+            lost.contains("could not be kept") && lost.ends_with("it is lost."),
+            "{lost}"
+        );
+    }
+}
