@@ -142,6 +142,9 @@ pub fn io_error(e: &std::io::Error) -> String {
         ErrorKind::InvalidData => "not readable text".into(),
         ErrorKind::StorageFull => "the disk is full".into(),
         ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        // EFBIG: most often a size limit on the process (`ulimit -f`), whose signal the
+        // workbench catches so that the write fails instead of ending it.
+        ErrorKind::FileTooLarge => "larger than the file size limit (ulimit -f)".into(),
         _ => e.to_string(),
     }
 }

@@ -974,7 +974,10 @@ fn hostile_files(dir: &std::path::Path) -> Vec<(String, &'static str)> {
         ("empty.txt".into(), "no puzzle found"),
         ("binary.dat".into(), "not UTF-8 text"),
         ("latin1.txt".into(), "line 1, column 11: not UTF-8 text"),
-        ("huge.txt".into(), "too big for a puzzle file (1,024 MB; the workbench reads up to 64 MB)"),
+        (
+            "huge.txt".into(),
+            "too big for a puzzle file (1,024 MB; the workbench reads up to 64 MB)",
+        ),
         ("folder.sdk".into(), "directory"),
         ("missing.txt".into(), "no such file"),
         ("pipe.txt".into(), "FIFO"),

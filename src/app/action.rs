@@ -81,8 +81,12 @@ pub enum Action {
     NextPuzzle,
     /// Text pasted into the terminal.
     Paste(String),
-    /// A paste that did not arrive whole (no end, or keys smuggled after it), with why.
+    /// A paste that did not arrive whole (given up before its end, keys smuggled after it,
+    /// too long), with why.
     PasteIgnored(String),
+    /// A paste stopped before its end: what comes is still its text, until its end or Esc
+    /// pressed twice.
+    PasteStopped,
 
     // --- solving ---
     /// Solve at once with the solving strategy.

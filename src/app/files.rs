@@ -244,9 +244,12 @@ fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<F
     if let (None, Some(permissions)) = (&old, new_file_permissions(new_mode)) {
         builder.permissions(permissions);
     }
-    let mut temp = builder.tempfile_in(dir)?;
+    // Registered while it runs: a process ending meanwhile removes the temporary file rather
+    // than leave it in the player's folder.
+    let (_writing, mut temp) = super::writing::temporary(|| builder.tempfile_in(dir))?;
     temp.write_all(bytes)?;
     temp.flush()?;
+    super::writing::pause_for_tests();
     if let Some(meta) = &old {
         keep_owner(temp.as_file(), meta);
         // After the owner: a change of owner clears the set-user-ID bits.
@@ -390,6 +393,9 @@ fn write_access(path: &Path) -> io::Result<()> {
 /// still the file's, so it fits) and the error returned.
 pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     use std::io::{Seek, SeekFrom};
+    // Registered while it runs: a process ending meanwhile waits for it, as a file cut off
+    // here would be neither its old text nor its new one.
+    let _writing = super::writing::in_place()?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true).write(true);
     #[cfg(unix)]
@@ -408,7 +414,12 @@ pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     }
     let put = |file: &mut std::fs::File, text: &[u8]| -> io::Result<()> {
         file.seek(SeekFrom::Start(0))?;
-        file.write_all(text)?;
+        // In two halves, the tests' pause between them: a signal then lands where cutting
+        // the write off would leave the file half new, half old.
+        let (first, second) = text.split_at(text.len() / 2);
+        file.write_all(first)?;
+        super::writing::pause_for_tests();
+        file.write_all(second)?;
         file.set_len(text.len() as u64)?;
         file.sync_all()
     };

@@ -24,6 +24,7 @@ pub mod stepper;
 pub mod stepping;
 pub mod traces;
 pub mod track;
+pub mod writing;
 
 mod browse;
 mod edit;
@@ -509,6 +510,10 @@ impl App {
             Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
             Action::Paste(text) => self.paste(&text),
             Action::PasteIgnored(why) => self.complain(format!("Paste ignored: {why}")),
+            Action::PasteStopped => self.complain(
+                "The paste stopped before its end: waiting for the rest, which keys typed now join. \
+                 Esc twice gives it up.",
+            ),
             other => match self.mode {
                 Mode::Edit => self.update_edit(other),
                 Mode::Solving(_) => self.update_solving(other),

@@ -191,7 +191,10 @@ pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
     if let Some(permissions) = super::files::new_file_permissions(super::files::NEW_FILE_MODE) {
         builder.permissions(permissions);
     }
-    let mut temp = builder.tempfile_in(&request.dir).map_err(|e| io_error(&e))?;
+    // Registered while it runs: a process ending meanwhile removes the temporary file rather
+    // than leave it in the player's folder.
+    let (_writing, mut temp) =
+        super::writing::temporary(|| builder.tempfile_in(&request.dir)).map_err(|e| io_error(&e))?;
     let written;
     {
         let mut out = io::BufWriter::new(temp.as_file_mut());
@@ -209,6 +212,7 @@ pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
         };
         written = write(&mut out, &mut search).map_err(|e| io_error(&e))?;
     }
+    super::writing::pause_for_tests();
     let stem = if request.stem.is_empty() {
         "puzzle"
     } else {

@@ -12,7 +12,7 @@ use sudoku_workbench::app::stepper::Stepper;
 use sudoku_workbench::app::{Action, App, Document, Effect, Mode, Runtime};
 use sudoku_workbench::sudoku::{Digit, Pos};
 use sudoku_workbench::tui::input::Input;
-use sudoku_workbench::tui::keymap::action_for;
+use sudoku_workbench::tui::keymap::actions_for;
 
 /// The shipped sample puzzle `name`.
 pub fn asset(name: &str) -> PathBuf {
@@ -179,7 +179,7 @@ impl Bench {
 
     /// What the terminal's input parser made of its bytes, through the keymap.
     pub fn event_input(&mut self, input: Input) {
-        if let Some(action) = action_for(&input, &self.app) {
+        for action in actions_for(&input, &self.app).collect::<Vec<_>>() {
             self.act(action);
         }
     }
