@@ -106,6 +106,7 @@ pub fn io_error(e: &std::io::Error) -> String {
         ErrorKind::InvalidData => "not readable text".into(),
         ErrorKind::StorageFull => "the disk is full".into(),
         ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        ErrorKind::OutOfMemory => "not enough memory".into(),
         _ => e.to_string(),
     }
 }

@@ -7,7 +7,7 @@ mod pty;
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use pty::{Session, asset};
+use pty::{Session, asset, wait_panel};
 use std::path::Path;
 use sudoku_workbench::sudoku::{Board, Format, Pos, Puzzle, parse_document};
 
@@ -736,4 +736,25 @@ fn sigkill_keeps_the_marks_made_since_the_last_digit() {
     let text = std::fs::read_to_string(&files[0]).unwrap();
     let line = text.lines().find(|l| l.starts_with("#!marks ")).expect("a marks line");
     assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
+}
+
+/// Final attack, finding 10: under a memory limit that runs the workbench well, a file the
+/// size limit allows but the memory does not is refused with the reason, and the session goes
+/// on (it aborted: "memory allocation of 61288986 bytes failed").
+#[test]
+fn a_file_too_big_for_the_memory_there_is_is_refused_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("comments.sdk");
+    let mut text = String::from("#A me\n");
+    for i in 0..2_600_000 {
+        text += &format!("#C comment line {i}\n");
+    }
+    text += "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    std::fs::write(&path, text).unwrap();
+    let mut s = Session::start_limited("-v 150000", &[path.to_str().unwrap()], dir.path(), &[]);
+    wait_panel(&s, "comments.sdk: not enough memory to open it (58 MB)");
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
 }

@@ -190,6 +190,14 @@ fn read_trace_up_to(reader: impl BufRead, most: u64, progress: &ReadProgress) ->
             // The first step past what is replayed is checked, not kept: the trace goes on.
             break true;
         }
+        // Up to a million steps: their memory is asked for, so that a trace too big for the
+        // memory there is is refused rather than the end of the program.
+        if steps.try_reserve(1).is_err() {
+            return Err(format!(
+                "not enough memory to hold its steps past step {}",
+                grouped(steps.len() as u64)
+            ));
+        }
         steps.push(step);
         progress.add_step();
     };
