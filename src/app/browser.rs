@@ -53,15 +53,20 @@ pub enum Preview {
         board: Board,
         /// The format found.
         format: Format,
-        /// Puzzles in the file; `more` if the preview stopped reading before the end.
+        /// Puzzles in the file, or in the whole lines the preview read if `more`.
         count: usize,
-        /// Whether the file goes on past what the preview read.
+        /// Whether the file goes on past what the preview reads
+        /// ([`super::effects::PREVIEW_BYTES`]).
         more: bool,
-        /// Lines that could not be read among those counted.
+        /// Lines that could not be read among those counted (a line cut by the preview's limit
+        /// is not one of them).
         unreadable: usize,
         /// Metadata and comments, made printable.
         about: Vec<String>,
     },
+    /// No puzzle in what the preview reads of a file that goes on: its puzzle may come later
+    /// (a grid after a long header of comments), which only opening the file tells.
+    PastLimit,
     /// Why the entry is not a puzzle file.
     Error(String),
 }

@@ -21,11 +21,11 @@ use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
 use crate::sudoku::logic::Rating;
 use crate::sudoku::{
-    Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
-    rewrite_progress,
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
+    parse_document, rewrite_cells_found, rewrite_progress,
 };
 use crate::text::{io_error, printable};
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -612,12 +612,12 @@ fn list(dir: &Path) -> Result<Vec<Entry>, String> {
     Ok(dirs)
 }
 
-/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`].
+/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`] (their
+/// whole lines: a line cut there is not counted, as a puzzle or as a line that cannot be read).
 pub fn preview_file(path: &Path) -> Preview {
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) => return Preview::Error(io_error(&e)),
-    };
+    if let Err(e) = std::fs::metadata(path) {
+        return Preview::Error(io_error(&e));
+    }
     // A trace shows its puzzle; Enter replays it.
     match super::traces::read_trace_header(path) {
         Ok(Some((board, strategy))) => {
@@ -641,12 +641,36 @@ pub fn preview_file(path: &Path) -> Preview {
         Ok((file, _)) => file,
         Err(e) => return Preview::Error(e.to_string()),
     };
-    let mut reader = Reader::new(BufReader::new(file.take(PREVIEW_BYTES))).with_hint(hint_of(path));
+    // The first PREVIEW_BYTES, and a byte more to know whether the file goes on.
+    let mut bytes = Vec::new();
+    if let Err(e) = file.take(PREVIEW_BYTES + 1).read_to_end(&mut bytes) {
+        return Preview::Error(LoadError::from(e).to_string());
+    }
+    let more = bytes.len() as u64 > PREVIEW_BYTES;
+    let (read, whole) = if more {
+        bytes.truncate(PREVIEW_BYTES as usize);
+        whole_lines(&bytes)
+    } else {
+        (&bytes[..], usize::MAX)
+    };
+    // What the preview cannot know: a line its limit cuts, a grid or a puzzle that starts past
+    // it. Such an error is not the file's, and the file is not said to be what it may not be.
+    let past_the_limit = |e: &ParseError, single: bool| {
+        more && (e.line > whole
+            || single
+                && matches!(
+                    e.kind,
+                    ParseErrorKind::NoPuzzle | ParseErrorKind::TooFewRows { .. } | ParseErrorKind::TooFewCells { .. }
+                ))
+    };
+    let mut reader = Reader::new(read).with_hint(hint_of(path));
     let first = match reader.next() {
         Some(Ok(record)) => Some(record),
+        Some(Err(ReadError::Parse(e))) if past_the_limit(&e, !reader.is_collection()) => return Preview::PastLimit,
         Some(Err(ReadError::Parse(e))) if !reader.is_collection() => return Preview::Error(e.to_string()),
         Some(Err(ReadError::Parse(_))) => None,
-        Some(Err(ReadError::Io(e))) => return Preview::Error(io_error(&e)),
+        Some(Err(ReadError::Io(e))) => return Preview::Error(LoadError::from(e).to_string()),
+        None if more => return Preview::PastLimit,
         None => return Preview::Error("empty".into()),
     };
     let format = reader.format().unwrap_or(Format::Line);
@@ -654,15 +678,19 @@ pub fn preview_file(path: &Path) -> Preview {
     let mut unreadable = usize::from(first.is_none());
     let mut first = first;
     for item in reader.by_ref() {
-        count += 1;
         match item {
             Ok(record) if first.is_none() => first = Some(record),
             Ok(_) => {}
+            Err(ReadError::Parse(e)) if past_the_limit(&e, false) => continue,
             Err(_) => unreadable += 1,
         }
+        count += 1;
     }
     let Some(first) = first else {
-        return Preview::Error(format!("none of its first {count} lines reads as a puzzle"));
+        return match more {
+            true => Preview::PastLimit,
+            false => Preview::Error(format!("none of its {count} lines reads as a puzzle")),
+        };
     };
     let mut about: Vec<String> = first
         .puzzle
@@ -684,9 +712,21 @@ pub fn preview_file(path: &Path) -> Preview {
         board: first.puzzle.board,
         format,
         count,
-        more: meta.len() > PREVIEW_BYTES,
+        more,
         unreadable,
         about,
+    }
+}
+
+/// The whole lines of `bytes` (the start of a file that goes on), and how many they are: up to
+/// its last line end. With no line end at all, the one line begun, cut, and 0 whole lines.
+fn whole_lines(bytes: &[u8]) -> (&[u8], usize) {
+    match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        Some(end) => {
+            let whole = &bytes[..=end];
+            (whole, lines_with_ends(whole).count())
+        }
+        None => (bytes, 0),
     }
 }
 
