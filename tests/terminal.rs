@@ -738,6 +738,32 @@ fn sigkill_keeps_the_marks_made_since_the_last_digit() {
     assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
 }
 
+/// Final attack, finding 16: a big folder is listed in the background: the screen says how far
+/// the listing got (it froze for 1.4 s on 300,000 files) and Esc closes the browser meanwhile.
+#[test]
+fn a_big_folder_is_listed_while_the_screen_answers() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("easy.txt"), dir.path().join("a-easy.txt")).unwrap();
+    // Enough files that listing them takes a while (an empty file each: the listing does not
+    // read them).
+    for i in 0..60_000 {
+        std::fs::File::create(dir.path().join(format!("f{i:05}.txt"))).unwrap();
+    }
+    let mut s = start(state.path(), &[dir.path().join("a-easy.txt").to_str().unwrap()]);
+    s.wait_text("a-easy.txt");
+    s.keys("o");
+    s.wait_text("Listing the folder");
+    s.send(b"\x1b");
+    s.wait_for("the browser closed", |screen| !screen.contents().contains("Open:"));
+    // The board answers, and the listing's end brings nothing back.
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    assert!(!s.screen().contents().contains("Open:"));
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
 /// Final attack, finding 10: under a memory limit that runs the workbench well, a file the
 /// size limit allows but the memory does not is refused with the reason, and the session goes
 /// on (it aborted: "memory allocation of 61288986 bytes failed").

@@ -8,7 +8,7 @@
 //! [`Runtime::poll`].
 
 use super::action::Action;
-use super::browser::{Entry, Preview};
+use super::browser::{Entry, ListProgress, ListRequest, Preview};
 use super::builtin::BUILTINS;
 use super::config::Config;
 use super::document::{Document, Origin};
@@ -53,8 +53,9 @@ pub enum Effect {
         /// Whether the file browser asks (a collection then opens its list).
         from_browser: bool,
     },
-    /// List a directory: answered by [`Action::Listed`].
-    List(PathBuf),
+    /// List a directory in the background: answered later by [`Action::Listed`] (nothing if
+    /// it is given up first).
+    List(ListRequest),
     /// Preview a file in the background: answered later by [`Action::Previewed`].
     Preview(PathBuf),
     /// Save: answered by [`Action::Saved`].
@@ -190,6 +191,9 @@ pub struct Offer {
 /// A preview made in the background, and the file it is of.
 type Previewed = (PathBuf, Preview);
 
+/// A directory listed in the background, and its listing; `None` if it was given up.
+type ListAnswer = (PathBuf, Option<Result<Vec<Entry>, String>>);
+
 /// A rating made in the background, and the givens it is of.
 type Rated = (Board, Result<Rating, String>);
 
@@ -214,6 +218,9 @@ pub struct Runtime {
     /// The config file and its lines, when settings persist.
     pub config: Option<(PathBuf, Config)>,
     previews: (Sender<Previewed>, Receiver<Previewed>),
+    /// Directories being listed: their answers, and how many.
+    lists: (Sender<ListAnswer>, Receiver<ListAnswer>),
+    listing: usize,
     ratings: (Sender<Rated>, Receiver<Rated>),
     /// Traces being written (a million steps take a while): their answers.
     exports: (Sender<Exported>, Receiver<Exported>),
@@ -239,6 +246,8 @@ impl Runtime {
         Runtime {
             config: None,
             previews: channel(),
+            lists: channel(),
+            listing: 0,
             ratings: channel(),
             exports: channel(),
             exporting: 0,
@@ -312,10 +321,7 @@ impl Runtime {
                     Err(_) => Some(read_file(path, index, from_browser, &progress)),
                 }
             }
-            Effect::List(dir) => {
-                let listed = list(&dir);
-                Some(Action::Listed(dir, listed))
-            }
+            Effect::List(request) => self.start_listing(request),
             Effect::Preview(path) => {
                 self.start_preview(path);
                 None
@@ -384,6 +390,25 @@ impl Runtime {
         }
     }
 
+    /// Lists a directory on a thread of its own (a folder of 300,000 files takes over a second
+    /// to list); here, the screen waiting, if no thread can be had.
+    fn start_listing(&mut self, request: ListRequest) -> Option<Action> {
+        let sender = self.lists.0.clone();
+        let ListRequest { dir, progress } = request;
+        let (shared, listed_dir) = (Arc::clone(&progress), dir.clone());
+        let spawned = std::thread::Builder::new().name("list".into()).spawn(move || {
+            let listed = list(&listed_dir, &shared);
+            let _ = sender.send((listed_dir, listed));
+        });
+        match spawned {
+            Ok(_) => {
+                self.listing += 1;
+                None
+            }
+            Err(_) => list(&dir, &progress).map(|listed| Action::Listed(dir, listed)),
+        }
+    }
+
     fn start_rating(&mut self, board: Board) {
         if self.rating {
             // Only the latest puzzle matters: the others were replaced.
@@ -434,6 +459,13 @@ impl Runtime {
             self.exporting = self.exporting.saturating_sub(1);
             done.push(Action::TraceExported(result));
         }
+        while let Ok((dir, listed)) = self.lists.1.try_recv() {
+            self.listing = self.listing.saturating_sub(1);
+            // A listing given up is answered by nothing: the browser has moved on.
+            if let Some(listed) = listed {
+                done.push(Action::Listed(dir, listed));
+            }
+        }
         while let Ok((path, preview)) = self.previews.1.try_recv() {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
@@ -448,7 +480,7 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0
+        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0 || self.listing > 0
     }
 
     /// Whether a file is being read.
@@ -588,12 +620,20 @@ fn find_again(
     Document::from_parsed(parsed, origin.clone(), found, disk)
 }
 
-/// The directories and files of `dir`, sorted, hidden ones left out; links followed.
-fn list(dir: &Path) -> Result<Vec<Entry>, String> {
-    let read = std::fs::read_dir(dir).map_err(|e| io_error(&e))?;
+/// The directories and files of `dir`, sorted, hidden ones left out; links followed. Each entry
+/// seen is counted into `progress`; `None` once it is given up.
+fn list(dir: &Path, progress: &ListProgress) -> Option<Result<Vec<Entry>, String>> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) => return Some(Err(io_error(&e))),
+    };
     let mut dirs = Vec::new();
     let mut files = Vec::new();
     for entry in read.flatten() {
+        if progress.is_cancelled() {
+            return None;
+        }
+        progress.add();
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
             continue;
@@ -606,10 +646,14 @@ fn list(dir: &Path) -> Result<Vec<Entry>, String> {
             Err(_) => files.push(Entry::File(shown, path, 0)),
         }
     }
-    dirs.sort_by_key(Entry::label);
-    files.sort_by_key(Entry::label);
+    if progress.is_cancelled() {
+        return None;
+    }
+    // Once, not per comparison: a label is a new string.
+    dirs.sort_by_cached_key(Entry::label);
+    files.sort_by_cached_key(Entry::label);
     dirs.extend(files);
-    Ok(dirs)
+    Some(Ok(dirs))
 }
 
 /// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`] (their

@@ -190,14 +190,26 @@ impl Widget for BrowserView<'_> {
             }
         };
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
-        // The last action's note, else why the directory could not be listed.
-        let note = match (self.message, &self.browser.error) {
-            (Some(message), _) => Some((message.text.clone(), message.is_error)),
-            (None, Some(error)) => Some((error.clone(), true)),
-            (None, None) => None,
+        // The last action's note, else how far the listing got, else why the directory could
+        // not be listed.
+        let note = match (self.message, &self.browser.pending, &self.browser.error) {
+            (Some(message), ..) => Some((message.text.clone(), Some(message.is_error))),
+            (None, Some(pending), _) => Some((
+                format!(
+                    "Listing the folder: {} entries so far (Esc closes the browser)",
+                    grouped(pending.seen())
+                ),
+                None,
+            )),
+            (None, None, Some(error)) => Some((error.clone(), Some(true))),
+            (None, None, None) => None,
         };
         if let Some((text, is_error)) = note {
-            let style = if is_error { t.bad } else { t.good };
+            let style = match is_error {
+                Some(true) => t.bad,
+                Some(false) => t.good,
+                None => t.dim,
+            };
             Paragraph::new(Line::from(Span::styled(text, style))).render(screen.message, buf);
         }
     }
