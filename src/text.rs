@@ -145,6 +145,7 @@ pub fn io_error(e: &std::io::Error) -> String {
         // EFBIG: most often a size limit on the process (`ulimit -f`), whose signal the
         // workbench catches so that the write fails instead of ending it.
         ErrorKind::FileTooLarge => "larger than the file size limit (ulimit -f)".into(),
+        ErrorKind::OutOfMemory => "not enough memory".into(),
         _ => e.to_string(),
     }
 }

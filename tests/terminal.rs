@@ -7,7 +7,7 @@ mod pty;
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use pty::{Session, asset};
+use pty::{Session, asset, wait_panel};
 use std::path::Path;
 use sudoku_workbench::sudoku::{Board, Format, Pos, Puzzle, parse_document};
 
@@ -1060,4 +1060,51 @@ fn sigabrt_from_another_process_says_where_the_work_is_once() {
         .count();
     assert_eq!(told, 1, "said once");
     assert!(holds_the_typed_seven(state.path()), "the work is kept");
+}
+
+/// Final attack, finding 16: a big folder is listed in the background: the screen says how far
+/// the listing got (it froze for 1.4 s on 300,000 files) and Esc closes the browser meanwhile.
+#[test]
+fn a_big_folder_is_listed_while_the_screen_answers() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("easy.txt"), dir.path().join("a-easy.txt")).unwrap();
+    // Enough files that listing them takes a while (an empty file each: the listing does not
+    // read them).
+    for i in 0..60_000 {
+        std::fs::File::create(dir.path().join(format!("f{i:05}.txt"))).unwrap();
+    }
+    let mut s = start(state.path(), &[dir.path().join("a-easy.txt").to_str().unwrap()]);
+    s.wait_text("a-easy.txt");
+    s.keys("o");
+    s.wait_text("Listing the folder");
+    s.send(b"\x1b");
+    s.wait_for("the browser closed", |screen| !screen.contents().contains("Open:"));
+    // The board answers, and the listing's end brings nothing back.
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    assert!(!s.screen().contents().contains("Open:"));
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Final attack, finding 10: under a memory limit that runs the workbench well, a file the
+/// size limit allows but the memory does not is refused with the reason, and the session goes
+/// on (it aborted: "memory allocation of 61288986 bytes failed").
+#[test]
+fn a_file_too_big_for_the_memory_there_is_is_refused_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("comments.sdk");
+    let mut text = String::from("#A me\n");
+    for i in 0..2_600_000 {
+        text += &format!("#C comment line {i}\n");
+    }
+    text += "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    std::fs::write(&path, text).unwrap();
+    let mut s = Session::start_limited("-v 150000", &[path.to_str().unwrap()], dir.path(), &[]);
+    wait_panel(&s, "comments.sdk: not enough memory to open it (58 MB)");
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
 }

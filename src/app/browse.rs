@@ -21,9 +21,10 @@ impl App {
             .and_then(|p| p.parent())
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| self.cwd.clone(), |p| p.to_path_buf());
-        let dir = absolute(&dir, &self.cwd);
-        self.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
-        self.ask(Effect::List(dir));
+        let mut browser = Box::new(Browser::new(absolute(&dir, &self.cwd)));
+        let want = browser.list();
+        self.mode = Mode::Browse(browser);
+        self.browser_wants(want);
     }
 
     pub(super) fn update_browse(&mut self, action: Action) {
@@ -53,7 +54,7 @@ impl App {
     pub(super) fn browser_wants(&mut self, want: Want) {
         match want {
             Want::Nothing => {}
-            Want::List(dir) => self.ask(Effect::List(dir)),
+            Want::List(request) => self.ask(Effect::List(request)),
             Want::Preview(path) => self.ask(Effect::Preview(path)),
             Want::OpenFile(path) => self.ask(Effect::Read {
                 path,

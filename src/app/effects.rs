@@ -8,7 +8,7 @@
 //! [`Runtime::poll`].
 
 use super::action::Action;
-use super::browser::{Entry, Preview};
+use super::browser::{Entry, ListProgress, ListRequest, Preview};
 use super::builtin::BUILTINS;
 use super::config::Config;
 use super::document::{Document, Origin};
@@ -21,11 +21,11 @@ use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
 use crate::sudoku::logic::Rating;
 use crate::sudoku::{
-    Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
-    rewrite_progress,
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
+    parse_document, rewrite_cells_found, rewrite_progress,
 };
 use crate::text::{counted, counted_as, io_error, printable, printable_os};
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -53,8 +53,9 @@ pub enum Effect {
         /// Whether the file browser asks (a collection then opens its list).
         from_browser: bool,
     },
-    /// List a directory: answered by [`Action::Listed`].
-    List(PathBuf),
+    /// List a directory in the background: answered later by [`Action::Listed`] (nothing if
+    /// it is given up first).
+    List(ListRequest),
     /// Preview a file in the background: answered later by [`Action::Previewed`].
     Preview(PathBuf),
     /// Save: answered by [`Action::Saved`].
@@ -215,6 +216,9 @@ pub struct Offer {
 /// A preview made in the background, and the file it is of.
 type Previewed = (PathBuf, Preview);
 
+/// A directory listed in the background, and its listing; `None` if it was given up.
+type ListAnswer = (PathBuf, Option<Result<Vec<Entry>, String>>);
+
 /// A rating made in the background, and the givens it is of.
 type Rated = (Board, Result<Rating, String>);
 
@@ -239,6 +243,9 @@ pub struct Runtime {
     /// The config file and its lines, when settings persist.
     pub config: Option<(PathBuf, Config)>,
     previews: (Sender<Previewed>, Receiver<Previewed>),
+    /// Directories being listed: their answers, and how many.
+    lists: (Sender<ListAnswer>, Receiver<ListAnswer>),
+    listing: usize,
     ratings: (Sender<Rated>, Receiver<Rated>),
     /// Traces being written (a million steps take a while): their answers.
     exports: (Sender<Exported>, Receiver<Exported>),
@@ -264,6 +271,8 @@ impl Runtime {
         Runtime {
             config: None,
             previews: channel(),
+            lists: channel(),
+            listing: 0,
             ratings: channel(),
             exports: channel(),
             exporting: 0,
@@ -338,10 +347,7 @@ impl Runtime {
                     Err(_) => Some(read_file(path, index, from_browser, &progress)),
                 }
             }
-            Effect::List(dir) => {
-                let listed = list(&dir);
-                Some(Action::Listed(dir, listed))
-            }
+            Effect::List(request) => self.start_listing(request),
             Effect::Preview(path) => {
                 self.start_preview(path);
                 None
@@ -407,6 +413,25 @@ impl Runtime {
         }
     }
 
+    /// Lists a directory on a thread of its own (a folder of 300,000 files takes over a second
+    /// to list); here, the screen waiting, if no thread can be had.
+    fn start_listing(&mut self, request: ListRequest) -> Option<Action> {
+        let sender = self.lists.0.clone();
+        let ListRequest { dir, progress } = request;
+        let (shared, listed_dir) = (Arc::clone(&progress), dir.clone());
+        let spawned = std::thread::Builder::new().name("list".into()).spawn(move || {
+            let listed = list(&listed_dir, &shared);
+            let _ = sender.send((listed_dir, listed));
+        });
+        match spawned {
+            Ok(_) => {
+                self.listing += 1;
+                None
+            }
+            Err(_) => list(&dir, &progress).map(|listed| Action::Listed(dir, listed)),
+        }
+    }
+
     fn start_rating(&mut self, board: Board) {
         if self.rating {
             // Only the latest puzzle matters: the others were replaced.
@@ -457,6 +482,13 @@ impl Runtime {
             self.exporting = self.exporting.saturating_sub(1);
             done.push(Action::TraceExported(result));
         }
+        while let Ok((dir, listed)) = self.lists.1.try_recv() {
+            self.listing = self.listing.saturating_sub(1);
+            // A listing given up is answered by nothing: the browser has moved on.
+            if let Some(listed) = listed {
+                done.push(Action::Listed(dir, listed));
+            }
+        }
         while let Ok((path, preview)) = self.previews.1.try_recv() {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
@@ -471,7 +503,7 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0
+        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0 || self.listing > 0
     }
 
     /// Whether a file is being read.
@@ -628,12 +660,20 @@ fn find_again(
     Document::from_parsed(parsed, origin.clone(), found, disk)
 }
 
-/// The directories and files of `dir`, sorted, hidden ones left out; links followed.
-fn list(dir: &Path) -> Result<Vec<Entry>, String> {
-    let read = std::fs::read_dir(dir).map_err(|e| io_error(&e))?;
+/// The directories and files of `dir`, sorted, hidden ones left out; links followed. Each entry
+/// seen is counted into `progress`; `None` once it is given up.
+fn list(dir: &Path, progress: &ListProgress) -> Option<Result<Vec<Entry>, String>> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) => return Some(Err(io_error(&e))),
+    };
     let mut dirs = Vec::new();
     let mut files = Vec::new();
     for entry in read.flatten() {
+        if progress.is_cancelled() {
+            return None;
+        }
+        progress.add();
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
             continue;
@@ -646,18 +686,22 @@ fn list(dir: &Path) -> Result<Vec<Entry>, String> {
             Err(_) => files.push(Entry::File(shown, path, 0)),
         }
     }
-    dirs.sort_by_key(Entry::label);
-    files.sort_by_key(Entry::label);
+    if progress.is_cancelled() {
+        return None;
+    }
+    // Once, not per comparison: a label is a new string.
+    dirs.sort_by_cached_key(Entry::label);
+    files.sort_by_cached_key(Entry::label);
     dirs.extend(files);
-    Ok(dirs)
+    Some(Ok(dirs))
 }
 
-/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`].
+/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`] (their
+/// whole lines: a line cut there is not counted, as a puzzle or as a line that cannot be read).
 pub fn preview_file(path: &Path) -> Preview {
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) => return Preview::Error(io_error(&e)),
-    };
+    if let Err(e) = std::fs::metadata(path) {
+        return Preview::Error(io_error(&e));
+    }
     // A trace shows its puzzle; Enter replays it.
     match super::traces::read_trace_header(path) {
         Ok(Some((board, strategy))) => {
@@ -681,12 +725,36 @@ pub fn preview_file(path: &Path) -> Preview {
         Ok((file, _)) => file,
         Err(e) => return Preview::Error(e.to_string()),
     };
-    let mut reader = Reader::new(BufReader::new(file.take(PREVIEW_BYTES))).with_hint(hint_of(path));
+    // The first PREVIEW_BYTES, and a byte more to know whether the file goes on.
+    let mut bytes = Vec::new();
+    if let Err(e) = file.take(PREVIEW_BYTES + 1).read_to_end(&mut bytes) {
+        return Preview::Error(LoadError::from(e).to_string());
+    }
+    let more = bytes.len() as u64 > PREVIEW_BYTES;
+    let (read, whole) = if more {
+        bytes.truncate(PREVIEW_BYTES as usize);
+        whole_lines(&bytes)
+    } else {
+        (&bytes[..], usize::MAX)
+    };
+    // What the preview cannot know: a line its limit cuts, a grid or a puzzle that starts past
+    // it. Such an error is not the file's, and the file is not said to be what it may not be.
+    let past_the_limit = |e: &ParseError, single: bool| {
+        more && (e.line > whole
+            || single
+                && matches!(
+                    e.kind,
+                    ParseErrorKind::NoPuzzle | ParseErrorKind::TooFewRows { .. } | ParseErrorKind::TooFewCells { .. }
+                ))
+    };
+    let mut reader = Reader::new(read).with_hint(hint_of(path));
     let first = match reader.next() {
         Some(Ok(record)) => Some(record),
+        Some(Err(ReadError::Parse(e))) if past_the_limit(&e, !reader.is_collection()) => return Preview::PastLimit,
         Some(Err(ReadError::Parse(e))) if !reader.is_collection() => return Preview::Error(e.to_string()),
         Some(Err(ReadError::Parse(_))) => None,
-        Some(Err(ReadError::Io(e))) => return Preview::Error(io_error(&e)),
+        Some(Err(ReadError::Io(e))) => return Preview::Error(LoadError::from(e).to_string()),
+        None if more => return Preview::PastLimit,
         None => return Preview::Error("empty".into()),
     };
     let format = reader.format().unwrap_or(Format::Line);
@@ -694,15 +762,19 @@ pub fn preview_file(path: &Path) -> Preview {
     let mut unreadable = usize::from(first.is_none());
     let mut first = first;
     for item in reader.by_ref() {
-        count += 1;
         match item {
             Ok(record) if first.is_none() => first = Some(record),
             Ok(_) => {}
+            Err(ReadError::Parse(e)) if past_the_limit(&e, false) => continue,
             Err(_) => unreadable += 1,
         }
+        count += 1;
     }
     let Some(first) = first else {
-        return Preview::Error(format!("none of its first {count} lines reads as a puzzle"));
+        return match more {
+            true => Preview::PastLimit,
+            false => Preview::Error(format!("none of its {count} lines reads as a puzzle")),
+        };
     };
     let mut about: Vec<String> = first
         .puzzle
@@ -724,9 +796,21 @@ pub fn preview_file(path: &Path) -> Preview {
         board: first.puzzle.board,
         format,
         count,
-        more: meta.len() > PREVIEW_BYTES,
+        more,
         unreadable,
         about,
+    }
+}
+
+/// The whole lines of `bytes` (the start of a file that goes on), and how many they are: up to
+/// its last line end. With no line end at all, the one line begun, cut, and 0 whole lines.
+fn whole_lines(bytes: &[u8]) -> (&[u8], usize) {
+    match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        Some(end) => {
+            let whole = &bytes[..=end];
+            (whole, lines_with_ends(whole).count())
+        }
+        None => (bytes, 0),
     }
 }
 

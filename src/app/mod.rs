@@ -841,6 +841,9 @@ impl App {
         if let Some(reading) = &mut self.reading {
             changed |= reading.moved();
         }
+        if let Mode::Browse(browser) = &mut self.mode {
+            changed |= browser.listing_moved();
+        }
         let shown = self.doc.play.elapsed.as_secs();
         let was_running = self.clock.is_running();
         let running = self.clock_runs();
@@ -862,8 +865,9 @@ impl App {
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);
-        // A read's progress, a few times a second.
-        let reading = self.reading.as_ref().map(|_| READ_PROGRESS_EVERY);
+        // A read's progress, or a directory's listing, a few times a second.
+        let listing = matches!(&self.mode, Mode::Browse(b) if b.pending.is_some());
+        let reading = (self.reading.is_some() || listing).then_some(READ_PROGRESS_EVERY);
         // The clock: at once when it starts or stops, then at each second it shows.
         let clock = match (self.clock.is_running(), self.clock_runs()) {
             (false, false) => None,

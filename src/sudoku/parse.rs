@@ -16,7 +16,7 @@ use super::board::{Board, Cell, Digit, DigitSet, Pos};
 use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_MARK, PROGRESS_VERSION};
 use super::marks::Marks;
 use super::notes::{MAX_NOTES_BYTES, Notes};
-use super::puzzle::{Note, Puzzle};
+use super::puzzle::{Puzzle, meta_of};
 use super::text_buffer::InlineString;
 use std::fmt;
 use std::io::{self, BufRead};
@@ -125,6 +125,10 @@ pub enum ParseErrorKind {
         /// The largest it may be.
         max: u64,
     },
+    /// The memory to hold the text read so far could not be had: the text is too big for the
+    /// memory the program may use (`ulimit -v`, a full machine). Not the text's fault; reading
+    /// stops, and the program goes on.
+    OutOfMemory,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -164,6 +168,7 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::CellTaken { pos } => write!(f, "{pos} already holds a digit"),
             ParseErrorKind::NoCandidate { pos } => write!(f, "{pos} has no candidate"),
+            ParseErrorKind::OutOfMemory => f.write_str("not enough memory to hold its text"),
             ParseErrorKind::ProgressNumber { ref key, max } => {
                 let what = if key == "time" { " of seconds" } else { "" };
                 write!(f, "#!{key} takes a whole number{what} from 0 to {max}")
@@ -175,7 +180,8 @@ impl fmt::Display for ParseErrorKind {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ParseErrorKind::NoPuzzle => write!(f, "{}", self.kind),
+            // About the whole text, not a place in it.
+            ParseErrorKind::NoPuzzle | ParseErrorKind::OutOfMemory => write!(f, "{}", self.kind),
             _ => write!(f, "line {}, column {}: {}", self.line, self.column, self.kind),
         }
     }
@@ -187,6 +193,11 @@ impl ParseError {
     fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
     }
+}
+
+/// The error of a text whose memory ran out at line `line`.
+fn out_of_memory(line: usize) -> ParseError {
+    ParseError::new(line.max(1), 1, ParseErrorKind::OutOfMemory)
 }
 
 /// Why reading a stream of puzzles failed: the stream itself, or one puzzle in it.
@@ -479,6 +490,12 @@ impl<R: BufRead> Reader<R> {
             let end = line_end(chunk);
             let take = end.unwrap_or(chunk.len());
             let room = self.line_limit - self.buf.len();
+            // A line is as long as the text makes it (a file read whole keeps its lines whole):
+            // the memory for it is asked for, not assumed.
+            if self.buf.try_reserve(take.min(room)).is_err() {
+                self.shape = Shape::Done;
+                return Err(out_of_memory(self.line + 1).into());
+            }
             if take > room {
                 // Keep what fits; the rest of the line is skipped when the next line is asked
                 // for, so that a line without end is not read before it is reported.
@@ -580,14 +597,8 @@ impl<R: BufRead> Reader<R> {
             }
             match kind {
                 Line::Blank => grid.blank_line(),
-                Line::Comment => {
-                    let text = text.into_owned();
-                    grid.comment(text, self.line)?;
-                }
-                Line::Header => {
-                    let text = text.into_owned();
-                    grid.header(text);
-                }
+                Line::Comment => grid.comment(&text, self.line)?,
+                Line::Header => grid.header(&text, self.line)?,
                 Line::Content => return Ok(true),
             }
         }
@@ -1023,11 +1034,18 @@ pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, 
         .with_whole_lines();
     let mut puzzles = Vec::new();
     for item in &mut reader {
-        match item {
-            Ok(record) => puzzles.push(Ok(record)),
-            Err(ReadError::Parse(e)) => puzzles.push(Err(e)),
+        let item = match item {
+            Ok(record) => Ok(record),
+            // No memory for what the text holds: nothing of it is given, and no line is said
+            // to be unreadable for it.
+            Err(ReadError::Parse(e)) if e.kind == ParseErrorKind::OutOfMemory => return Err(e.into()),
+            Err(ReadError::Parse(e)) => Err(e),
             Err(ReadError::Io(e)) => return Err(ReadError::Io(e)),
+        };
+        if puzzles.try_reserve(1).is_err() {
+            return Err(out_of_memory(reader.line).into());
         }
+        puzzles.push(item);
     }
     let format = reader.format.unwrap_or(Format::Line);
     let collection = format == Format::Line && puzzles.len() > 1;
@@ -1481,32 +1499,36 @@ impl GridBuilder {
         }
     }
 
-    /// Keeps `text` as a note, if there is room; counts it in [`GridBuilder::cut`] if not.
-    fn note(&mut self, text: String) {
-        let cost = note_cost(&text);
+    /// Keeps `text`, line `line`, as a note, if there is room; counts it in
+    /// [`GridBuilder::cut`] if not. An error if the memory for it cannot be had.
+    fn note(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
+        let cost = note_cost(text);
         if cost <= self.note_room {
             self.note_room -= cost;
-            self.notes.push_line(self.rows as u8, &text);
+            self.notes
+                .try_push_line(self.rows as u8, text)
+                .map_err(|_| out_of_memory(line))?;
         } else {
             // Past the limit nothing more is kept (a streaming reader must stay small), and
             // nothing after, so that the notes kept are the first ones, in order.
             self.note_room = 0;
             self.cut.dropped += 1;
         }
+        Ok(())
     }
 
     fn blank_line(&mut self) {}
 
-    /// A `[Puzzle]` header: `.sdk`.
-    fn header(&mut self, text: String) {
+    /// A `[Puzzle]` header, line `line`: `.sdk`.
+    fn header(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
         self.marked_sdk = true;
-        self.note(text);
+        self.note(text, line)
     }
 
     /// A `#` line: a progress file's `#!` line, `.sdk` metadata, or a comment; all but the
     /// progress lines are kept as notes. Whether a `#!` line is a progress line is known once
     /// the whole puzzle is read (the mark may come later): it is kept both ways until then.
-    fn comment(&mut self, text: String, line: usize) -> Result<(), ParseError> {
+    fn comment(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
         let trimmed = text.trim_start();
         if !self.ignore_progress {
             if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
@@ -1532,7 +1554,8 @@ impl GridBuilder {
                 let column = text.chars().count() - value.chars().count() + 1;
                 let value = value.trim_end().to_string();
                 let note = (text.len() <= self.note_room).then_some(self.notes.len());
-                self.note(text);
+                self.note(text, line)?;
+                self.progress_lines.try_reserve(1).map_err(|_| out_of_memory(line))?;
                 self.progress_lines.push(ProgressLine {
                     line,
                     column,
@@ -1543,12 +1566,10 @@ impl GridBuilder {
                 return Ok(());
             }
         }
-        let note = Note::new(0, text);
-        if note.meta().is_some() {
+        if meta_of(text).is_some() {
             self.marked_sdk = true;
         }
-        self.note(note.text);
-        Ok(())
+        self.note(text, line)
     }
 
     /// Reads one held content line; `true` if it was a row of cells (not a border line).
@@ -1668,17 +1689,18 @@ impl GridBuilder {
             placed.sort_unstable();
             let mut kept = Notes::new();
             let mut next = placed.iter().peekable();
+            // The notes are copied: a file of many lines needs their memory twice over.
+            let no_room = |_| out_of_memory(lines.first().map_or(1, |p| p.line));
             for (i, note) in self.notes.iter().enumerate() {
                 match next.next_if(|(at, _)| *at == i) {
                     Some((_, true)) => {
                         let text = note.text.trim_start();
                         let rest = &text["#!note".len()..];
-                        kept.push_line(note.rows_before, rest.strip_prefix(' ').unwrap_or(rest));
+                        kept.try_push_line(note.rows_before, rest.strip_prefix(' ').unwrap_or(rest))
+                            .map_err(no_room)?;
                     }
                     Some((_, false)) => {}
-                    None => {
-                        kept.push_line(note.rows_before, note.text);
-                    }
+                    None => kept.try_push_line(note.rows_before, note.text).map_err(no_room)?,
                 }
             }
             self.notes = kept;
