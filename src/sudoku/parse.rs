@@ -13,10 +13,10 @@
 //! ([`Cells`]), so that a save can rewrite the cells of a file and nothing else.
 
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
-use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_MARK, PROGRESS_VERSION};
+use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_VERSION};
 use super::marks::Marks;
 use super::notes::{MAX_NOTES_BYTES, Notes};
-use super::puzzle::{Note, Puzzle};
+use super::puzzle::{Note, Puzzle, meta_of};
 use super::text_buffer::InlineString;
 use std::fmt;
 use std::io::{self, BufRead};
@@ -101,7 +101,13 @@ pub enum ParseErrorKind {
     EndlessLine,
     /// A second puzzle where one was expected.
     SeveralPuzzles,
-    /// A progress file of a version this program does not know.
+    /// A `#!sudoku-workbench` line whose next word is not `progress`: a progress mark gone
+    /// wrong.
+    ProgressMark {
+        /// The word written instead (empty if none).
+        found: String,
+    },
+    /// A progress file of a version this program does not know (empty: no version).
     ProgressVersion {
         /// The version written.
         found: String,
@@ -157,6 +163,17 @@ impl fmt::Display for ParseErrorKind {
                 "the line goes on past {} MiB without a line break; reading stopped",
                 MAX_SKIP / (1024 * 1024)
             ),
+            ParseErrorKind::ProgressMark { ref found } if found.is_empty() => {
+                write!(f, "expected \"progress 1\" after #!{MARK_NAME}")
+            }
+            ParseErrorKind::ProgressMark { ref found } => write!(
+                f,
+                "expected \"progress 1\" after #!{MARK_NAME}, found {:?}",
+                found.as_str()
+            ),
+            ParseErrorKind::ProgressVersion { ref found } if found.is_empty() => {
+                f.write_str("a progress mark without its version; this program reads version 1")
+            }
             ParseErrorKind::ProgressVersion { ref found } => write!(
                 f,
                 "a progress file of version {:?}; this program reads version 1",
@@ -1507,40 +1524,29 @@ impl GridBuilder {
     /// progress lines are kept as notes. Whether a `#!` line is a progress line is known once
     /// the whole puzzle is read (the mark may come later): it is kept both ways until then.
     fn comment(&mut self, text: String, line: usize) -> Result<(), ParseError> {
-        let trimmed = text.trim_start();
         if !self.ignore_progress {
-            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
-                let version = version.trim();
-                if version != PROGRESS_VERSION {
-                    let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
-                    return Err(ParseError::new(
+            match progress_line(&text, line) {
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ProgressWords::Mark)) => {
+                    // A second mark says nothing the first did not.
+                    self.progress = true;
+                    self.marked_sdk = true;
+                    return Ok(());
+                }
+                Some(Ok(ProgressWords::Field { key, value, column })) => {
+                    let (key, value) = (key.to_string(), value.to_string());
+                    let note = (text.len() <= self.note_room).then_some(self.notes.len());
+                    self.note(text);
+                    self.progress_lines.push(ProgressLine {
                         line,
                         column,
-                        ParseErrorKind::ProgressVersion {
-                            found: version.to_string(),
-                        },
-                    ));
+                        key,
+                        value,
+                        note,
+                    });
+                    return Ok(());
                 }
-                // A second mark says nothing the first did not.
-                self.progress = true;
-                self.marked_sdk = true;
-                return Ok(());
-            }
-            if let Some(rest) = trimmed.strip_prefix("#!") {
-                let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-                let value = rest[key.len()..].trim_start();
-                let column = text.chars().count() - value.chars().count() + 1;
-                let value = value.trim_end().to_string();
-                let note = (text.len() <= self.note_room).then_some(self.notes.len());
-                self.note(text);
-                self.progress_lines.push(ProgressLine {
-                    line,
-                    column,
-                    key,
-                    value,
-                    note,
-                });
-                return Ok(());
+                None => {}
             }
         }
         let note = Note::new(0, text);
@@ -1772,6 +1778,97 @@ impl GridBuilder {
         };
         Ok((puzzle, Cells::Grid(offsets), format))
     }
+}
+
+/// What a `#!` line of a progress file says, read as every reader of the format reads it
+/// (the parser here, the rewrite of a saved file in `progress.rs`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum ProgressWords<'a> {
+    /// The mark, `#!sudoku-workbench progress 1`.
+    Mark,
+    /// A field: its key, its value (trimmed) and the column of the value's first character.
+    Field {
+        key: &'a str,
+        value: &'a str,
+        column: usize,
+    },
+}
+
+/// The first word of the mark, after `#!`.
+const MARK_NAME: &str = "sudoku-workbench";
+
+/// Reads `text`, line `line`, as a `#!` line of a progress file: `None` if it is no `#!` line.
+///
+/// The words of the mark count, not how they are spaced or written: blanks and tabs between
+/// them (and after `#!`), trailing blanks, and upper or lower case are all the mark, because a
+/// file whose mark went unseen would read as a plain `.sdk`, and the next save would write its
+/// progress lines back as notes. A `#!sudoku-workbench` line that is not the mark of version 1
+/// (another version, none, a word more) is refused where it goes wrong, for the same reason.
+pub(crate) fn progress_line(text: &str, line: usize) -> Option<Result<ProgressWords<'_>, ParseError>> {
+    let rest = text.trim_start().strip_prefix("#!")?;
+    // Each word with its byte offset in `text`.
+    let mut words = rest
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w));
+    let column = |byte: usize| text[..byte].chars().count() + 1;
+    let Some((key_at, key)) = words.next() else {
+        return Some(Ok(ProgressWords::Field {
+            key: "",
+            value: "",
+            column: column(text.len()),
+        }));
+    };
+    if !key.eq_ignore_ascii_case(MARK_NAME) {
+        let after = &text[key_at + key.len()..];
+        let value = after.trim();
+        let value_at = text.len() - after.trim_start().len();
+        return Some(Ok(ProgressWords::Field {
+            key,
+            value,
+            column: column(value_at),
+        }));
+    }
+    let end = key_at + key.len();
+    let mark = match words.next() {
+        Some((_, word)) if word.eq_ignore_ascii_case("progress") => match words.next() {
+            Some((_, version)) if version == PROGRESS_VERSION => match words.next() {
+                None => Ok(ProgressWords::Mark),
+                Some((at, word)) => Err(ParseError::new(
+                    line,
+                    column(at),
+                    ParseErrorKind::UnexpectedChar {
+                        found: word.chars().next().unwrap_or(' '),
+                        expected: "the end of the line after the version",
+                    },
+                )),
+            },
+            Some((at, version)) => Err(ParseError::new(
+                line,
+                column(at),
+                ParseErrorKind::ProgressVersion {
+                    found: version.to_string(),
+                },
+            )),
+            None => Err(ParseError::new(
+                line,
+                column(text.trim_end().len()),
+                ParseErrorKind::ProgressVersion { found: String::new() },
+            )),
+        },
+        Some((at, word)) => Err(ParseError::new(
+            line,
+            column(at),
+            ParseErrorKind::ProgressMark {
+                found: word.to_string(),
+            },
+        )),
+        None => Err(ParseError::new(
+            line,
+            column(end),
+            ParseErrorKind::ProgressMark { found: String::new() },
+        )),
+    };
+    Some(mark)
 }
 
 /// The numbers of a progress file and the largest each may be: the documented maxima, which
@@ -2154,6 +2251,87 @@ mod tests {
         // A mark of another version, wherever it is, is refused where it stands.
         let e = error(&grid_after(&["# mine", "#!sudoku-workbench progress 2"]));
         assert_eq!((e.line, e.column), (2, 29), "{e}");
+    }
+
+    /// The mark is its words, however they are spaced or written: a mark that went unseen made
+    /// the file a plain `.sdk`, and the next save wrote its progress lines back as notes. A
+    /// `#!sudoku-workbench` line that is not a good mark is refused where it goes wrong.
+    #[test]
+    fn the_progress_mark_is_read_by_its_words() {
+        let entries = format!("#!entries .1{}", ".".repeat(79));
+        for mark in [
+            "#!sudoku-workbench  progress 1",
+            "#!sudoku-workbench\tprogress 1",
+            "#!sudoku-workbench progress\t1 \t",
+            "#! sudoku-workbench progress 1",
+            "#!\tsudoku-workbench progress 1",
+            "#!Sudoku-Workbench Progress 1",
+            "#!SUDOKU-WORKBENCH PROGRESS 1",
+        ] {
+            let (format, puzzle) = single(&grid_after(&[mark, &entries, "#! time 75"]));
+            assert_eq!(format, Format::Progress, "{mark:?}");
+            assert_eq!(
+                puzzle.board.cell(Pos::at(0, 1).unwrap()),
+                Cell::Entry(Digit::new(1).unwrap()),
+                "{mark:?}"
+            );
+            assert_eq!(puzzle.field("time"), Some("75"), "{mark:?}");
+            assert!(puzzle.notes.is_empty(), "{mark:?}: {:?}", puzzle.notes);
+            // Line ends of every kind.
+            for end in ["\r\n", "\r"] {
+                let text = grid_after(&[mark, &entries]).replace('\n', end);
+                assert_eq!(single(&text).0, Format::Progress, "{mark:?} {end:?}");
+            }
+        }
+        for (mark, column, message) in [
+            (
+                "#!sudoku-workbench progress 01",
+                29,
+                "a progress file of version \"01\"; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress 1.0",
+                29,
+                "a progress file of version \"1.0\"; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress",
+                28,
+                "a progress mark without its version; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress  ",
+                28,
+                "a progress mark without its version; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress 1 extra",
+                31,
+                "expected the end of the line after the version, found 'e'",
+            ),
+            (
+                "#!sudoku-workbench progres 1",
+                20,
+                "expected \"progress 1\" after #!sudoku-workbench, found \"progres\"",
+            ),
+            (
+                "#!sudoku-workbench",
+                19,
+                "expected \"progress 1\" after #!sudoku-workbench",
+            ),
+            (
+                "#! Sudoku-workbench  1",
+                22,
+                "expected \"progress 1\" after #!sudoku-workbench, found \"1\"",
+            ),
+        ] {
+            let e = error(&grid_after(&["# mine", mark, &entries]));
+            assert_eq!(e.to_string(), format!("line 2, column {column}: {message}"), "{mark:?}");
+        }
+        // Not the mark's first word: any other `#!` line, a note of a plain `.sdk`.
+        let (format, puzzle) = single(&grid_after(&["#!sudoku-workbenches progress 1", &entries]));
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.notes.len(), 2);
     }
 
     /// Issue 28 items 15 and 17: a progress file's numbers out of range, and an `#!entries`
