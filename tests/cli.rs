@@ -630,6 +630,27 @@ fn solve_keeps_every_metadata_line_or_says_what_it_cut() {
     );
 }
 
+/// Attack C finding 3: `check` shows a puzzle's metadata, never its plain `#` comments, so a
+/// comment cut at 64 KiB (or past the 64 MiB a puzzle keeps) is no loss to it: it must not
+/// say the description was cut, nor exit 2. A metadata line cut is still said.
+#[test]
+fn check_says_only_a_cut_of_what_it_shows() {
+    let hard = std::fs::read_to_string(asset("hard.txt")).unwrap();
+    let long_comment = format!("#{}\n{hard}", "c".repeat(100_000));
+    let out = run(&["check"], Some(long_comment.as_bytes()));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).ends_with("solutions: one\n"), "{}", text(&out.stdout));
+    // A metadata line of the same length is shown cut: said, exit 2.
+    let long_meta = format!("#D {}\n{hard}", "c".repeat(100_000));
+    let out = run(&["check"], Some(long_meta.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: the description written has 1 line of notes cut at 64 KiB: a line keeps no more\n"
+    );
+}
+
 /// `n` with thousands separators, as the messages write counts.
 fn grouped(n: usize) -> String {
     sudoku_workbench::text::grouped(n as u64)

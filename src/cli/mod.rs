@@ -550,10 +550,17 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             if !has_solution {
                 status = status.max(Status::NoSolution);
             }
-            if !notes_cut.is_empty() {
+            // Only a cut of what the description shows counts: a puzzle's metadata (its
+            // comments are never shown), a collection line's comment.
+            let shown = if origin.collection {
+                notes_cut
+            } else {
+                notes_cut.of_metadata()
+            };
+            if !shown.is_empty() {
                 out.flush()?;
                 let where_ = place(&input.name, origin.collection, origin.line);
-                report_notes_cut(err, &where_, "the description written", notes_cut)?;
+                report_notes_cut(err, &where_, "the description written", shown)?;
                 status = status.max(Status::Unreadable);
             }
             Ok(())

@@ -277,6 +277,11 @@ pub struct NotesCut {
     pub dropped: u64,
     /// Lines kept only in part: their first [`MAX_LINE`] bytes.
     pub shortened: u64,
+    /// Of the lines dropped, those of `.sdk` metadata: what a description showing only the
+    /// metadata (`check`) lacks. A long comment cut is no loss to it.
+    pub meta_dropped: u64,
+    /// Of the lines shortened, those of `.sdk` metadata.
+    pub meta_shortened: u64,
 }
 
 impl NotesCut {
@@ -285,11 +290,21 @@ impl NotesCut {
         *self == NotesCut::default()
     }
 
-    /// One line cut at [`MAX_LINE`] if `truncated`, else nothing.
+    /// What was cut of the `.sdk` metadata alone, for output that shows nothing else.
+    pub fn of_metadata(self) -> NotesCut {
+        NotesCut {
+            dropped: self.meta_dropped,
+            shortened: self.meta_shortened,
+            ..self
+        }
+    }
+
+    /// One line (a puzzle line's comment, never metadata) cut at [`MAX_LINE`] if `truncated`,
+    /// else nothing.
     fn of_line(truncated: bool) -> NotesCut {
         NotesCut {
-            dropped: 0,
             shortened: u64::from(truncated),
+            ..NotesCut::default()
         }
     }
 }
@@ -594,6 +609,7 @@ impl<R: BufRead> Reader<R> {
             if self.truncated && matches!(kind, Line::Comment | Line::Header) {
                 // Kept cut at MAX_LINE (a line without end must not fill the memory): said.
                 grid.cut.shortened += 1;
+                grid.cut.meta_shortened += u64::from(meta_of(&text).is_some());
             }
             match kind {
                 Line::Blank => grid.blank_line(),
@@ -1509,6 +1525,7 @@ impl GridBuilder {
             // nothing after, so that the notes kept are the first ones, in order.
             self.note_room = 0;
             self.cut.dropped += 1;
+            self.cut.meta_dropped += u64::from(meta_of(&text).is_some());
         }
     }
 
@@ -2692,6 +2709,8 @@ mod tests {
         let (kept, cut) = read(two);
         assert_eq!((kept, cut.dropped, cut.shortened), (2, 2, 0));
         assert!(!cut.is_empty());
+        // Of those, one is metadata (`#D three`); `# after` is a comment.
+        assert_eq!((cut.meta_dropped, cut.of_metadata().dropped), (1, 1));
         // A line longer than a line keeps: kept cut, and counted.
         let long = format!("#D {}\n{grid}", "x".repeat(MAX_LINE + 10));
         let record = Reader::new(long.as_bytes())
@@ -2702,8 +2721,9 @@ mod tests {
         assert_eq!(
             record.notes_cut,
             NotesCut {
-                dropped: 0,
-                shortened: 1
+                shortened: 1,
+                meta_shortened: 1,
+                ..NotesCut::default()
             }
         );
         // A puzzle line's comment too, in a collection as alone.
