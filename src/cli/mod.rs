@@ -17,8 +17,8 @@ pub mod output;
 use crate::sudoku::search::{trace, why};
 use crate::sudoku::text_buffer::push_decimal;
 use crate::sudoku::{
-    Board, Branching, Cell, Format, NotesCut, Puzzle, ReadError, Reader, Record, Search, Step, Strategy,
-    count_solutions_by, search_to,
+    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
+    Strategy, count_solutions_by, search_to,
 };
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -225,6 +225,13 @@ fn report_read_error(out: &mut impl Write, err: &mut impl Write, input: &str, e:
     // Results written so far come first, so that a terminal shows both streams in order.
     out.flush()?;
     match e {
+        // Standard input closed (`<&-`) reads as empty, the runtime having put /dev/null in its
+        // place: said as what it is (see `output::was_closed`).
+        ReadError::Parse(e) if e.kind == ParseErrorKind::EmptyInput && input == "<stdin>" => {
+            let what = if output::was_closed(0) { "closed" } else { "empty" };
+            writeln!(err, "error: {input}: no puzzle found: standard input is {what}")?;
+            Ok(true)
+        }
         ReadError::Parse(e) => {
             writeln!(err, "error: {input}: {e}")?;
             Ok(true)

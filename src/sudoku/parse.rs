@@ -64,8 +64,14 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Only blank lines and comments.
     NoPuzzle,
+    /// Nothing at all to read: not a byte.
+    EmptyInput,
+    /// Progress lines (`#!entries`, say) with no grid of givens for them to be about.
+    ProgressWithoutGrid,
     /// Bytes that are not UTF-8 text.
     InvalidUtf8,
+    /// A NUL byte where cells should be: valid UTF-8, but no text file holds one.
+    NulByte,
     /// A character that cannot stand where it is.
     UnexpectedChar {
         /// The character found.
@@ -138,7 +144,12 @@ impl fmt::Display for ParseErrorKind {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         match *self {
             ParseErrorKind::NoPuzzle => f.write_str("no puzzle found: only blank lines and comments"),
+            ParseErrorKind::EmptyInput => f.write_str("no puzzle found: the input is empty"),
+            ParseErrorKind::ProgressWithoutGrid => {
+                f.write_str("no puzzle found: progress lines (#!) but no grid of givens for them")
+            }
             ParseErrorKind::InvalidUtf8 => f.write_str("not UTF-8 text (a binary file?)"),
+            ParseErrorKind::NulByte => f.write_str("a NUL byte, which no text holds (a binary file?)"),
             // `{:?}` writes control characters escaped, so an error never sends them to a terminal.
             ParseErrorKind::UnexpectedChar { found, expected } => {
                 write!(f, "expected {expected}, found {found:?}")
@@ -192,7 +203,9 @@ impl fmt::Display for ParseErrorKind {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ParseErrorKind::NoPuzzle => write!(f, "{}", self.kind),
+            ParseErrorKind::NoPuzzle | ParseErrorKind::EmptyInput | ParseErrorKind::ProgressWithoutGrid => {
+                write!(f, "{}", self.kind)
+            }
             _ => write!(f, "line {}, column {}: {}", self.line, self.column, self.kind),
         }
     }
@@ -632,13 +645,22 @@ impl<R: BufRead> Reader<R> {
         let mut grid = GridBuilder::new(self.note_limit);
         if !self.next_content(&mut grid)? {
             self.shape = Shape::Done;
-            return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
+            // Said as what there was: nothing; a progress file's lines without their grid (not
+            // comments); blank lines and comments.
+            let kind = if self.consumed == 0 {
+                ParseErrorKind::EmptyInput
+            } else if grid.progress || !grid.progress_lines.is_empty() {
+                ParseErrorKind::ProgressWithoutGrid
+            } else {
+                ParseErrorKind::NoPuzzle
+            };
+            return Err(ParseError::new(self.line.max(1), 1, kind).into());
         }
         let first = self.hold();
-        if let Some(column) = binary_column(first.text.as_str(), first.invalid_at) {
+        if let Some((column, kind)) = binary_column(first.text.as_str(), first.invalid_at) {
             // Not text at all: there is nothing to read line by line.
             self.shape = Shape::Done;
-            return Err(ParseError::new(first.number, column, ParseErrorKind::InvalidUtf8).into());
+            return Err(ParseError::new(first.number, column, kind).into());
         }
         if is_puzzle_line(first.text.as_str()) {
             return self.start_with_a_line(first, grid);
@@ -977,19 +999,23 @@ fn is_puzzle_line(text: &str) -> bool {
 }
 
 /// The column where a first content line stops being text (invalid UTF-8 or a NUL byte before
-/// where its cells end), if it does: such a file is binary, not a puzzle file with a typo.
-fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<usize> {
+/// where its cells end), if it does, and which of the two it is (a NUL byte is valid UTF-8: it
+/// is named as what it is): such a file is binary, not a puzzle file with a typo.
+fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<(usize, ParseErrorKind)> {
     let nul = text.chars().position(|c| c == '\0').map(|i| i + 1);
     let comment_from = text.chars().scan(0, |cells, c| {
         *cells += usize::from(cell_value(c).is_some());
         Some(*cells)
     });
     let cells_end = comment_from.take_while(|&n| n < 81).count() + 1;
-    [invalid_at, nul]
-        .into_iter()
-        .flatten()
-        .filter(|&column| column <= cells_end)
-        .min()
+    [
+        invalid_at.map(|at| (at, ParseErrorKind::InvalidUtf8)),
+        nul.map(|at| (at, ParseErrorKind::NulByte)),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|&(column, _)| column <= cells_end)
+    .min_by_key(|&(column, _)| column)
 }
 
 fn parse_held(held: &Held) -> Result<(Puzzle, usize), ParseError> {
@@ -2426,8 +2452,10 @@ mod tests {
     #[test]
     fn every_error_kind_names_its_position() {
         let cases: Vec<(String, usize, usize, ParseErrorKind)> = vec![
-            ("".into(), 1, 1, ParseErrorKind::NoPuzzle),
+            ("".into(), 1, 1, ParseErrorKind::EmptyInput),
             ("# nothing\n\n   \n".into(), 3, 1, ParseErrorKind::NoPuzzle),
+            ("#!entries .1\n".into(), 1, 1, ParseErrorKind::ProgressWithoutGrid),
+            ("\0".into(), 1, 1, ParseErrorKind::NulByte),
             (
                 "# x\nab".into(),
                 2,
@@ -2686,7 +2714,8 @@ mod tests {
     #[test]
     fn a_nul_byte_in_the_first_line_means_binary() {
         let e = error("4.....8.5.3\0..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n");
-        assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::InvalidUtf8));
+        // Named as what it is: a NUL byte is valid UTF-8 (attack C finding 15).
+        assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::NulByte));
     }
 
     #[test]
