@@ -353,6 +353,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     }
     let mut status = Status::Solved;
     let mut totals = Totals::default();
+    let terminal = io::IsTerminal::is_terminal(&io::stdout());
     let started = Instant::now();
     let mut written = 0u64;
     batch::in_order(
@@ -398,8 +399,29 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 if written > 0 && result.format != Format::Line {
                     out.write_all(b"\n")?;
                 }
-                out.write_all(text)?;
+                // A terminal would obey the control characters of a puzzle's notes: they are
+                // shown escaped there, and said; a file or a pipe gets them as they are.
+                match terminal.then(|| output::escaped_for_terminal(text)).flatten() {
+                    Some(escaped) if writes_notes(result.format) => {
+                        out.write_all(escaped.as_bytes())?;
+                        out.flush()?;
+                        writeln!(
+                            err,
+                            "{}: control characters in the notes are shown escaped on this terminal; \
+                             written to a file or a pipe they are kept as they are",
+                            where_()
+                        )?;
+                    }
+                    _ => out.write_all(text)?,
+                }
                 written += 1;
+                if !result.mistakes.is_empty() {
+                    out.flush()?;
+                    for mistake in &result.mistakes {
+                        writeln!(err, "{}: {mistake}", where_())?;
+                    }
+                    status = status.max(Status::NoSolution);
+                }
                 if writes_notes(result.format) && !result.notes_cut.is_empty() {
                     out.flush()?;
                     report_notes_cut(err, &where_(), "the solution written", result.notes_cut)?;
