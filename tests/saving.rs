@@ -1537,3 +1537,37 @@ fn a_game_too_big_to_open_again_is_not_written_and_can_be_saved_without_its_line
         .collect();
     assert!(sizes.iter().all(|&s| s <= LIMIT as u64), "{sizes:?}");
 }
+
+/// Attack C finding 2: a progress mark spaced otherwise (two blanks, a tab, trailing blanks,
+/// upper case, a CR line end) is still the mark: the file opens as progress, and a save in
+/// place keeps its progress lines as they are, never turning them into `#!note` lines.
+#[test]
+fn a_progress_mark_spaced_otherwise_keeps_its_progress_through_a_save() {
+    let grid = "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    let entries = format!("#!entries .1{}", ".".repeat(79));
+    for mark in [
+        "#!sudoku-workbench  progress 1",
+        "#!sudoku-workbench\tprogress 1",
+        "#!Sudoku-Workbench progress 1  ",
+    ] {
+        for end in ["\n", "\r\n"] {
+            let text = format!("{mark}\n{entries}\n#!time 75\n{grid}").replace('\n', end);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("game.swb");
+            std::fs::write(&path, &text).unwrap();
+            let mut app = Bench::on_file(&path, None);
+            assert_eq!(app.doc.source.format, Format::Progress, "{mark:?} {end:?}");
+            assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "{mark:?}");
+            app.act(Action::Select(pos(0, 2)));
+            app.keys("4w");
+            assert!(!app.is_modified(), "{mark:?}: {}", app.message());
+            let saved = read(&path);
+            assert!(!saved.contains("#!note"), "{mark:?} {end:?}: {saved:?}");
+            assert!(
+                saved.starts_with(&format!("{mark}{end}#!entries .14")),
+                "{mark:?} {end:?}: {saved:?}"
+            );
+            assert!(saved.contains("#!time "), "{saved:?}");
+        }
+    }
+}

@@ -1114,3 +1114,46 @@ fn a_file_too_big_for_the_memory_there_is_is_refused_and_the_session_goes_on() {
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// Attack C finding 20: `solve --format sdk|progress` writes a puzzle's notes as they were
+/// read, control characters (ESC, BEL) included, to a file or a pipe; on a terminal, which
+/// would obey them, they are shown escaped, and standard error says so. Never changed silently.
+#[test]
+fn control_characters_in_notes_are_kept_for_a_file_and_escaped_for_a_terminal() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/escapes/meta.sdk");
+    let file = file.to_str().unwrap();
+    let original = std::fs::read(file).unwrap();
+    for format in ["sdk", "progress"] {
+        let out = std::process::Command::new(pty::bin())
+            .args(["solve", "--format", format, file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        assert_eq!(out.stderr, b"", "{format}");
+        let written = String::from_utf8(out.stdout).unwrap();
+        for line in String::from_utf8_lossy(&original)
+            .lines()
+            .filter(|l| l.starts_with('#'))
+        {
+            assert!(
+                written.contains(line),
+                "{format}: {line:?} kept byte for byte in {written:?}"
+            );
+        }
+
+        let (shown, code) = pty::run_once(&["solve", "--format", format, file], &[]);
+        assert_eq!(code, 0, "{format}: {shown:?}");
+        assert!(
+            !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+            "{format}: {shown:?}"
+        );
+        assert!(
+            shown.contains(r"#A \u{1b}]0;pwned\u{7}\u{1b}[31mAUTH"),
+            "{format}: {shown:?}"
+        );
+        assert!(
+            shown.contains("control characters in the notes are shown escaped on this terminal"),
+            "{format}: {shown:?}"
+        );
+    }
+}
