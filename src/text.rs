@@ -22,6 +22,20 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A name from the file system (which need not be UTF-8) made safe to show, as [`printable`]
+/// does, each byte that is not UTF-8 shown as `\xNN`: two names that differ are never shown
+/// alike, as a lossy conversion would show them (`\u{FFFD}` for any such byte).
+pub fn printable_os(name: &std::ffi::OsStr) -> String {
+    let mut out = String::new();
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        out.push_str(&printable(chunk.valid()));
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
+}
+
 /// A number with thousands separators: `12,345,678`.
 pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
@@ -75,10 +89,32 @@ pub fn count_in(n: u64, room: usize) -> String {
 /// A count with its noun, the noun plural unless the count is one: `1 cell`, `12,345 cells`.
 /// `noun` is the singular; an `s` makes the plural (every noun counted here takes one).
 pub fn counted(n: u64, noun: &str) -> String {
+    counted_as(n, noun, &format!("{noun}s"))
+}
+
+/// [`counted`] for a noun whose plural is not made with an `s`: `1 entry`, `2 entries`.
+pub fn counted_as(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
-        format!("1 {noun}")
+        format!("1 {one}")
     } else {
-        format!("{} {noun}s", grouped(n))
+        format!("{} {many}", grouped(n))
+    }
+}
+
+/// A size in bytes for people: `512 bytes`, `1.5 MB`, `64 MB`; a size a little over a whole
+/// number of megabytes says how much over (`64 MB and 890 bytes`), where `64.0 MB` would read
+/// as no more than 64 MB. A megabyte is 2^20 bytes here, as in the limits it is compared with.
+pub fn size(bytes: u64) -> String {
+    const MB: u64 = 1 << 20;
+    let (whole, rest) = (bytes / MB, bytes % MB);
+    if whole == 0 {
+        counted(bytes, "byte")
+    } else if rest == 0 {
+        format!("{} MB", grouped(whole))
+    } else if rest < MB / 20 {
+        format!("{} MB and {}", grouped(whole), counted(rest, "byte"))
+    } else {
+        format!("{:.1} MB", bytes as f64 / MB as f64)
     }
 }
 
@@ -106,6 +142,10 @@ pub fn io_error(e: &std::io::Error) -> String {
         ErrorKind::InvalidData => "not readable text".into(),
         ErrorKind::StorageFull => "the disk is full".into(),
         ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        // EFBIG: most often a size limit on the process (`ulimit -f`), whose signal the
+        // workbench catches so that the write fails instead of ending it.
+        ErrorKind::FileTooLarge => "larger than the file size limit (ulimit -f)".into(),
+        ErrorKind::OutOfMemory => "not enough memory".into(),
         _ => e.to_string(),
     }
 }
@@ -116,6 +156,10 @@ pub fn special_file(meta: &std::fs::Metadata) -> Option<&'static str> {
     let kind = meta.file_type();
     if kind.is_file() {
         return None;
+    }
+    // Only seen through `symlink_metadata`: `metadata` follows the link.
+    if kind.is_symlink() {
+        return Some("a symbolic link");
     }
     if kind.is_dir() {
         return Some("a directory");
@@ -185,10 +229,31 @@ mod tests {
     }
 
     #[test]
+    fn sizes_never_round_to_a_limit_they_are_over() {
+        assert_eq!(size(1), "1 byte");
+        assert_eq!(size(1023), "1,023 bytes");
+        assert_eq!(size(64 << 20), "64 MB");
+        assert_eq!(size((64 << 20) + 890), "64 MB and 890 bytes");
+        assert_eq!(size((64 << 20) + (1 << 19)), "64.5 MB");
+        assert_eq!(size(1 << 30), "1,024 MB");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_that_are_not_utf8_are_shown_byte_for_byte() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"bad\xff\x1b[31mname.sdk");
+        assert_eq!(printable_os(name), "bad\\xff\\u{1b}[31mname.sdk");
+        assert_eq!(printable_os(std::ffi::OsStr::new("é.sdk")), "é.sdk");
+    }
+
+    #[test]
     fn one_thing_is_singular() {
         assert_eq!(counted(1, "cell"), "1 cell");
         assert_eq!(counted(0, "cell"), "0 cells");
         assert_eq!(counted(1234, "step"), "1,234 steps");
+        assert_eq!(counted_as(1, "entry", "entries"), "1 entry");
+        assert_eq!(counted_as(0, "entry", "entries"), "0 entries");
     }
 
     #[cfg(unix)]

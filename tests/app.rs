@@ -974,7 +974,10 @@ fn hostile_files(dir: &std::path::Path) -> Vec<(String, &'static str)> {
         ("empty.txt".into(), "no puzzle found"),
         ("binary.dat".into(), "not UTF-8 text"),
         ("latin1.txt".into(), "line 1, column 11: not UTF-8 text"),
-        ("huge.txt".into(), "too big for a puzzle file (1024 MB)"),
+        (
+            "huge.txt".into(),
+            "too big for a puzzle file (1,024 MB; the workbench reads up to 64 MB)",
+        ),
         ("folder.sdk".into(), "directory"),
         ("missing.txt".into(), "no such file"),
         ("pipe.txt".into(), "FIFO"),
@@ -1057,4 +1060,43 @@ fn a_jump_runs_to_the_next_backtrack_and_stops_there() {
     let mut app = Bench::on_asset("boj-2580-sample.txt");
     app.keys("n]");
     assert_eq!(app.stepper().last(), Some(Step::Solved));
+}
+
+/// Final attack, finding 16: a folder is listed in the background, as previews are read (a
+/// folder of 300,000 files froze the screen for 1.4 s). Until its listing comes, the browser
+/// lists the way out (the parent, the built-ins) and answers the keys; a listing it no longer
+/// waits for never replaces the one it shows.
+#[test]
+fn a_folder_is_listed_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    for i in 0..500 {
+        std::fs::write(sub.join(format!("p{i:03}.txt")), "").unwrap();
+    }
+    let mut app = Bench::new(Document::new_empty());
+    app.listings_waited = false;
+    app.cwd = sub.clone();
+    app.keys("o");
+    // The listing is the runtime's to hand over, when the event loop looks for it.
+    assert_eq!(labels(&app), ["../", "★ built-in puzzles/"]);
+    assert!(app.runtime.is_busy(), "listing");
+    // Up to the parent before the listing comes.
+    app.key(KeyCode::Enter);
+    app.wait_for_background();
+    assert_eq!(app.browser().dir(), dir.path());
+    assert_eq!(labels(&app), ["../", "★ built-in puzzles/", "sub/"]);
+    // Into `sub`, listed this time.
+    app.key(KeyCode::Enter);
+    app.wait_for_background();
+    assert_eq!(app.browser().dir(), sub);
+    assert_eq!(labels(&app).len(), 502);
+    // Esc while a listing is under way closes the browser; the listing's end changes nothing.
+    app.key(KeyCode::Left);
+    assert!(app.runtime.is_busy(), "listing the parent");
+    app.key(KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Edit));
+    app.wait_for_background();
+    assert!(matches!(app.mode, Mode::Edit));
+    assert!(!app.runtime.is_busy());
 }

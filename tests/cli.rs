@@ -630,6 +630,27 @@ fn solve_keeps_every_metadata_line_or_says_what_it_cut() {
     );
 }
 
+/// Attack C finding 3: `check` shows a puzzle's metadata, never its plain `#` comments, so a
+/// comment cut at 64 KiB (or past the 64 MiB a puzzle keeps) is no loss to it: it must not
+/// say the description was cut, nor exit 2. A metadata line cut is still said.
+#[test]
+fn check_says_only_a_cut_of_what_it_shows() {
+    let hard = std::fs::read_to_string(asset("hard.txt")).unwrap();
+    let long_comment = format!("#{}\n{hard}", "c".repeat(100_000));
+    let out = run(&["check"], Some(long_comment.as_bytes()));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).ends_with("solutions: one\n"), "{}", text(&out.stdout));
+    // A metadata line of the same length is shown cut: said, exit 2.
+    let long_meta = format!("#D {}\n{hard}", "c".repeat(100_000));
+    let out = run(&["check"], Some(long_meta.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: the description written has 1 line of notes cut at 64 KiB: a line keeps no more\n"
+    );
+}
+
 /// `n` with thousands separators, as the messages write counts.
 fn grouped(n: usize) -> String {
     sudoku_workbench::text::grouped(n as u64)
@@ -1150,5 +1171,192 @@ fn more_jobs_than_cores_are_capped_and_said() {
         text(&many.stderr).starts_with("--jobs 100000: "),
         "{}",
         text(&many.stderr)
+    );
+}
+
+/// A file of `tests/fixtures/judged/`: puzzles whose marks, entries or digits are wrong.
+fn judged(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/judged")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Attack C finding 13: `check` counts every cell once, the solver's digits too: givens,
+/// entries, solver digits and blanks make 81.
+#[test]
+fn check_counts_the_solver_digits() {
+    let out = run(&["check", &judged("progress.swb")], None);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("givens: 21\nentries: 1\nsolver digits: 1\nblanks: 58\n"),
+        "{stdout}"
+    );
+}
+
+/// Attack C finding 14: a collection of candidates lines is named as one, not as a
+/// collection of 81-character lines.
+#[test]
+fn check_names_a_collection_of_candidates_lines() {
+    let out = run(&["check", &judged("two-candidates-lines.txt")], None);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("format: collection of 729-character candidates lines, one puzzle a line\n"),
+        "{stdout}"
+    );
+}
+
+/// Attack C finding 4: a candidates line's marks are the puzzle. Marks that leave out the
+/// digits' one solution give no solution in every command, the reason named; a solution that
+/// keeps to them is the one `solve` prints, never the digits' own.
+#[test]
+fn a_candidates_line_is_solved_keeping_to_its_marks() {
+    let file = judged("wrong-candidates.txt");
+    let why = "no solution: the marks of r1c2 leave out 1, its digit in the one solution of the digits";
+    let out = run(&["check", &file], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout)
+            .contains("solutions: none (the marks of r1c2 leave out 1, its digit in the one solution of the digits)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    for command in ["solve", "hint", "explain", "rate"] {
+        let out = run(&[command, &file], None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert_eq!(text(&out.stdout), "", "{command}");
+        assert_eq!(text(&out.stderr), format!("{file}: {why}\n"), "{command}");
+    }
+
+    // An empty board whose first row may only be (9 or 1) (8 or 9) ... (1 or 2): the search on
+    // the digits alone fills it 1 2 3 ..., which the marks rule out.
+    let row: String = (1..=9u8)
+        .map(|c| {
+            let (a, b) = (10 - c, (10 - c) % 9 + 1);
+            (1..=9u8)
+                .map(|d| if d == a || d == b { char::from(b'0' + d) } else { '.' })
+                .collect::<String>()
+        })
+        .collect();
+    let line = format!("{row}{}\n", "123456789".repeat(72));
+    let out = run(&["solve", "--format", "line"], Some(line.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let solution = text(&out.stdout);
+    let solved: Board = solution.trim().parse().unwrap();
+    assert!(solved.is_complete() && solved.conflicts().is_empty(), "{solution}");
+    for (c, digit) in solution.bytes().take(9).enumerate() {
+        let marks = &row[9 * c..9 * c + 9];
+        assert!(
+            marks.contains(char::from(digit)),
+            "r1c{} = {} breaks its marks {marks}",
+            c + 1,
+            digit as char
+        );
+    }
+    let out = run(&["check"], Some(line.as_bytes()));
+    assert!(
+        text(&out.stdout).contains("solutions: several (at least 2)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Attack C finding 4: a progress file's puzzle is its givens; its entries and marks are the
+/// player's. Every command judges the givens and names each entry or mark that contradicts
+/// their solution, as the workbench's hint does, rather than saying "no solution" (a wrong
+/// entry) or reasoning from a wrong mark.
+#[test]
+fn a_progress_file_names_the_players_mistakes() {
+    for (name, mistake) in [
+        ("wrong-entry.swb", "entry r1c2=2 contradicts the solution"),
+        (
+            "wrong-mark.swb",
+            "the marks of r1c2 leave out 1, its digit in the solution",
+        ),
+    ] {
+        let file = judged(name);
+        let out = run(&["check", &file], None);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(
+            text(&out.stdout).contains(&format!("solutions: one\nmistakes: 1\n  {mistake}\n")),
+            "{name}: {}",
+            text(&out.stdout)
+        );
+        let out = run(&["solve", "--format", "line", &file], None);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert_eq!(text(&out.stderr), format!("{file}: {mistake}\n"), "{name}");
+        let solved: Board = text(&out.stdout).trim().parse().unwrap();
+        let givens = board_of(Path::new(&file)).givens_only();
+        assert!(givens.is_solved_by(&solved), "{name}: the givens' solution is printed");
+        for (command, purpose) in [("hint", "a hint"), ("explain", "a rating"), ("rate", "a rating")] {
+            let out = run(&[command, &file], None);
+            assert_eq!(out.status.code(), Some(1), "{name} {command}");
+            assert_eq!(
+                text(&out.stderr),
+                format!("{file}: {mistake}: {purpose} needs the entries and marks right\n"),
+                "{name} {command}"
+            );
+        }
+    }
+    // Written over the givens, a wrong entry is never shown as the player's.
+    let out = run(&["solve", "--format", "progress", &judged("wrong-entry.swb")], None);
+    assert!(text(&out.stdout).contains("#!solver "), "{}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("#!entries .2"), "{}", text(&out.stdout));
+}
+
+/// Attack C finding 10: what leaves a digit no place is named as what is there: a plain
+/// puzzle has digits, not marks; `check` gives the reason too.
+#[test]
+fn a_dead_end_names_the_digits_when_there_are_no_marks() {
+    let file = judged("dead-digits.txt");
+    for command in ["hint", "explain", "rate"] {
+        let out = run(&[command, &file], None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(": no solution: the digits leave "),
+            "{command}: {stderr}"
+        );
+        assert!(!stderr.contains("marks"), "{command}: {stderr}");
+    }
+    let out = run(&["check", &file], None);
+    assert!(
+        text(&out.stdout).contains("solutions: none (the digits leave "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Attack C finding 15: read errors say what the input is: a NUL byte (valid UTF-8) as a NUL
+/// byte; nothing at all as empty; standard input closed as closed; progress lines without a
+/// grid as such, not as comments.
+#[test]
+fn read_errors_say_what_the_input_is() {
+    let out = run(&["check"], Some(b"\0"));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: line 1, column 1: a NUL byte, which no text holds (a binary file?)\n"
+    );
+    let out = run(&["check"], Some(b""));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: no puzzle found: standard input is empty\n"
+    );
+    let out = run(&["check"], Some(b"#!sudoku-workbench progress 1\n#!entries .1\n"));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: no puzzle found: progress lines (#!) but no grid of givens for them\n"
+    );
+    // `<&-`: the shell closes standard input before the program starts.
+    let out = Command::new("sh")
+        .args(["-c", &format!("exec \"{BIN}\" check <&-")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: <stdin>: no puzzle found: standard input is closed\n"
     );
 }

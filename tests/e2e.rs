@@ -4,7 +4,7 @@
 
 mod pty;
 
-use pty::{Session, asset};
+use pty::{Session, asset, wait_panel};
 use std::path::{Path, PathBuf};
 
 /// The screen position of the digit of a cell on an 80x24 screen (compact cells).
@@ -183,21 +183,6 @@ fn a_broken_file_on_the_command_line_opens_the_built_in_puzzle_with_the_error() 
 /// The text of the screen's rows.
 fn text_of(screen: &vt100::Screen) -> String {
     screen.contents()
-}
-
-/// The text right of the board (the panel and its message), its rows joined and runs of blanks
-/// made one: what it says however it wrapped.
-fn panel_of(screen: &vt100::Screen) -> String {
-    let (_, cols) = screen.size();
-    let rows: Vec<String> = screen.rows(40, cols.get().saturating_sub(40)).collect();
-    rows.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Waits until the panel says `words`, however they wrap.
-fn wait_panel(s: &Session, words: &str) {
-    s.wait_for(&format!("{words:?} in the panel"), |screen| {
-        panel_of(screen).contains(words)
-    });
 }
 
 /// The number after `label` on the screen (e.g. "Entries 3" gives 3).

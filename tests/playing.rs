@@ -120,6 +120,52 @@ fn the_clock_stops_while_the_board_is_not_on_screen_or_the_terminal_out_of_focus
     );
 }
 
+/// Issue 28, the last attack (item 16): a terminal that reported the focus lost and never that
+/// it came back (a report lost, a multiplexer between) kept the clock stopped while the player
+/// typed. A key, a click, the wheel or a paste is the player at this terminal; a move of the
+/// pointer over it is not.
+#[test]
+fn a_key_or_a_click_brings_the_focus_back() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut app = Bench::on_asset("easy.txt");
+    app.settling = false;
+    app.act(Action::Resize(100, 30));
+    let mut now = Instant::now();
+    app.tick(now);
+    let mouse = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 1,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let by_hand = [
+        ("a key", Event::Key(KeyCode::Right.into())),
+        ("a click", mouse(MouseEventKind::Down(MouseButton::Left))),
+        ("the wheel", mouse(MouseEventKind::ScrollDown)),
+        ("a paste", Event::Paste("not a puzzle".into())),
+    ];
+    for (what, event) in by_hand {
+        app.event(Event::FocusLost);
+        later(&mut app, &mut now, 1);
+        assert!(!app.clock_runs(), "{what}: out of focus");
+        app.event(mouse(MouseEventKind::Moved));
+        assert!(!app.focused, "{what}: the pointer passing over is not the player");
+        let before = app.play().elapsed;
+        app.event(event);
+        assert!(app.focused, "{what} brings the focus back");
+        app.tick(now);
+        later(&mut app, &mut now, 3);
+        assert_eq!(
+            app.play().elapsed - before,
+            Duration::from_secs(3),
+            "{what}: the clock runs"
+        );
+        app.key(KeyCode::Esc);
+    }
+}
+
 #[test]
 fn filling_the_last_cell_right_shows_the_solved_screen_with_the_time() {
     let mut app = Bench::on_asset("easy.txt");

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::path::PathBuf;
 use std::time::Duration;
-use sudoku_workbench::app::browser::Browser;
+use sudoku_workbench::app::browser::{Browser, ListRequest, Preview};
 use sudoku_workbench::app::{Action, App, Direction, Document, Effect, Mode, Origin};
 use sudoku_engine::{Digit, Pos, parse_document};
 use sudoku_workbench::ui;
@@ -222,8 +222,9 @@ fn file_browser_screen() {
     // A relative directory keeps the title the same on every machine.
     let dir = PathBuf::from("tests/fixtures/browse");
     app.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
-    let listed = app.runtime.perform(Effect::List(dir)).unwrap();
-    app.act(listed);
+    // Listed in the background: the answer comes with the others.
+    assert!(app.runtime.perform(Effect::List(ListRequest::new(dir))).is_none());
+    app.wait_for_background();
     // Past the subdirectory, onto the broken file.
     app.act(Action::ListMove(1));
     app.wait_for_background();
@@ -429,8 +430,9 @@ fn the_browser_shares_a_wide_screen() {
     let mut app = app_on("hardest.sdk", false);
     let dir = PathBuf::from("tests/fixtures/browse");
     app.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
-    let listed = app.runtime.perform(Effect::List(dir)).unwrap();
-    app.act(listed);
+    // Listed in the background: the answer comes with the others.
+    assert!(app.runtime.perform(Effect::List(ListRequest::new(dir))).is_none());
+    app.wait_for_background();
     app.act(Action::ListMove(2));
     app.wait_for_background();
     let terminal = draw(&mut app, 200, 60);
@@ -1071,4 +1073,155 @@ fn short_values_stay_whole_beside_a_huge_one_cut_to_three_lines() {
 
 fn grouped(n: u64) -> String {
     sudoku_workbench::text::grouped(n)
+}
+
+/// The final attack, finding 16: why the file named on the command line did not open showed to
+/// the right of the offer of recovered work, its start hidden under the dialog. A dialog that
+/// answers for something (the offer, a question, the save prompt) shows the message itself,
+/// whole, and the panel beside it does not.
+#[test]
+fn a_dialog_never_leaves_the_message_half_hidden_beside_it() {
+    use sudoku_workbench::app::{Message, Offer, Overlay, RecoveryOffer};
+    let words: Vec<String> = (1..=24).map(|k| format!("word{k}")).collect();
+    let text = format!("Cannot open edge.swb: {}", words.join(" "));
+    let offer = Overlay::Recovery(RecoveryOffer {
+        offers: vec![Offer {
+            path: PathBuf::from("/state/recovery-1-2.swb"),
+            modified: std::time::SystemTime::UNIX_EPOCH,
+            summary: "a pasted puzzle: 17 givens, 0 entries, just now".into(),
+        }],
+        older: 0,
+        selected: 0,
+    });
+    let mut app = app_on("hardest.sdk", false);
+    app.keys("l1w");
+    let Some(prompt) = app.overlay.take() else {
+        panic!("the save prompt")
+    };
+    app.keys("q");
+    let Some(question) = app.overlay.take() else {
+        panic!("the question before quitting")
+    };
+    for overlay in [Some(offer), Some(prompt), Some(question)] {
+        for (width, height) in [(100, 30), (80, 24), (200, 60)] {
+            app.overlay = overlay.clone();
+            app.message = Some(Message {
+                text: text.clone(),
+                is_error: true,
+            });
+            let terminal = draw(&mut app, width, height);
+            let rows = rows(&terminal);
+            // The dialog's box: its top and bottom corners.
+            let top = rows.iter().position(|r| r.contains('┌')).unwrap();
+            let bottom = rows.iter().rposition(|r| r.contains('└')).unwrap();
+            let left = rows[top].chars().position(|c| c == '┌').unwrap();
+            let right = rows[top].chars().position(|c| c == '┐').unwrap();
+            let inside: Vec<String> = rows[top..=bottom]
+                .iter()
+                .map(|r| r.chars().skip(left + 1).take(right - left - 1).collect())
+                .collect();
+            let inside = inside.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                inside.contains(&text),
+                "{overlay:?} at {width}x{height}: the message whole in the dialog:\n{}",
+                rows.join("\n")
+            );
+            for (y, row) in rows.iter().enumerate() {
+                let outside: String = row
+                    .chars()
+                    .enumerate()
+                    .filter(|(x, _)| !(top..=bottom).contains(&y) || *x < left || *x > right)
+                    .map(|(_, c)| c)
+                    .collect();
+                assert!(
+                    !outside.contains("word") && !outside.contains("edge.swb"),
+                    "{overlay:?} at {width}x{height}, row {y}: {outside}"
+                );
+            }
+        }
+    }
+}
+
+/// The browser in `dir` on the empty board, listed, with `name` highlighted and previewed.
+fn browser_on(dir: &std::path::Path, name: &str) -> Bench {
+    let mut app = Bench::new(Document::new_empty());
+    app.cwd = dir.to_path_buf();
+    app.act(Action::Open);
+    app.wait_for_background();
+    let Mode::Browse(browser) = &app.mode else {
+        panic!("no browser")
+    };
+    let at = browser
+        .entries
+        .iter()
+        .position(|e| e.label() == name)
+        .unwrap_or_else(|| panic!("{name} not listed"));
+    app.act(Action::ListTo(at));
+    app.wait_for_background();
+    app
+}
+
+/// The preview of the browser on screen, whole (200 columns: nothing wraps).
+fn preview_text(app: &mut Bench) -> (Preview, String) {
+    let Mode::Browse(browser) = &app.mode else {
+        panic!("no browser")
+    };
+    let preview = browser.preview.clone();
+    (preview, draw(app, 200, 40).backend().to_string())
+}
+
+/// Final attack, finding 11: the preview reads a file's first 256 KiB and states only what it
+/// read. A grid after 256 KiB of comments was "Not a puzzle file"; a collection's line cut by
+/// the limit was a line that "cannot be read". Now: the puzzle is said to lie past what the
+/// preview reads, the count to be of that part, and only whole lines are counted.
+#[test]
+fn the_preview_says_what_lies_past_what_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    let comments: String = (0..20_000).map(|i| format!("#C comment line {i}\n")).collect();
+    std::fs::write(dir.path().join("a-comments.sdk"), format!("#A me\n{comments}{grid}")).unwrap();
+    // 6 + 2,621 x 100 bytes, then rows of 10: the limit (262,144) falls in the fourth row.
+    let lines: String = (0..2621).map(|_| format!("#C {}\n", "x".repeat(96))).collect();
+    std::fs::write(dir.path().join("b-cut-grid.sdk"), format!("#A me\n{lines}{grid}")).unwrap();
+    // 82 bytes a line: 3,196 whole lines in 256 KiB, the 3,197th cut.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    std::fs::write(dir.path().join("c-many.txt"), line.repeat(4000)).unwrap();
+    let mut bad = line.repeat(4000);
+    bad.replace_range(4 * 82..4 * 82 + 1, "x");
+    std::fs::write(dir.path().join("d-bad.txt"), bad).unwrap();
+    for name in ["a-comments.sdk", "b-cut-grid.sdk"] {
+        let mut app = browser_on(dir.path(), name);
+        let (preview, text) = preview_text(&mut app);
+        assert_eq!(preview, Preview::PastLimit, "{name}");
+        assert!(
+            text.contains("No puzzle in its first 256 KiB, all the preview reads"),
+            "{name}:\n{text}"
+        );
+        assert!(!text.contains("Not a puzzle file"), "{name}:\n{text}");
+    }
+    let mut app = browser_on(dir.path(), "c-many.txt");
+    let (preview, text) = preview_text(&mut app);
+    match preview {
+        Preview::Puzzle {
+            count,
+            more,
+            unreadable,
+            ..
+        } => assert_eq!((count, more, unreadable), (3196, true, 0), "whole lines only"),
+        other => panic!("expected a puzzle, got {other:?}"),
+    }
+    assert!(
+        text.contains("3,196 puzzles in its first 256 KiB; the preview reads no further"),
+        "{text}"
+    );
+    assert!(!text.contains("cannot be read"), "{text}");
+    // A line that cannot be read among those read is still said to be one.
+    let mut app = browser_on(dir.path(), "d-bad.txt");
+    match preview_text(&mut app) {
+        (Preview::Puzzle { count, unreadable, .. }, text) => {
+            assert_eq!((count, unreadable), (3196, 1));
+            assert!(text.contains("1 line(s) cannot be read"), "{text}");
+        }
+        other => panic!("expected a puzzle, got {other:?}"),
+    }
 }

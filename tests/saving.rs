@@ -1254,3 +1254,320 @@ fn a_comment_of_megabytes_is_kept_whole_in_the_games_progress_file() {
         description.len()
     );
 }
+
+/// A recovery file in `state` for work on hard.txt (an entry of 7 in r1c2) whose origin is
+/// the file at `origin`, written as a workbench of process `pid` (gone) would write it.
+fn recovery_file_from(state: &Path, pid: u32, origin: &Path) -> std::path::PathBuf {
+    let grid = read(&asset("hard.txt"));
+    let mut entries = ".".repeat(81);
+    entries.replace_range(1..2, "7");
+    let text = format!(
+        "#!sudoku-workbench progress 1\n#!entries {entries}\n#!origin file {}\n#!format line\n{grid}",
+        sudoku_workbench::app::recovery::escape_path(origin)
+    );
+    let path = state.join(format!("recovery-{pid}-{pid}.swb"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The final attack, finding 15: recovered work whose file is gone, is no regular file, is
+/// too big to read or no longer holds its puzzle came back as a "pasted puzzle" with no word
+/// why. It says why it is not on its file, and what `w` does: it asks where.
+#[test]
+fn recovered_work_that_cannot_go_back_to_its_file_says_why_and_what_w_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.txt");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Over the limit without 64 MiB of writing: a file with a hole.
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big).unwrap().set_len((64 << 20) + 1).unwrap();
+    let other = dir.path().join("other.txt");
+    std::fs::copy(asset("easy.txt"), &other).unwrap();
+    let cases = [
+        (
+            Path::new("/nonexistent/x.txt"),
+            "its file /nonexistent/x.txt is gone (deleted or moved)",
+        ),
+        (
+            &fifo,
+            "pipe.txt cannot be read: it is a named pipe (FIFO), not a regular file",
+        ),
+        (
+            Path::new("/dev/zero"),
+            "/dev/zero cannot be read: it is a character device, not a regular file",
+        ),
+        (
+            &big,
+            "big.txt cannot be read: too big for a puzzle file (64 MB and 1 byte; the workbench reads up to 64 MB)",
+        ),
+        (&other, "other.txt no longer holds this puzzle"),
+    ];
+    for (k, (origin, why)) in cases.into_iter().enumerate() {
+        let state = tempfile::tempdir().unwrap();
+        recovery_file_from(state.path(), 999_999_900 + k as u32, origin);
+        let mut next = Bench::new(Document::new_empty());
+        next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+        next.look_for_recovery();
+        next.keys("y");
+        let message = next.message();
+        assert!(
+            message.starts_with("Reopened the work the last session left as a board of its own, since"),
+            "{message}"
+        );
+        assert!(message.contains(why), "{origin:?}: {message}");
+        assert!(message.ends_with(": w asks where to save it"), "{message}");
+        assert!(next.is_error());
+        assert_eq!(next.doc.source.origin, Origin::Pasted);
+        assert_eq!(
+            next.doc.board.cell(pos(0, 1)),
+            Cell::Entry(digit(7)),
+            "the work is back"
+        );
+        next.keys("w");
+        let (label, _, _) = prompt(&next);
+        assert!(label.starts_with("Save your game"), "{label}");
+    }
+}
+
+/// The final attack, finding 13: with the recovery files on a read-only disk, "The recovered
+/// work was discarded" was said of a file that stayed, and came back at the next start. The
+/// reason is said, and that it comes back; reopened work whose file cannot go says so too.
+#[test]
+fn recovered_work_that_cannot_be_removed_says_so() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let state = disk.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let file = disk.path().join("hard.txt");
+    std::fs::copy(asset("hard.txt"), &file).unwrap();
+    let first = recovery_file_from(&state, 999_999_801, &file);
+    let second = recovery_file_from(&state, 999_999_802, &file);
+    disk.remount_read_only();
+    let start = || {
+        let mut bench = Bench::new(Document::new_empty());
+        bench.runtime = sudoku_workbench::app::Runtime::new(state.clone());
+        bench.look_for_recovery();
+        bench
+    };
+    let mut bench = start();
+    bench.keys("d");
+    bench.keys("y");
+    assert_eq!(
+        bench.message(),
+        "The recovered work could not be discarded: the file system is read-only; it is offered again at the next start"
+    );
+    assert!(bench.is_error());
+    assert!(first.exists() && second.exists());
+    drop(bench);
+    let mut bench = start();
+    bench.keys("y");
+    assert_eq!(
+        bench.message(),
+        "Reopened the work the last session left: w saves it. Its recovery file could not be removed (the file system is read-only), so the next start offers this work again"
+    );
+    assert_eq!(bench.doc.source.origin, Origin::File(file.clone()));
+    assert_eq!(bench.doc.board.cell(pos(0, 1)), Cell::Entry(digit(7)));
+}
+
+/// The final attack, finding 16: one entry is "1 entry", in the offer of recovered work and in
+/// what a save in a givens-only format says it left out.
+#[test]
+fn one_entry_is_one_entry() {
+    let state = tempfile::tempdir().unwrap();
+    let (dir, path) = copied("hard.txt");
+    recovery_file_from(state.path(), 999_999_701, &path);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("expected the offer, got {:?}", next.overlay)
+    };
+    assert!(
+        offer.offers[0].summary.contains(": 17 givens, 1 entry, "),
+        "{:?}",
+        offer.offers
+    );
+    next.keys("y");
+    next.keys("w");
+    next.answer_prompt(dir.path().join("one.sdk").to_str().unwrap());
+    assert_eq!(
+        next.message(),
+        "Saved to one.sdk (SadMan .sdk); it holds givens only: your 1 entry is not in it and still unsaved (.swb keeps it)"
+    );
+}
+
+/// The final attack, finding 16: a file named `bad\xff\e[31mname.sdk` was offered its `.swb` as
+/// `bad\u{FFFD}\e[31mname.swb`, another name. The name offered is made of the file's bytes,
+/// shown escaped, and saved to as it is.
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_is_offered_and_saved_byte_for_byte() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(std::ffi::OsStr::from_bytes(b"bad\xff\x1b[31mname.sdk"));
+    std::fs::copy(asset("hardest.sdk"), &path).unwrap();
+    let mut app = Bench::on_file(&path, None);
+    app.keys("l1");
+    app.keys("w");
+    let swb = dir.path().join(std::ffi::OsStr::from_bytes(b"bad\xff\x1b[31mname.swb"));
+    match &app.overlay {
+        Some(Overlay::Prompt(p)) => assert_eq!(p.offered.as_deref(), Some(swb.as_path())),
+        other => panic!("expected the save prompt, got {other:?}"),
+    }
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(200, 30)).unwrap();
+    app.app.update(Action::Resize(200, 30));
+    terminal
+        .draw(|frame| sudoku_workbench::ui::draw(frame, &app.app))
+        .unwrap();
+    let shown: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(
+        shown.contains("bad\\xff\\u{1b}[31mname.swb"),
+        "shown escaped, byte for byte"
+    );
+    app.key(KeyCode::Enter);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(swb.exists(), "{names:?}");
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+/// A file of `head` then comment lines up to `size` bytes, then hardest.sdk's grid.
+fn file_of_comments(path: &Path, head: &str, size: usize) {
+    let grid: String = read(&asset("hardest.sdk"))
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let line = format!("#C {}\n", "y".repeat(1000));
+    let room = size - head.len() - grid.len();
+    let mut text = String::with_capacity(size);
+    text.push_str(head);
+    text.push_str(&line.repeat(room / line.len() - 1));
+    let rest = size - text.len() - grid.len();
+    text.push_str(&format!("#C {}\n", "z".repeat(rest - 4)));
+    text.push_str(&grid);
+    assert_eq!(text.len(), size);
+    std::fs::write(path, text).unwrap();
+}
+
+/// The final attack, finding 5: a game of a puzzle with 64 MB of comments was saved as a `.swb`
+/// over 64 MiB, which the workbench then could not open, save again or reopen from recovery.
+/// Nothing is written that the workbench could not read back: the save is refused with the
+/// reason, and the way out is the game without the puzzle's other lines, which stay in the
+/// puzzle's own file (as another file only, when that file is the one saved).
+#[test]
+fn a_game_too_big_to_open_again_is_not_written_and_can_be_saved_without_its_lines() {
+    const LIMIT: usize = 64 << 20;
+    let dir = tempfile::tempdir().unwrap();
+    let sdk = dir.path().join("edge.sdk");
+    file_of_comments(&sdk, "#A me\n", LIMIT - 200);
+    let mut app = Bench::on_file(&sdk, None);
+    assert!(app.message().is_empty(), "{}", app.message());
+    // An entry and every mark: the game's lines take the file over the limit.
+    app.keys("l1M");
+    app.keys("w");
+    assert!(prompt(&app).1.ends_with("/edge.swb"), "{:?}", prompt(&app));
+    app.key(KeyCode::Enter);
+    let swb = dir.path().join("edge.swb");
+    assert!(!swb.exists(), "nothing written");
+    let asked = question(&app);
+    assert!(
+        asked.starts_with("edge.swb would be 64 MB and ")
+            && asked.contains("more than the 64 MB the workbench can open again, so nothing was written"),
+        "{asked}"
+    );
+    assert!(
+        asked.contains("Save your game in it without them? (they stay in edge.sdk)"),
+        "{asked}"
+    );
+    app.keys("c");
+    assert_eq!(
+        app.message(),
+        "Saved to edge.swb (progress (.swb: givens, entries, marks, solver digits)) without the puzzle's other lines"
+    );
+    assert!(std::fs::metadata(&swb).unwrap().len() < 4096);
+    assert!(!app.is_modified());
+    let reopened = Bench::on_file(&swb, None);
+    assert_eq!(reopened.doc.board, app.doc.board);
+    assert_eq!(reopened.doc.marks, app.doc.marks);
+
+    // A game file of its own, just under the limit, that the next change takes over it: the
+    // lines are in this very file, so they go only to another file.
+    let own = dir.path().join("own.swb");
+    file_of_comments(&own, "#!sudoku-workbench progress 1\n", LIMIT - 200);
+    let before = std::fs::read(&own).unwrap();
+    let mut app = Bench::on_file(&own, None);
+    assert!(app.message().is_empty(), "{}", app.message());
+    app.keys("l1M");
+    app.keys("w");
+    let asked = question(&app);
+    assert!(asked.starts_with("own.swb would be 64 MB and "), "{asked}");
+    assert!(
+        asked.contains("Save your game without them, as another file? They stay in own.swb"),
+        "{asked}"
+    );
+    assert!(std::fs::read(&own).unwrap() == before, "own.swb as it was");
+    app.keys("s");
+    let (label, input, _) = prompt(&app);
+    assert!(
+        label.starts_with("Save your game without the puzzle's other lines"),
+        "{label}"
+    );
+    assert!(input.ends_with("/own-game.swb"), "{input}");
+    app.key(KeyCode::Enter);
+    assert!(app.message().starts_with("Saved to own-game.swb"), "{}", app.message());
+    assert!(std::fs::metadata(dir.path().join("own-game.swb")).unwrap().len() < 4096);
+    let sizes: Vec<u64> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().metadata().unwrap().len())
+        .collect();
+    assert!(sizes.iter().all(|&s| s <= LIMIT as u64), "{sizes:?}");
+}
+
+/// Attack C finding 2: a progress mark spaced otherwise (two blanks, a tab, trailing blanks,
+/// upper case, a CR line end) is still the mark: the file opens as progress, and a save in
+/// place keeps its progress lines as they are, never turning them into `#!note` lines.
+#[test]
+fn a_progress_mark_spaced_otherwise_keeps_its_progress_through_a_save() {
+    let grid = "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    let entries = format!("#!entries .1{}", ".".repeat(79));
+    for mark in [
+        "#!sudoku-workbench  progress 1",
+        "#!sudoku-workbench\tprogress 1",
+        "#!Sudoku-Workbench progress 1  ",
+    ] {
+        for end in ["\n", "\r\n"] {
+            let text = format!("{mark}\n{entries}\n#!time 75\n{grid}").replace('\n', end);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("game.swb");
+            std::fs::write(&path, &text).unwrap();
+            let mut app = Bench::on_file(&path, None);
+            assert_eq!(app.doc.source.format, Format::Progress, "{mark:?} {end:?}");
+            assert_eq!(app.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)), "{mark:?}");
+            app.act(Action::Select(pos(0, 2)));
+            app.keys("4w");
+            assert!(!app.is_modified(), "{mark:?}: {}", app.message());
+            let saved = read(&path);
+            assert!(!saved.contains("#!note"), "{mark:?} {end:?}: {saved:?}");
+            assert!(
+                saved.starts_with(&format!("{mark}{end}#!entries .14")),
+                "{mark:?} {end:?}: {saved:?}"
+            );
+            assert!(saved.contains("#!time "), "{saved:?}");
+        }
+    }
+}

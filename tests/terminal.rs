@@ -7,7 +7,7 @@ mod pty;
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use pty::{Session, asset};
+use pty::{Session, asset, wait_panel};
 use std::path::Path;
 use sudoku_engine::{Board, Format, Pos, Puzzle, parse_document};
 
@@ -299,20 +299,52 @@ fn a_paste_start_cut_in_two_reads_is_still_a_paste() {
     s.wait_exit();
 }
 
-/// Item 8: a paste start with no end gives up after a short time; Ctrl-C works again.
+/// Item 8: a paste start with no end is said to have stopped after a short time; Esc pressed
+/// twice gives it up, and keys work again.
 #[test]
-fn a_paste_that_never_ends_is_given_up() {
+fn a_paste_that_never_ends_is_given_up_with_esc_twice() {
     let state = tempfile::tempdir().unwrap();
     let mut s = start(state.path(), &[]);
     s.wait_text("built-in: hardest.sdk");
     s.send(b"\x1b[200~123456789");
     let started = std::time::Instant::now();
-    s.wait_text("Paste ignored");
+    s.wait_text("The paste stopped before its end");
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    s.keys("\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    s.keys("\x1b");
+    s.wait_text("Paste ignored: given up with Esc");
     s.keys("l");
     s.wait_text("Cell r1c2");
     s.send(b"\x03");
     s.expect_exit_with_terminal_restored();
+}
+
+/// Issue 28, the last attack: a paste that stops for a while (a slow link) and then goes on.
+/// Given up after 0.7 s, its rest was read as keys, and `q`, `y` in it quit and lost the work.
+/// The rest is the paste's, however late: taken with it, never typed.
+#[test]
+fn a_paste_that_stops_halfway_never_types_its_rest() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... ");
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    s.send(b"quality: yes\x1b[201~");
+    // Taken as a paste over unsaved work: asked about first.
+    s.wait_text("unsaved");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    s.send(b"\x1b");
+    s.wait_for("the question gone", |screen| !screen.contents().contains("unsaved"));
+    assert_eq!(
+        s.screen().cell(2, 3).map(|c| c.contents()),
+        Some("7"),
+        "the work is as it was"
+    );
+    s.send(b"\x03");
+    s.wait_exit();
+    assert!(holds_the_typed_seven(state.path()), "and kept");
 }
 
 /// Item 9: a burst of 3,001 keys is handled whole, without waiting for another key.
@@ -347,6 +379,8 @@ fn a_fifo_in_the_browser_does_not_freeze_it() {
     s.wait_text("a-easy.txt");
     s.keys("o");
     s.wait_text("Open:");
+    // The folder is listed in the background: the last file shown means the list is whole.
+    s.wait_text("c-hard.txt");
     s.keys("j");
     s.wait_text("FIFO");
     s.send(b"\r");
@@ -354,7 +388,11 @@ fn a_fifo_in_the_browser_does_not_freeze_it() {
     s.keys("j");
     s.wait_text("Preview");
     s.send(b"\r");
-    s.wait_text("c-hard.txt");
+    // The browser closed on the file opened (its name is in the list too while it is open).
+    s.wait_for("c-hard.txt opened", |screen| {
+        let text = screen.contents();
+        text.contains("c-hard.txt") && !text.contains("Open:")
+    });
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
@@ -736,4 +774,386 @@ fn sigkill_keeps_the_marks_made_since_the_last_digit() {
     let text = std::fs::read_to_string(&files[0]).unwrap();
     let line = text.lines().find(|l| l.starts_with("#!marks ")).expect("a marks line");
     assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
+}
+
+/// The final attack, finding 6: a named pipe named like a recovery file's lock hung the start
+/// for ever (a blank screen: the lock was opened for writing, which waits for a reader). The
+/// start goes on, and says which file it left alone and why.
+#[test]
+fn a_named_pipe_for_a_lock_file_does_not_hang_the_start() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = state.path().join("sudoku-workbench");
+    std::fs::create_dir_all(&dir).unwrap();
+    let board: Board = std::fs::read_to_string(asset("hard.txt")).unwrap().parse().unwrap();
+    let mut puzzle = Puzzle::new(board);
+    puzzle.fields.push(("origin".into(), "pasted".into()));
+    std::fs::write(dir.join("recovery-1-1.swb"), Format::Progress.to_string(&puzzle)).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("recovery-1-1.lock"))
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    // Without the fix, this waits for the first screen in vain.
+    let mut s = start(state.path(), &[]);
+    let screen = s.wait_text("not offered");
+    let text = screen.contents();
+    assert!(text.contains("FIFO"), "{text}");
+    assert!(!text.contains("Unsaved work from an earlier session"), "{text}");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    assert!(dir.join("recovery-1-1.swb").exists(), "left as it is");
+}
+
+/// The final attack, finding 8: with a running workbench's lock file deleted, a second one
+/// offered the first one's work as left over, and `d` deleted it; the first, killed then, lost
+/// its work. A file whose owner (named in the file's name) runs is never offered; once the
+/// owner is gone, it is.
+#[test]
+fn a_running_workbench_keeps_its_work_when_its_lock_file_is_deleted() {
+    let state = tempfile::tempdir().unwrap();
+    let mut first = start(state.path(), &[]);
+    make_unsaved_work(&mut first);
+    assert_eq!(recovery_files(state.path()).len(), 1);
+    let dir = state.path().join("sudoku-workbench");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "lock") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let mut second = start(state.path(), &[]);
+    let screen = second.wait_text("built-in: hardest.sdk");
+    assert!(
+        !screen.contents().contains("Unsaved work from an earlier session"),
+        "the first one's work is offered while it runs:\n{}",
+        screen.contents()
+    );
+    second.keys("q");
+    second.expect_exit_with_terminal_restored();
+    assert!(holds_the_typed_seven(state.path()));
+    // The first ends without a clean quit: now its work is left over, and offered.
+    kill(Pid::from_raw(first.pid()), Signal::SIGKILL).unwrap();
+    first.wait_exit();
+    let mut third = start(state.path(), &[]);
+    third.wait_text("Unsaved work from an earlier session");
+    third.keys("y");
+    let screen = third.wait_text("Reopened the work");
+    assert_eq!(screen.cell(2, 3).map(|c| c.contents()), Some("7"));
+    third.send(b"\x03");
+    third.expect_exit_with_terminal_restored();
+}
+
+/// A progress file of a puzzle with two entries, a comment among its lines and one after them,
+/// as the last attack of issue 28 wrote it: clearing the entries makes the saved file shorter.
+const PROGRESS: &str = "#A Arto Inkala\n#!sudoku-workbench progress 1\n#!entries .14..............................................................................\n#!time 101\n#C keep me\n8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n# trailing comment\n";
+
+/// The workbench on `file` in its folder, its recovery file kept in `state`, every write of a
+/// player's file paused `slow_ms` in its middle.
+fn start_slow(state: &Path, file: &Path, slow_ms: &str) -> Session {
+    Session::start(
+        &[file.to_str().unwrap()],
+        file.parent().unwrap(),
+        &[
+            ("XDG_STATE_HOME", state.to_str().unwrap()),
+            ("SUDOKU_WORKBENCH_TEST_SLOW_SAVE", slow_ms),
+        ],
+    )
+}
+
+/// The hidden temporary files of a save or an export in `dir`.
+fn temporary_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".sudoku-workbench-") || name.starts_with(".trace-"))
+        .collect()
+}
+
+/// Issue 28, the last attack (item 3): SIGTERM in the middle of a save in place (a file with
+/// two names) ended the process after its grace, the file half new and half old, readable
+/// under neither name. A write in place is waited for to its end.
+#[test]
+fn a_signal_during_a_save_in_place_waits_for_it_to_end() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hl.swb");
+    std::fs::write(&file, PROGRESS).unwrap();
+    std::fs::hard_link(&file, dir.path().join("hl-link.swb")).unwrap();
+    // Longer than the grace the signal gives the event loop (1.5 s).
+    let mut s = start_slow(state.path(), &file, "5000");
+    s.keys("c");
+    s.keys("w");
+    s.wait_text("hard links");
+    s.keys("i");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32, "{status:?}");
+    s.assert_terminal_restored();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text, std::fs::read_to_string(dir.path().join("hl-link.swb")).unwrap());
+    assert!(!text.contains(".14....."), "the entries cleared: {text}");
+    assert_eq!(text.matches("# trailing comment").count(), 1, "written whole: {text}");
+    let puzzle = parse_document(text.as_bytes(), None).expect("readable");
+    assert_eq!(puzzle.puzzles.len(), 1, "{text}");
+}
+
+/// Issue 28, the last attack (item 3): SIGTERM during a slow save through a temporary file
+/// left `.sudoku-workbench-*.tmp` beside the puzzle for good. A save that does not end in
+/// time is cut off, its temporary file removed and the puzzle left as it was.
+#[test]
+fn a_signal_during_a_slow_save_leaves_no_temporary_file() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("progress.swb");
+    std::fs::write(&file, PROGRESS).unwrap();
+    // Longer than the grace and the patience with a save after it (1.5 s + 2 s).
+    let mut s = start_slow(state.path(), &file, "6000");
+    s.keys("c");
+    s.keys("w");
+    let started = std::time::Instant::now();
+    while temporary_files(dir.path()).is_empty() {
+        assert!(started.elapsed() < pty::PATIENCE, "the save never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32, "{status:?}");
+    s.assert_terminal_restored();
+    assert_eq!(
+        temporary_files(dir.path()),
+        Vec::<String>::new(),
+        "no temporary file left"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        PROGRESS,
+        "the puzzle as it was"
+    );
+}
+
+/// Issue 28, the last attack (item 3): SIGTERM during a trace export left `.trace-*` in the
+/// folder for good. The export's temporary file is removed before the process ends.
+#[test]
+fn a_signal_during_a_trace_export_leaves_no_temporary_file() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hardest.sdk");
+    std::fs::copy(asset("hardest.sdk"), &file).unwrap();
+    let mut s = start_slow(state.path(), &file, "6000");
+    s.keys("n");
+    s.wait_text("Steps       1 ");
+    s.keys("w");
+    let started = std::time::Instant::now();
+    while temporary_files(dir.path()).is_empty() {
+        assert!(started.elapsed() < pty::PATIENCE, "the export never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32, "{status:?}");
+    s.assert_terminal_restored();
+    assert_eq!(
+        temporary_files(dir.path()),
+        Vec::<String>::new(),
+        "no temporary file left"
+    );
+}
+
+/// Issue 28, the last attack (items 2 and 9): a recovery write past `ulimit -f` raised SIGXFSZ,
+/// which ended the workbench. Now the write fails with "file too large", said on screen, and
+/// the session goes on; and a signal then says that the latest work could not be kept, not
+/// that the recovery file (holding older work) has it.
+#[test]
+fn a_write_past_the_file_size_limit_fails_and_the_session_goes_on() {
+    let state = tempfile::tempdir().unwrap();
+    let state_arg = state.path().to_str().unwrap();
+    // 1 KiB: a board with a digit fits, a board with every cell marked does not.
+    let mut s = Session::start_limited(
+        "-f 1",
+        &[],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[("XDG_STATE_HOME", state_arg), ("RUST_BACKTRACE", "0")],
+    );
+    s.wait_text("built-in: hardest.sdk");
+    s.keys("l1");
+    s.wait_for("the 1 in r1c2", |screen| {
+        screen.cell(2, 7).is_some_and(|c| c.contents() == "1")
+    });
+    let r1c2 = || {
+        recovered_board(state.path())
+            .digit(Pos::at(0, 1).unwrap())
+            .map(|d| d.get())
+    };
+    assert_eq!(r1c2(), Some(1), "the work kept");
+    s.keys("M");
+    s.wait_text("(ulimit -f)");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "still running");
+    assert_eq!(r1c2(), Some(1), "the earlier work is still in the file");
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32, "{status:?}");
+    s.assert_terminal_restored();
+    let screen = s.wait_text("could not be kept");
+    assert!(
+        !screen.contents().contains("your unsaved work is in"),
+        "{}",
+        screen.contents()
+    );
+}
+
+/// Issue 28, the last attack (item 7): SIGILL, SIGFPE and SIGSEGV sent with `kill` left the
+/// terminal raw, on the alternate screen, with the mouse captured (and the first SIGSEGV was
+/// taken for a stack overflow that was not, and ignored). Each gives the terminal back, says
+/// once where the work is, and ends the process by the signal.
+#[test]
+fn fault_signals_restore_the_terminal_and_keep_the_work() {
+    for signal in [Signal::SIGILL, Signal::SIGFPE, Signal::SIGSEGV] {
+        let state = tempfile::tempdir().unwrap();
+        let mut s = start(state.path(), &[]);
+        make_unsaved_work(&mut s);
+        kill(Pid::from_raw(s.pid()), signal).unwrap();
+        let status = s.wait_exit();
+        assert!(status.signal().is_some(), "{signal}: ended by a signal: {status:?}");
+        s.assert_terminal_restored();
+        s.wait_text("your unsaved work is in");
+        let told = s
+            .output()
+            .windows(23)
+            .filter(|w| w == b"your unsaved work is in")
+            .count();
+        assert_eq!(told, 1, "{signal}: said once");
+        assert!(holds_the_typed_seven(state.path()), "{signal}: the work is kept");
+    }
+}
+
+/// Issue 28, the last attack (item 7): a real stack overflow still gets Rust's own report, now
+/// readable on the main screen, after the terminal is given back.
+#[test]
+fn a_stack_overflow_restores_the_terminal_and_is_reported() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[20~"); // F9: the stack overflows
+    let status = s.wait_exit();
+    assert!(!status.success(), "{status:?}");
+    s.assert_terminal_restored();
+    s.wait_text("has overflowed its stack");
+    s.wait_text("your unsaved work is in");
+    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+}
+
+/// Issue 28, the last attack (item 14): `kill -ABRT` said where the work is twice, the second
+/// line on top of the first.
+#[test]
+fn sigabrt_from_another_process_says_where_the_work_is_once() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    kill(Pid::from_raw(s.pid()), Signal::SIGABRT).unwrap();
+    let status = s.wait_exit();
+    assert!(!status.success(), "{status:?}");
+    s.assert_terminal_restored();
+    s.wait_text("your unsaved work is in");
+    let told = s
+        .output()
+        .windows(23)
+        .filter(|w| w == b"your unsaved work is in")
+        .count();
+    assert_eq!(told, 1, "said once");
+    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+}
+
+/// Final attack, finding 16: a big folder is listed in the background: the screen says how far
+/// the listing got (it froze for 1.4 s on 300,000 files) and Esc closes the browser meanwhile.
+#[test]
+fn a_big_folder_is_listed_while_the_screen_answers() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("easy.txt"), dir.path().join("a-easy.txt")).unwrap();
+    // Enough files that listing them takes a while (an empty file each: the listing does not
+    // read them).
+    for i in 0..60_000 {
+        std::fs::File::create(dir.path().join(format!("f{i:05}.txt"))).unwrap();
+    }
+    let mut s = start(state.path(), &[dir.path().join("a-easy.txt").to_str().unwrap()]);
+    s.wait_text("a-easy.txt");
+    s.keys("o");
+    s.wait_text("Listing the folder");
+    s.send(b"\x1b");
+    s.wait_for("the browser closed", |screen| !screen.contents().contains("Open:"));
+    // The board answers, and the listing's end brings nothing back.
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    assert!(!s.screen().contents().contains("Open:"));
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Final attack, finding 10: under a memory limit that runs the workbench well, a file the
+/// size limit allows but the memory does not is refused with the reason, and the session goes
+/// on (it aborted: "memory allocation of 61288986 bytes failed").
+#[test]
+fn a_file_too_big_for_the_memory_there_is_is_refused_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("comments.sdk");
+    let mut text = String::from("#A me\n");
+    for i in 0..2_600_000 {
+        text += &format!("#C comment line {i}\n");
+    }
+    text += "8........\n..36.....\n.7..9.2..\n.5...7...\n....457..\n...1...3.\n..1....68\n..85...1.\n.9....4..\n";
+    std::fs::write(&path, text).unwrap();
+    let mut s = Session::start_limited("-v 150000", &[path.to_str().unwrap()], dir.path(), &[]);
+    wait_panel(&s, "comments.sdk: not enough memory to open it (58.4 MB)");
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Attack C finding 20: `solve --format sdk|progress` writes a puzzle's notes as they were
+/// read, control characters (ESC, BEL) included, to a file or a pipe; on a terminal, which
+/// would obey them, they are shown escaped, and standard error says so. Never changed silently.
+#[test]
+fn control_characters_in_notes_are_kept_for_a_file_and_escaped_for_a_terminal() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/escapes/meta.sdk");
+    let file = file.to_str().unwrap();
+    let original = std::fs::read(file).unwrap();
+    for format in ["sdk", "progress"] {
+        let out = std::process::Command::new(pty::bin())
+            .args(["solve", "--format", format, file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        assert_eq!(out.stderr, b"", "{format}");
+        let written = String::from_utf8(out.stdout).unwrap();
+        for line in String::from_utf8_lossy(&original)
+            .lines()
+            .filter(|l| l.starts_with('#'))
+        {
+            assert!(
+                written.contains(line),
+                "{format}: {line:?} kept byte for byte in {written:?}"
+            );
+        }
+
+        let (shown, code) = pty::run_once(&["solve", "--format", format, file], &[]);
+        assert_eq!(code, 0, "{format}: {shown:?}");
+        assert!(
+            !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+            "{format}: {shown:?}"
+        );
+        assert!(
+            shown.contains(r"#A \u{1b}]0;pwned\u{7}\u{1b}[31mAUTH"),
+            "{format}: {shown:?}"
+        );
+        assert!(
+            shown.contains("control characters in the notes are shown escaped on this terminal"),
+            "{format}: {shown:?}"
+        );
+    }
 }

@@ -285,9 +285,15 @@ fn cells_of(board: &Board, kind: Kind) -> String {
         .collect()
 }
 
-/// A value on one line: line breaks and other control characters become blanks.
-fn one_line(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+/// A value on one line: a line break (`\n` or `\r`, which end a line when read back) becomes a
+/// blank. Every other character is kept as it was, control characters (ESC, BEL, a tab)
+/// included: a file written is the text read, byte for byte; showing them safely on a terminal
+/// is the job of whoever writes to one.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\n', '\r']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.replace(['\n', '\r'], " ").into()
 }
 
 /// Writes the notes `at` picks. In a progress file (`progress`), a note that looks like one of
@@ -408,6 +414,23 @@ mod tests {
         assert_eq!(grid.lines().next(), Some("+-------+-------+-------+"));
         assert_eq!(grid.lines().nth(1), Some("| 4 . . | . . . | 8 . 5 |"));
         assert_eq!(grid.lines().count(), 13);
+    }
+
+    /// Attack C finding 20: control characters in notes are written as they were read, never
+    /// changed to blanks behind the user's back; only a line break, which would end the line
+    /// when read back, becomes a blank.
+    #[test]
+    fn notes_keep_their_control_characters() {
+        let mut p = sample();
+        p.notes.push(Note::new(0, "#A a\u{1b}[31mb\u{7}\tc"));
+        p.notes.push(Note::new(0, "#D one\ntwo\rthree"));
+        p.comment = Some("x\u{1b}y".into());
+        for format in [Format::Sdk, Format::Progress] {
+            let text = format.to_string(&p);
+            assert!(text.contains("#A a\u{1b}[31mb\u{7}\tc\n"), "{format:?}: {text:?}");
+            assert!(text.contains("#D one two three\n"), "{format:?}: {text:?}");
+            assert!(text.contains("x\u{1b}y"), "{format:?}: {text:?}");
+        }
     }
 
     #[test]

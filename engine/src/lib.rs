@@ -41,6 +41,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod marks;
+pub mod mistakes;
 pub mod notes;
 pub mod parse;
 pub mod progress;
@@ -51,6 +52,7 @@ pub mod text_buffer;
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
 pub use format::Format;
 pub use marks::Marks;
+pub use mistakes::{Mistakes, Unjudgeable, mistakes, solution_of};
 pub use notes::{NoteRef, Notes};
 pub use parse::{
     Cells, Lines, Next, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError,

@@ -27,6 +27,15 @@ const FIRST_META: usize = 256;
 /// buffer are kept in 32 bits. No puzzle file comes near (files are read up to 64 MB).
 pub const MAX_NOTES_BYTES: usize = u32::MAX as usize;
 
+/// Why a line was not added to [`Notes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRoom {
+    /// The lines would pass [`MAX_NOTES_BYTES`].
+    Limit,
+    /// The memory for it could not be had.
+    Memory,
+}
+
 /// A puzzle's lines that are not cells, in file order, each with the rows of cells before it.
 #[derive(Clone, Default)]
 pub struct Notes {
@@ -119,17 +128,28 @@ impl Notes {
     }
 
     /// Adds the line `text` standing after `rows_before` rows of cells (at most 9); `false`
-    /// (and nothing added) if the lines would pass [`MAX_NOTES_BYTES`].
+    /// (and nothing added) if the lines would pass [`MAX_NOTES_BYTES`] or the memory for it
+    /// cannot be had.
     pub fn push_line(&mut self, rows_before: u8, text: &str) -> bool {
+        self.try_push_line(rows_before, text).is_ok()
+    }
+
+    /// [`Notes::push_line`], saying why nothing was added. The memory is asked for before
+    /// anything is added: the lines of a file are as many as the file makes them, and a file
+    /// too big for the memory the program may use must be refused, not end the program.
+    pub fn try_push_line(&mut self, rows_before: u8, text: &str) -> Result<(), NoRoom> {
         let packed = self.packed();
         let (Ok(end), Ok(index)) = (
             u32::try_from(packed.text.len() + text.len()),
             u32::try_from(packed.ends.len()),
         ) else {
-            return false;
+            return Err(NoRoom::Limit);
         };
         let rows_before = rows_before.min(9);
         let packed = Arc::make_mut(self.packed.get_or_insert_with(Arc::default));
+        packed.text.try_reserve(text.len()).map_err(|_| NoRoom::Memory)?;
+        packed.ends.try_reserve(1).map_err(|_| NoRoom::Memory)?;
+        packed.rows.try_reserve(1).map_err(|_| NoRoom::Memory)?;
         packed.text.push_str(text);
         packed.ends.push(end);
         if packed.rows.last().is_none_or(|&(_, rows)| rows != rows_before) {
@@ -141,7 +161,7 @@ impl Notes {
                 packed.first_meta.push(index);
             }
         }
-        true
+        Ok(())
     }
 
     /// Says that the lines from the `first`-th on stand after `rows_before` rows of cells (the

@@ -13,10 +13,10 @@
 //! ([`Cells`]), so that a save can rewrite the cells of a file and nothing else.
 
 use super::board::{Board, Cell, Digit, DigitSet, Pos};
-use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_MARK, PROGRESS_VERSION};
+use super::format::{Format, MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_VERSION};
 use super::marks::Marks;
 use super::notes::{MAX_NOTES_BYTES, Notes};
-use super::puzzle::{Note, Puzzle};
+use super::puzzle::{Puzzle, meta_of};
 use super::text_buffer::InlineString;
 use std::fmt;
 use std::io::{self, BufRead};
@@ -64,8 +64,14 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Only blank lines and comments.
     NoPuzzle,
+    /// Nothing at all to read: not a byte.
+    EmptyInput,
+    /// Progress lines (`#!entries`, say) with no grid of givens for them to be about.
+    ProgressWithoutGrid,
     /// Bytes that are not UTF-8 text.
     InvalidUtf8,
+    /// A NUL byte where cells should be: valid UTF-8, but no text file holds one.
+    NulByte,
     /// A character that cannot stand where it is.
     UnexpectedChar {
         /// The character found.
@@ -101,7 +107,13 @@ pub enum ParseErrorKind {
     EndlessLine,
     /// A second puzzle where one was expected.
     SeveralPuzzles,
-    /// A progress file of a version this program does not know.
+    /// A `#!sudoku-workbench` line whose next word is not `progress`: a progress mark gone
+    /// wrong.
+    ProgressMark {
+        /// The word written instead (empty if none).
+        found: String,
+    },
+    /// A progress file of a version this program does not know (empty: no version).
     ProgressVersion {
         /// The version written.
         found: String,
@@ -125,6 +137,10 @@ pub enum ParseErrorKind {
         /// The largest it may be.
         max: u64,
     },
+    /// The memory to hold the text read so far could not be had: the text is too big for the
+    /// memory the program may use (`ulimit -v`, a full machine). Not the text's fault; reading
+    /// stops, and the program goes on.
+    OutOfMemory,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -132,7 +148,12 @@ impl fmt::Display for ParseErrorKind {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         match *self {
             ParseErrorKind::NoPuzzle => f.write_str("no puzzle found: only blank lines and comments"),
+            ParseErrorKind::EmptyInput => f.write_str("no puzzle found: the input is empty"),
+            ParseErrorKind::ProgressWithoutGrid => {
+                f.write_str("no puzzle found: progress lines (#!) but no grid of givens for them")
+            }
             ParseErrorKind::InvalidUtf8 => f.write_str("not UTF-8 text (a binary file?)"),
+            ParseErrorKind::NulByte => f.write_str("a NUL byte, which no text holds (a binary file?)"),
             // `{:?}` writes control characters escaped, so an error never sends them to a terminal.
             ParseErrorKind::UnexpectedChar { found, expected } => {
                 write!(f, "expected {expected}, found {found:?}")
@@ -157,6 +178,17 @@ impl fmt::Display for ParseErrorKind {
                 "the line goes on past {} MiB without a line break; reading stopped",
                 MAX_SKIP / (1024 * 1024)
             ),
+            ParseErrorKind::ProgressMark { ref found } if found.is_empty() => {
+                write!(f, "expected \"progress 1\" after #!{MARK_NAME}")
+            }
+            ParseErrorKind::ProgressMark { ref found } => write!(
+                f,
+                "expected \"progress 1\" after #!{MARK_NAME}, found {:?}",
+                found.as_str()
+            ),
+            ParseErrorKind::ProgressVersion { ref found } if found.is_empty() => {
+                f.write_str("a progress mark without its version; this program reads version 1")
+            }
             ParseErrorKind::ProgressVersion { ref found } => write!(
                 f,
                 "a progress file of version {:?}; this program reads version 1",
@@ -164,6 +196,7 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::CellTaken { pos } => write!(f, "{pos} already holds a digit"),
             ParseErrorKind::NoCandidate { pos } => write!(f, "{pos} has no candidate"),
+            ParseErrorKind::OutOfMemory => f.write_str("not enough memory to hold its text"),
             ParseErrorKind::ProgressNumber { ref key, max } => {
                 let what = if key == "time" { " of seconds" } else { "" };
                 write!(f, "#!{key} takes a whole number{what} from 0 to {max}")
@@ -175,7 +208,11 @@ impl fmt::Display for ParseErrorKind {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ParseErrorKind::NoPuzzle => write!(f, "{}", self.kind),
+            // About the whole text, not a place in it.
+            ParseErrorKind::NoPuzzle
+            | ParseErrorKind::OutOfMemory
+            | ParseErrorKind::EmptyInput
+            | ParseErrorKind::ProgressWithoutGrid => write!(f, "{}", self.kind),
             _ => write!(f, "line {}, column {}: {}", self.line, self.column, self.kind),
         }
     }
@@ -187,6 +224,11 @@ impl ParseError {
     fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
     }
+}
+
+/// The error of a text whose memory ran out at line `line`.
+fn out_of_memory(line: usize) -> ParseError {
+    ParseError::new(line.max(1), 1, ParseErrorKind::OutOfMemory)
 }
 
 /// Why reading a stream of puzzles failed: the stream itself, or one puzzle in it.
@@ -260,6 +302,11 @@ pub struct NotesCut {
     pub dropped: u64,
     /// Lines kept only in part: their first [`MAX_LINE`] bytes.
     pub shortened: u64,
+    /// Of the lines dropped, those of `.sdk` metadata: what a description showing only the
+    /// metadata (`check`) lacks. A long comment cut is no loss to it.
+    pub meta_dropped: u64,
+    /// Of the lines shortened, those of `.sdk` metadata.
+    pub meta_shortened: u64,
 }
 
 impl NotesCut {
@@ -268,11 +315,21 @@ impl NotesCut {
         *self == NotesCut::default()
     }
 
-    /// One line cut at [`MAX_LINE`] if `truncated`, else nothing.
+    /// What was cut of the `.sdk` metadata alone, for output that shows nothing else.
+    pub fn of_metadata(self) -> NotesCut {
+        NotesCut {
+            dropped: self.meta_dropped,
+            shortened: self.meta_shortened,
+            ..self
+        }
+    }
+
+    /// One line (a puzzle line's comment, never metadata) cut at [`MAX_LINE`] if `truncated`,
+    /// else nothing.
     fn of_line(truncated: bool) -> NotesCut {
         NotesCut {
-            dropped: 0,
             shortened: u64::from(truncated),
+            ..NotesCut::default()
         }
     }
 }
@@ -479,6 +536,12 @@ impl<R: BufRead> Reader<R> {
             let end = line_end(chunk);
             let take = end.unwrap_or(chunk.len());
             let room = self.line_limit - self.buf.len();
+            // A line is as long as the text makes it (a file read whole keeps its lines whole):
+            // the memory for it is asked for, not assumed.
+            if self.buf.try_reserve(take.min(room)).is_err() {
+                self.shape = Shape::Done;
+                return Err(out_of_memory(self.line + 1).into());
+            }
             if take > room {
                 // Keep what fits; the rest of the line is skipped when the next line is asked
                 // for, so that a line without end is not read before it is reported.
@@ -577,17 +640,12 @@ impl<R: BufRead> Reader<R> {
             if self.truncated && matches!(kind, Line::Comment | Line::Header) {
                 // Kept cut at MAX_LINE (a line without end must not fill the memory): said.
                 grid.cut.shortened += 1;
+                grid.cut.meta_shortened += u64::from(meta_of(&text).is_some());
             }
             match kind {
                 Line::Blank => grid.blank_line(),
-                Line::Comment => {
-                    let text = text.into_owned();
-                    grid.comment(text, self.line)?;
-                }
-                Line::Header => {
-                    let text = text.into_owned();
-                    grid.header(text);
-                }
+                Line::Comment => grid.comment(&text, self.line)?,
+                Line::Header => grid.header(&text, self.line)?,
                 Line::Content => return Ok(true),
             }
         }
@@ -599,13 +657,22 @@ impl<R: BufRead> Reader<R> {
         let mut grid = GridBuilder::new(self.note_limit);
         if !self.next_content(&mut grid)? {
             self.shape = Shape::Done;
-            return Err(ParseError::new(self.line.max(1), 1, ParseErrorKind::NoPuzzle).into());
+            // Said as what there was: nothing; a progress file's lines without their grid (not
+            // comments); blank lines and comments.
+            let kind = if self.consumed == 0 {
+                ParseErrorKind::EmptyInput
+            } else if grid.progress || !grid.progress_lines.is_empty() {
+                ParseErrorKind::ProgressWithoutGrid
+            } else {
+                ParseErrorKind::NoPuzzle
+            };
+            return Err(ParseError::new(self.line.max(1), 1, kind).into());
         }
         let first = self.hold();
-        if let Some(column) = binary_column(first.text.as_str(), first.invalid_at) {
+        if let Some((column, kind)) = binary_column(first.text.as_str(), first.invalid_at) {
             // Not text at all: there is nothing to read line by line.
             self.shape = Shape::Done;
-            return Err(ParseError::new(first.number, column, ParseErrorKind::InvalidUtf8).into());
+            return Err(ParseError::new(first.number, column, kind).into());
         }
         if is_puzzle_line(first.text.as_str()) {
             return self.start_with_a_line(first, grid);
@@ -944,19 +1011,23 @@ fn is_puzzle_line(text: &str) -> bool {
 }
 
 /// The column where a first content line stops being text (invalid UTF-8 or a NUL byte before
-/// where its cells end), if it does: such a file is binary, not a puzzle file with a typo.
-fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<usize> {
+/// where its cells end), if it does, and which of the two it is (a NUL byte is valid UTF-8: it
+/// is named as what it is): such a file is binary, not a puzzle file with a typo.
+fn binary_column(text: &str, invalid_at: Option<usize>) -> Option<(usize, ParseErrorKind)> {
     let nul = text.chars().position(|c| c == '\0').map(|i| i + 1);
     let comment_from = text.chars().scan(0, |cells, c| {
         *cells += usize::from(cell_value(c).is_some());
         Some(*cells)
     });
     let cells_end = comment_from.take_while(|&n| n < 81).count() + 1;
-    [invalid_at, nul]
-        .into_iter()
-        .flatten()
-        .filter(|&column| column <= cells_end)
-        .min()
+    [
+        invalid_at.map(|at| (at, ParseErrorKind::InvalidUtf8)),
+        nul.map(|at| (at, ParseErrorKind::NulByte)),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|&(column, _)| column <= cells_end)
+    .min_by_key(|&(column, _)| column)
 }
 
 fn parse_held(held: &Held) -> Result<(Puzzle, usize), ParseError> {
@@ -1023,11 +1094,18 @@ pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, 
         .with_whole_lines();
     let mut puzzles = Vec::new();
     for item in &mut reader {
-        match item {
-            Ok(record) => puzzles.push(Ok(record)),
-            Err(ReadError::Parse(e)) => puzzles.push(Err(e)),
+        let item = match item {
+            Ok(record) => Ok(record),
+            // No memory for what the text holds: nothing of it is given, and no line is said
+            // to be unreadable for it.
+            Err(ReadError::Parse(e)) if e.kind == ParseErrorKind::OutOfMemory => return Err(e.into()),
+            Err(ReadError::Parse(e)) => Err(e),
             Err(ReadError::Io(e)) => return Err(ReadError::Io(e)),
+        };
+        if puzzles.try_reserve(1).is_err() {
+            return Err(out_of_memory(reader.line).into());
         }
+        puzzles.push(item);
     }
     let format = reader.format.unwrap_or(Format::Line);
     let collection = format == Format::Line && puzzles.len() > 1;
@@ -1481,74 +1559,67 @@ impl GridBuilder {
         }
     }
 
-    /// Keeps `text` as a note, if there is room; counts it in [`GridBuilder::cut`] if not.
-    fn note(&mut self, text: String) {
-        let cost = note_cost(&text);
+    /// Keeps `text`, line `line`, as a note, if there is room; counts it in
+    /// [`GridBuilder::cut`] if not. An error if the memory for it cannot be had.
+    fn note(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
+        let cost = note_cost(text);
         if cost <= self.note_room {
             self.note_room -= cost;
-            self.notes.push_line(self.rows as u8, &text);
+            self.notes
+                .try_push_line(self.rows as u8, text)
+                .map_err(|_| out_of_memory(line))?;
         } else {
             // Past the limit nothing more is kept (a streaming reader must stay small), and
             // nothing after, so that the notes kept are the first ones, in order.
             self.note_room = 0;
             self.cut.dropped += 1;
+            self.cut.meta_dropped += u64::from(meta_of(text).is_some());
         }
+        Ok(())
     }
 
     fn blank_line(&mut self) {}
 
-    /// A `[Puzzle]` header: `.sdk`.
-    fn header(&mut self, text: String) {
+    /// A `[Puzzle]` header, line `line`: `.sdk`.
+    fn header(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
         self.marked_sdk = true;
-        self.note(text);
+        self.note(text, line)
     }
 
     /// A `#` line: a progress file's `#!` line, `.sdk` metadata, or a comment; all but the
     /// progress lines are kept as notes. Whether a `#!` line is a progress line is known once
     /// the whole puzzle is read (the mark may come later): it is kept both ways until then.
-    fn comment(&mut self, text: String, line: usize) -> Result<(), ParseError> {
-        let trimmed = text.trim_start();
+    fn comment(&mut self, text: &str, line: usize) -> Result<(), ParseError> {
         if !self.ignore_progress {
-            if let Some(version) = trimmed.strip_prefix(PROGRESS_MARK) {
-                let version = version.trim();
-                if version != PROGRESS_VERSION {
-                    let column = text.find(version).map_or(1, |b| text[..b].chars().count() + 1);
-                    return Err(ParseError::new(
+            match progress_line(text, line) {
+                Some(Err(e)) => return Err(e),
+                Some(Ok(ProgressWords::Mark)) => {
+                    // A second mark says nothing the first did not.
+                    self.progress = true;
+                    self.marked_sdk = true;
+                    return Ok(());
+                }
+                Some(Ok(ProgressWords::Field { key, value, column })) => {
+                    let (key, value) = (key.to_string(), value.to_string());
+                    let note = (text.len() <= self.note_room).then_some(self.notes.len());
+                    self.note(text, line)?;
+                    self.progress_lines.try_reserve(1).map_err(|_| out_of_memory(line))?;
+                    self.progress_lines.push(ProgressLine {
                         line,
                         column,
-                        ParseErrorKind::ProgressVersion {
-                            found: version.to_string(),
-                        },
-                    ));
+                        key,
+                        value,
+                        note,
+                    });
+                    return Ok(());
                 }
-                // A second mark says nothing the first did not.
-                self.progress = true;
-                self.marked_sdk = true;
-                return Ok(());
-            }
-            if let Some(rest) = trimmed.strip_prefix("#!") {
-                let key: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-                let value = rest[key.len()..].trim_start();
-                let column = text.chars().count() - value.chars().count() + 1;
-                let value = value.trim_end().to_string();
-                let note = (text.len() <= self.note_room).then_some(self.notes.len());
-                self.note(text);
-                self.progress_lines.push(ProgressLine {
-                    line,
-                    column,
-                    key,
-                    value,
-                    note,
-                });
-                return Ok(());
+                None => {}
             }
         }
-        let note = Note::new(0, text);
-        if note.meta().is_some() {
+        if meta_of(text).is_some() {
             self.marked_sdk = true;
         }
-        self.note(note.text);
-        Ok(())
+        self.note(text, line)
     }
 
     /// Reads one held content line; `true` if it was a row of cells (not a border line).
@@ -1668,17 +1739,18 @@ impl GridBuilder {
             placed.sort_unstable();
             let mut kept = Notes::new();
             let mut next = placed.iter().peekable();
+            // The notes are copied: a file of many lines needs their memory twice over.
+            let no_room = |_| out_of_memory(lines.first().map_or(1, |p| p.line));
             for (i, note) in self.notes.iter().enumerate() {
                 match next.next_if(|(at, _)| *at == i) {
                     Some((_, true)) => {
                         let text = note.text.trim_start();
                         let rest = &text["#!note".len()..];
-                        kept.push_line(note.rows_before, rest.strip_prefix(' ').unwrap_or(rest));
+                        kept.try_push_line(note.rows_before, rest.strip_prefix(' ').unwrap_or(rest))
+                            .map_err(no_room)?;
                     }
                     Some((_, false)) => {}
-                    None => {
-                        kept.push_line(note.rows_before, note.text);
-                    }
+                    None => kept.try_push_line(note.rows_before, note.text).map_err(no_room)?,
                 }
             }
             self.notes = kept;
@@ -1772,6 +1844,97 @@ impl GridBuilder {
         };
         Ok((puzzle, Cells::Grid(offsets), format))
     }
+}
+
+/// What a `#!` line of a progress file says, read as every reader of the format reads it
+/// (the parser here, the rewrite of a saved file in `progress.rs`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum ProgressWords<'a> {
+    /// The mark, `#!sudoku-workbench progress 1`.
+    Mark,
+    /// A field: its key, its value (trimmed) and the column of the value's first character.
+    Field {
+        key: &'a str,
+        value: &'a str,
+        column: usize,
+    },
+}
+
+/// The first word of the mark, after `#!`.
+const MARK_NAME: &str = "sudoku-workbench";
+
+/// Reads `text`, line `line`, as a `#!` line of a progress file: `None` if it is no `#!` line.
+///
+/// The words of the mark count, not how they are spaced or written: blanks and tabs between
+/// them (and after `#!`), trailing blanks, and upper or lower case are all the mark, because a
+/// file whose mark went unseen would read as a plain `.sdk`, and the next save would write its
+/// progress lines back as notes. A `#!sudoku-workbench` line that is not the mark of version 1
+/// (another version, none, a word more) is refused where it goes wrong, for the same reason.
+pub(crate) fn progress_line(text: &str, line: usize) -> Option<Result<ProgressWords<'_>, ParseError>> {
+    let rest = text.trim_start().strip_prefix("#!")?;
+    // Each word with its byte offset in `text`.
+    let mut words = rest
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w));
+    let column = |byte: usize| text[..byte].chars().count() + 1;
+    let Some((key_at, key)) = words.next() else {
+        return Some(Ok(ProgressWords::Field {
+            key: "",
+            value: "",
+            column: column(text.len()),
+        }));
+    };
+    if !key.eq_ignore_ascii_case(MARK_NAME) {
+        let after = &text[key_at + key.len()..];
+        let value = after.trim();
+        let value_at = text.len() - after.trim_start().len();
+        return Some(Ok(ProgressWords::Field {
+            key,
+            value,
+            column: column(value_at),
+        }));
+    }
+    let end = key_at + key.len();
+    let mark = match words.next() {
+        Some((_, word)) if word.eq_ignore_ascii_case("progress") => match words.next() {
+            Some((_, version)) if version == PROGRESS_VERSION => match words.next() {
+                None => Ok(ProgressWords::Mark),
+                Some((at, word)) => Err(ParseError::new(
+                    line,
+                    column(at),
+                    ParseErrorKind::UnexpectedChar {
+                        found: word.chars().next().unwrap_or(' '),
+                        expected: "the end of the line after the version",
+                    },
+                )),
+            },
+            Some((at, version)) => Err(ParseError::new(
+                line,
+                column(at),
+                ParseErrorKind::ProgressVersion {
+                    found: version.to_string(),
+                },
+            )),
+            None => Err(ParseError::new(
+                line,
+                column(text.trim_end().len()),
+                ParseErrorKind::ProgressVersion { found: String::new() },
+            )),
+        },
+        Some((at, word)) => Err(ParseError::new(
+            line,
+            column(at),
+            ParseErrorKind::ProgressMark {
+                found: word.to_string(),
+            },
+        )),
+        None => Err(ParseError::new(
+            line,
+            column(end),
+            ParseErrorKind::ProgressMark { found: String::new() },
+        )),
+    };
+    Some(mark)
 }
 
 /// The numbers of a progress file and the largest each may be: the documented maxima, which
@@ -2156,6 +2319,87 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 29), "{e}");
     }
 
+    /// The mark is its words, however they are spaced or written: a mark that went unseen made
+    /// the file a plain `.sdk`, and the next save wrote its progress lines back as notes. A
+    /// `#!sudoku-workbench` line that is not a good mark is refused where it goes wrong.
+    #[test]
+    fn the_progress_mark_is_read_by_its_words() {
+        let entries = format!("#!entries .1{}", ".".repeat(79));
+        for mark in [
+            "#!sudoku-workbench  progress 1",
+            "#!sudoku-workbench\tprogress 1",
+            "#!sudoku-workbench progress\t1 \t",
+            "#! sudoku-workbench progress 1",
+            "#!\tsudoku-workbench progress 1",
+            "#!Sudoku-Workbench Progress 1",
+            "#!SUDOKU-WORKBENCH PROGRESS 1",
+        ] {
+            let (format, puzzle) = single(&grid_after(&[mark, &entries, "#! time 75"]));
+            assert_eq!(format, Format::Progress, "{mark:?}");
+            assert_eq!(
+                puzzle.board.cell(Pos::at(0, 1).unwrap()),
+                Cell::Entry(Digit::new(1).unwrap()),
+                "{mark:?}"
+            );
+            assert_eq!(puzzle.field("time"), Some("75"), "{mark:?}");
+            assert!(puzzle.notes.is_empty(), "{mark:?}: {:?}", puzzle.notes);
+            // Line ends of every kind.
+            for end in ["\r\n", "\r"] {
+                let text = grid_after(&[mark, &entries]).replace('\n', end);
+                assert_eq!(single(&text).0, Format::Progress, "{mark:?} {end:?}");
+            }
+        }
+        for (mark, column, message) in [
+            (
+                "#!sudoku-workbench progress 01",
+                29,
+                "a progress file of version \"01\"; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress 1.0",
+                29,
+                "a progress file of version \"1.0\"; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress",
+                28,
+                "a progress mark without its version; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress  ",
+                28,
+                "a progress mark without its version; this program reads version 1",
+            ),
+            (
+                "#!sudoku-workbench progress 1 extra",
+                31,
+                "expected the end of the line after the version, found 'e'",
+            ),
+            (
+                "#!sudoku-workbench progres 1",
+                20,
+                "expected \"progress 1\" after #!sudoku-workbench, found \"progres\"",
+            ),
+            (
+                "#!sudoku-workbench",
+                19,
+                "expected \"progress 1\" after #!sudoku-workbench",
+            ),
+            (
+                "#! Sudoku-workbench  1",
+                22,
+                "expected \"progress 1\" after #!sudoku-workbench, found \"1\"",
+            ),
+        ] {
+            let e = error(&grid_after(&["# mine", mark, &entries]));
+            assert_eq!(e.to_string(), format!("line 2, column {column}: {message}"), "{mark:?}");
+        }
+        // Not the mark's first word: any other `#!` line, a note of a plain `.sdk`.
+        let (format, puzzle) = single(&grid_after(&["#!sudoku-workbenches progress 1", &entries]));
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.notes.len(), 2);
+    }
+
     /// Issue 28 items 15 and 17: a progress file's numbers out of range, and an `#!entries`
     /// line longer than 81 cells, are refused with their line and column, never read as 0 or
     /// cut.
@@ -2231,8 +2475,10 @@ mod tests {
     #[test]
     fn every_error_kind_names_its_position() {
         let cases: Vec<(String, usize, usize, ParseErrorKind)> = vec![
-            ("".into(), 1, 1, ParseErrorKind::NoPuzzle),
+            ("".into(), 1, 1, ParseErrorKind::EmptyInput),
             ("# nothing\n\n   \n".into(), 3, 1, ParseErrorKind::NoPuzzle),
+            ("#!entries .1\n".into(), 1, 1, ParseErrorKind::ProgressWithoutGrid),
+            ("\0".into(), 1, 1, ParseErrorKind::NulByte),
             (
                 "# x\nab".into(),
                 2,
@@ -2491,7 +2737,8 @@ mod tests {
     #[test]
     fn a_nul_byte_in_the_first_line_means_binary() {
         let e = error("4.....8.5.3\0..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n");
-        assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::InvalidUtf8));
+        // Named as what it is: a NUL byte is valid UTF-8 (attack C finding 15).
+        assert_eq!((e.line, e.column, e.kind), (1, 12, ParseErrorKind::NulByte));
     }
 
     #[test]
@@ -2514,6 +2761,8 @@ mod tests {
         let (kept, cut) = read(two);
         assert_eq!((kept, cut.dropped, cut.shortened), (2, 2, 0));
         assert!(!cut.is_empty());
+        // Of those, one is metadata (`#D three`); `# after` is a comment.
+        assert_eq!((cut.meta_dropped, cut.of_metadata().dropped), (1, 1));
         // A line longer than a line keeps: kept cut, and counted.
         let long = format!("#D {}\n{grid}", "x".repeat(MAX_LINE + 10));
         let record = Reader::new(long.as_bytes())
@@ -2524,8 +2773,9 @@ mod tests {
         assert_eq!(
             record.notes_cut,
             NotesCut {
-                dropped: 0,
-                shortened: 1
+                shortened: 1,
+                meta_shortened: 1,
+                ..NotesCut::default()
             }
         );
         // A puzzle line's comment too, in a collection as alone.

@@ -5,8 +5,8 @@
 //! it (a comment above the mark, `#A` between the `#!` lines).
 
 use super::board::Board;
-use super::format::{Format, PROGRESS_MARK};
-use super::parse::{RewriteError, lines_with_ends, parse_document, rewrite_cells};
+use super::format::Format;
+use super::parse::{ProgressWords, RewriteError, lines_with_ends, parse_document, progress_line, rewrite_cells};
 use std::borrow::Cow;
 
 /// What a line of a progress file is to a rewrite.
@@ -19,21 +19,14 @@ enum Kind<'a> {
     Other,
 }
 
-/// What `text` (a line without its end) is, read as the parser reads it.
+/// What `text` (a line without its end) is, read as the parser reads it (a mark the parser
+/// refuses never gets here: the file is parsed first).
 fn kind_of(text: &str) -> Kind<'_> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with(PROGRESS_MARK) {
-        return Kind::Mark;
+    match progress_line(text, 0) {
+        Some(Ok(ProgressWords::Mark)) => Kind::Mark,
+        Some(Ok(ProgressWords::Field { key: "note", .. })) | Some(Err(_)) | None => Kind::Other,
+        Some(Ok(ProgressWords::Field { key, value, .. })) => Kind::Own(key, value),
     }
-    let Some(rest) = trimmed.strip_prefix("#!") else {
-        return Kind::Other;
-    };
-    let key_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-    let (key, value) = rest.split_at(key_end);
-    if key == "note" {
-        return Kind::Other;
-    }
-    Kind::Own(key, value.trim())
 }
 
 /// `text`, a progress file holding the puzzle whose givens are `expected`, with its givens

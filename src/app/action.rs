@@ -3,8 +3,7 @@
 //! to the effects the model asked for (a file read, a save done, a directory listed).
 
 use super::browser::{Entry, Preview};
-use super::document::Document;
-use super::effects::{Offer, SaveFailure, Saved};
+use super::effects::{Discard, Offer, Reopened, SaveFailure, Saved};
 use super::files::Fingerprint;
 use sudoku_engine::{Digit, Parsed, Pos};
 use std::path::PathBuf;
@@ -82,8 +81,12 @@ pub enum Action {
     NextPuzzle,
     /// Text pasted into the terminal.
     Paste(String),
-    /// A paste that did not arrive whole (no end, or keys smuggled after it), with why.
+    /// A paste that did not arrive whole (given up before its end, keys smuggled after it,
+    /// too long), with why.
     PasteIgnored(String),
+    /// A paste stopped before its end: what comes is still its text, until its end or Esc
+    /// pressed twice.
+    PasteStopped,
 
     // --- solving ---
     /// Solve at once with the solving strategy.
@@ -189,6 +192,8 @@ pub enum Action {
         offers: Vec<Offer>,
         /// How many older ones there are besides.
         older: usize,
+        /// The files left alone, as not what a workbench writes: each name and why.
+        skipped: Vec<String>,
     },
     /// The recovery file could not be written: why (the work is then only in memory).
     KeepFailed(String),
@@ -201,9 +206,11 @@ pub enum Action {
     /// What is wrong with the settings file read at start (its defaults are used meanwhile): said
     /// on screen, after why the file named on the command line did not open if it did not.
     SettingsProblem(String),
-    /// A recovered board was reopened, with what of it could not be brought back if anything
-    /// (or why it could not be reopened).
-    Recovered(PathBuf, Result<(Box<Document>, Option<String>), String>),
+    /// A recovered board was reopened, with what of it did not come back as it was (or why it
+    /// could not be reopened).
+    Recovered(PathBuf, Result<Reopened, String>),
+    /// A recovery file was removed (or why it could not be), its work reopened or given up.
+    Discarded(Discard, Result<(), String>),
     /// A file is being read in the background (answered later by [`Action::ReadDone`]).
     ReadStarted(super::reading::ReadTicket),
     /// The read numbered so is done: its answer ([`Action::FileRead`] or [`Action::TraceRead`]).

@@ -3,6 +3,7 @@
 
 use super::browser::{Browser, Want, absolute};
 use super::document::{Document, Origin};
+use super::effects::{Discard, Offer, Reopened};
 use super::files::Fingerprint;
 use super::{Action, App, Effect, Mode, Overlay, RecoveryOffer, Then};
 use sudoku_engine::Parsed;
@@ -20,9 +21,10 @@ impl App {
             .and_then(|p| p.parent())
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| self.cwd.clone(), |p| p.to_path_buf());
-        let dir = absolute(&dir, &self.cwd);
-        self.mode = Mode::Browse(Box::new(Browser::new(dir.clone())));
-        self.ask(Effect::List(dir));
+        let mut browser = Box::new(Browser::new(absolute(&dir, &self.cwd)));
+        let want = browser.list();
+        self.mode = Mode::Browse(browser);
+        self.browser_wants(want);
     }
 
     pub(super) fn update_browse(&mut self, action: Action) {
@@ -52,7 +54,7 @@ impl App {
     pub(super) fn browser_wants(&mut self, want: Want) {
         match want {
             Want::Nothing => {}
-            Want::List(dir) => self.ask(Effect::List(dir)),
+            Want::List(request) => self.ask(Effect::List(request)),
             Want::Preview(path) => self.ask(Effect::Preview(path)),
             Want::OpenFile(path) => self.ask(Effect::Read {
                 path,
@@ -198,24 +200,69 @@ impl App {
         self.overlay = Some(Overlay::Recovery(offer));
     }
 
+    /// Left-over recovery files found at start: offered, and the ones left alone named.
+    pub(super) fn recovery_found(&mut self, offers: Vec<Offer>, older: usize, skipped: &[String]) {
+        match skipped {
+            [] => {}
+            [one] => self.complain(format!("A recovery file is not offered: {one}; it is left as it is")),
+            [first, more @ ..] => self.complain(format!(
+                "{} recovery files are not offered: {first} and {} more; they are left as they are",
+                skipped.len(),
+                more.len()
+            )),
+        }
+        if !offers.is_empty() {
+            self.overlay = Some(Overlay::Recovery(RecoveryOffer {
+                offers,
+                older,
+                selected: 0,
+            }));
+        }
+    }
+
     /// Recovered work arrived: it replaces the board, as unsaved work, and its recovery file
     /// goes (this session keeps its own). The offer is answered at start-up, before any edit, so
-    /// nothing unsaved is replaced.
-    pub(super) fn recovered(&mut self, path: PathBuf, result: Result<(Box<Document>, Option<String>), String>) {
-        match result {
-            Ok((doc, None)) => {
-                self.replace_document(*doc);
-                self.ask(Effect::Discard(path));
-                self.say("Reopened the work the last session left: w saves it");
+    /// nothing unsaved is replaced. What did not come back as it was is said: why it is not
+    /// on its file, and what `w` does then.
+    pub(super) fn recovered(&mut self, path: PathBuf, result: Result<Reopened, String>) {
+        let reopened = match result {
+            Ok(reopened) => reopened,
+            Err(why) => {
+                self.complain(format!("Cannot reopen the recovered work: {why}"));
+                return;
             }
-            Ok((doc, Some(lost))) => {
-                self.replace_document(*doc);
-                self.ask(Effect::Discard(path));
+        };
+        self.replace_document(*reopened.doc);
+        self.ask(Effect::Discard(path, Discard::Reopened));
+        const DONE: &str = "Reopened the work the last session left";
+        match (reopened.detached, reopened.lost) {
+            (None, None) => self.say(format!("{DONE}: w saves it")),
+            (None, Some(lost)) => self.complain(format!("{DONE}, but {lost}: w saves the rest")),
+            (Some(why), None) => self.complain(format!(
+                "{DONE} as a board of its own, since {why}: w asks where to save it"
+            )),
+            (Some(why), Some(lost)) => self.complain(format!(
+                "{DONE} as a board of its own, since {why}; and {lost}: w asks where to save the rest"
+            )),
+        }
+    }
+
+    /// A recovery file removed, or why it could not be: it is then offered again at the next
+    /// start, which the person must know (a discarded file that comes back, or reopened work
+    /// offered twice).
+    pub(super) fn discarded(&mut self, why: Discard, result: Result<(), String>) {
+        match (why, result) {
+            (Discard::GivenUp, Ok(())) => self.say("The recovered work was discarded"),
+            (Discard::GivenUp, Err(e)) => self.complain(format!(
+                "The recovered work could not be discarded: {e}; it is offered again at the next start"
+            )),
+            (Discard::Reopened, Ok(())) => {}
+            (Discard::Reopened, Err(e)) => {
+                let said = self.message.take().map(|m| m.text).unwrap_or_default();
                 self.complain(format!(
-                    "Reopened the work the last session left, but {lost}: w saves the rest"
+                    "{said}. Its recovery file could not be removed ({e}), so the next start offers this work again"
                 ));
             }
-            Err(why) => self.complain(format!("Cannot reopen the recovered work: {why}")),
         }
     }
 }

@@ -3,7 +3,10 @@
 //! collection's puzzles to pick from, its unreadable lines listed as such.
 //!
 //! The browser only decides; listing a directory and reading a preview are effects the runtime
-//! carries out (see [`super::effects`]), whose answers come back as actions.
+//! carries out (see [`super::effects`]), whose answers come back as actions. Both run in the
+//! background: a folder of 300,000 files takes a second or more to list, and the screen meanwhile
+//! shows how far the listing got and answers the keys (Esc closes the browser, `../` goes up);
+//! a listing the browser no longer waits for is given up.
 
 use super::builtin::{BUILTINS, Builtin};
 use super::document::Origin;
@@ -11,6 +14,7 @@ use super::files::Fingerprint;
 use sudoku_engine::{Board, Format, ParseError, Record};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// One line of the browser's list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,15 +57,20 @@ pub enum Preview {
         board: Board,
         /// The format found.
         format: Format,
-        /// Puzzles in the file; `more` if the preview stopped reading before the end.
+        /// Puzzles in the file, or in the whole lines the preview read if `more`.
         count: usize,
-        /// Whether the file goes on past what the preview read.
+        /// Whether the file goes on past what the preview reads
+        /// ([`super::effects::PREVIEW_BYTES`]).
         more: bool,
-        /// Lines that could not be read among those counted.
+        /// Lines that could not be read among those counted (a line cut by the preview's limit
+        /// is not one of them).
         unreadable: usize,
         /// Metadata and comments, made printable.
         about: Vec<String>,
     },
+    /// No puzzle in what the preview reads of a file that goes on: its puzzle may come later
+    /// (a grid after a long header of comments), which only opening the file tells.
+    PastLimit,
     /// Why the entry is not a puzzle file.
     Error(String),
 }
@@ -92,8 +101,91 @@ pub enum Listing {
     Builtins(PathBuf),
 }
 
-/// The browser's state.
+/// How far a directory's listing got, shared between the thread that lists it and the browser.
+#[derive(Debug, Default)]
+pub struct ListProgress {
+    /// Entries seen so far.
+    seen: AtomicU64,
+    /// Whether the listing was given up: the thread stops at its next entry.
+    cancelled: AtomicBool,
+}
+
+impl ListProgress {
+    /// Entries seen so far.
+    pub fn seen(&self) -> u64 {
+        self.seen.load(Ordering::Relaxed)
+    }
+
+    /// One more entry seen.
+    pub fn add(&self) {
+        self.seen.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Gives the listing up.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the listing was given up.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+}
+
+/// A listing to make: the directory, and the progress the listing thread shares with the
+/// browser (answered by [`super::Action::Listed`]).
 #[derive(Clone, Debug)]
+pub struct ListRequest {
+    /// The directory (absolute).
+    pub dir: PathBuf,
+    /// How far it got, and whether it is given up.
+    pub progress: Arc<ListProgress>,
+}
+
+impl ListRequest {
+    /// A listing of `dir`.
+    pub fn new(dir: PathBuf) -> ListRequest {
+        ListRequest {
+            dir,
+            progress: Arc::default(),
+        }
+    }
+}
+
+/// Two requests are the same listing.
+impl PartialEq for ListRequest {
+    fn eq(&self, other: &ListRequest) -> bool {
+        self.dir == other.dir && Arc::ptr_eq(&self.progress, &other.progress)
+    }
+}
+
+impl Eq for ListRequest {}
+
+/// The listing the browser waits for. Given up when dropped: whichever way the browser moves
+/// on (another directory, the built-ins) or closes (Esc, a file opened), no thread goes on
+/// listing a directory no one will see.
+#[derive(Debug)]
+pub struct Pending {
+    progress: Arc<ListProgress>,
+    /// The entries seen when last drawn.
+    shown: u64,
+}
+
+impl Pending {
+    /// Entries seen so far.
+    pub fn seen(&self) -> u64 {
+        self.progress.seen()
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.progress.cancel();
+    }
+}
+
+/// The browser's state.
+#[derive(Debug)]
 pub struct Browser {
     /// What is listed.
     pub listing: Listing,
@@ -111,6 +203,8 @@ pub struct Browser {
     came_from: Option<PathBuf>,
     /// The collection file whose puzzles the picker shows, and its fingerprint when read.
     pub read: Option<(PathBuf, Fingerprint)>,
+    /// The listing of the directory, while it is being made.
+    pub pending: Option<Pending>,
 }
 
 /// What the browser asks for after a key.
@@ -119,7 +213,7 @@ pub enum Want {
     /// Nothing outside the browser.
     Nothing,
     /// The listing of a directory.
-    List(PathBuf),
+    List(ListRequest),
     /// A preview of a file.
     Preview(PathBuf),
     /// To open a file (its puzzles decide: a puzzle loads, a collection opens the picker).
@@ -139,7 +233,8 @@ pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
 }
 
 impl Browser {
-    /// A browser on `dir` (absolute), empty until its listing arrives.
+    /// A browser on `dir` (absolute), empty until its listing arrives ([`Browser::list`]
+    /// asks for it).
     pub fn new(dir: PathBuf) -> Browser {
         Browser {
             listing: Listing::Dir(dir),
@@ -150,7 +245,41 @@ impl Browser {
             error: None,
             came_from: None,
             read: None,
+            pending: None,
         }
+    }
+
+    /// Asks for the listing of the directory listed, giving up any listing under way. Until it
+    /// comes, the list holds the parent and the built-in section, to go elsewhere meanwhile.
+    pub fn list(&mut self) -> Want {
+        let dir = self.dir().to_path_buf();
+        self.entries = Browser::fixed_entries(&dir);
+        self.selected = 0;
+        self.preview = Preview::Nothing;
+        self.error = None;
+        let request = ListRequest::new(dir);
+        // The listing under way, if any, is given up as its `Pending` is dropped.
+        self.pending = Some(Pending {
+            progress: Arc::clone(&request.progress),
+            shown: 0,
+        });
+        Want::List(request)
+    }
+
+    /// The entries every directory's list starts with: its parent, and the built-in section.
+    fn fixed_entries(dir: &Path) -> Vec<Entry> {
+        let parent = dir.parent().map(|p| Entry::Parent(p.to_path_buf()));
+        parent.into_iter().chain([Entry::Builtins]).collect()
+    }
+
+    /// Whether the listing's progress moved since last drawn (and takes note that it is drawn
+    /// now).
+    pub fn listing_moved(&mut self) -> bool {
+        let Some(pending) = &mut self.pending else {
+            return false;
+        };
+        let now = pending.seen();
+        std::mem::replace(&mut pending.shown, now) != now
     }
 
     /// The directory listed, or the one the built-in section was opened from.
@@ -166,12 +295,9 @@ impl Browser {
         if self.listing != Listing::Dir(dir.to_path_buf()) {
             return Want::Nothing;
         }
-        self.entries.clear();
+        self.pending = None;
+        self.entries = Browser::fixed_entries(dir);
         self.error = None;
-        if let Some(parent) = dir.parent() {
-            self.entries.push(Entry::Parent(parent.to_path_buf()));
-        }
-        self.entries.push(Entry::Builtins);
         let fixed = self.entries.len();
         match listed {
             Ok(entries) => self.entries.extend(entries),
@@ -190,6 +316,8 @@ impl Browser {
 
     /// Shows the built-in section.
     fn open_builtins(&mut self) -> Want {
+        // The directory's listing, if still under way, is no longer waited for.
+        self.pending = None;
         let from = self.dir().to_path_buf();
         self.entries = vec![Entry::Parent(from.clone())];
         self.entries.extend(BUILTINS.iter().map(Entry::Builtin));
@@ -340,11 +468,9 @@ impl Browser {
 
     /// Lists `dir`.
     fn go_to(&mut self, dir: PathBuf) -> Want {
-        self.listing = Listing::Dir(dir.clone());
-        self.entries.clear();
+        self.listing = Listing::Dir(dir);
         self.picker = None;
-        self.preview = Preview::Nothing;
-        Want::List(dir)
+        self.list()
     }
 
     /// Shows a collection's puzzles to pick from.
@@ -396,5 +522,59 @@ pub fn preview_of_builtin(b: &Builtin) -> Preview {
             about: vec![b.about.to_string()],
         },
         None => Preview::Error("no puzzle".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(want: Want) -> ListRequest {
+        match want {
+            Want::List(request) => request,
+            other => panic!("expected a listing, got {other:?}"),
+        }
+    }
+
+    /// Final attack, finding 16: a listing under way is given up whichever way the browser
+    /// leaves it, so that no thread goes on listing 300,000 files for nothing.
+    #[test]
+    fn a_listing_is_given_up_when_the_browser_moves_on_or_closes() {
+        let mut browser = Browser::new(PathBuf::from("/a/b/c"));
+        let first = request(browser.list());
+        assert_eq!(first.dir, Path::new("/a/b/c"));
+        let labels: Vec<String> = browser.entries.iter().map(Entry::label).collect();
+        assert_eq!(labels, ["../", "★ built-in puzzles/"], "somewhere to go meanwhile");
+        // Up to the parent: the listing of /a/b/c is given up, that of /a/b asked for.
+        let second = request(browser.back());
+        assert!(first.progress.is_cancelled());
+        assert_eq!(second.dir, Path::new("/a/b"));
+        assert!(!second.progress.is_cancelled());
+        // Its answer arrives: nothing to give up any more.
+        browser.listed(Path::new("/a/b"), Ok(Vec::new()));
+        assert!(browser.pending.is_none());
+        // To the built-ins while a listing is under way.
+        let third = request(browser.back());
+        browser.select(1);
+        assert_eq!(browser.open(), Want::Nothing);
+        assert!(matches!(browser.listing, Listing::Builtins(_)));
+        assert!(third.progress.is_cancelled());
+        // Closed (dropped) while a listing is under way.
+        let fourth = request(browser.back());
+        assert_eq!(fourth.dir, Path::new("/a"));
+        drop(browser);
+        assert!(fourth.progress.is_cancelled());
+    }
+
+    #[test]
+    fn a_listing_shows_how_far_it_got_when_it_moved() {
+        let mut browser = Browser::new(PathBuf::from("/a"));
+        let request = request(browser.list());
+        assert!(!browser.listing_moved());
+        request.progress.add();
+        request.progress.add();
+        assert!(browser.listing_moved());
+        assert!(!browser.listing_moved(), "drawn once");
+        assert_eq!(browser.pending.as_ref().map(Pending::seen), Some(2));
     }
 }

@@ -240,6 +240,11 @@ pub fn load(path: &Path) -> (Config, Settings, Vec<String>) {
 /// other names (dotfiles kept as hard links) or in a folder that takes no new file. A read-only
 /// file is the person's way of fixing the settings: it is left as it is.
 pub fn save(path: &Path, text: &str) -> Result<(), String> {
+    // A file the next start would refuse to read keeps no settings, and would stop every
+    // later change from being saved.
+    if text.len() as u64 > MAX_CONFIG {
+        return Err(too_big(text.len() as u64));
+    }
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::text::io_error(&e))?;
     }
@@ -257,8 +262,18 @@ pub fn save(path: &Path, text: &str) -> Result<(), String> {
         )),
         // Consented to already: never asked.
         Err(WriteError::Needs(_)) => Err("it cannot be written".into()),
+        Err(WriteError::TooBig(bytes)) => Err(too_big(bytes)),
         Err(WriteError::Io(e)) => Err(crate::text::io_error(&e)),
     }
+}
+
+/// Why a settings file of `bytes` is not written.
+fn too_big(bytes: u64) -> String {
+    format!(
+        "it would be {}, more than the {} a settings file may be",
+        crate::text::size(bytes),
+        crate::text::size(MAX_CONFIG)
+    )
 }
 
 #[cfg(test)]

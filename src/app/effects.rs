@@ -8,7 +8,7 @@
 //! [`Runtime::poll`].
 
 use super::action::Action;
-use super::browser::{Entry, Preview};
+use super::browser::{Entry, ListProgress, ListRequest, Preview};
 use super::builtin::BUILTINS;
 use super::config::Config;
 use super::document::{Document, Origin};
@@ -21,11 +21,11 @@ use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
 use sudoku_engine::logic::Rating;
 use sudoku_engine::{
-    Board, Format, Marks, ParseError, Parsed, ReadError, Reader, Record, parse_document, rewrite_cells_found,
-    rewrite_progress,
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
+    parse_document, rewrite_cells_found, rewrite_progress,
 };
-use crate::text::{io_error, printable};
-use std::io::{BufReader, Read};
+use crate::text::{counted, counted_as, io_error, printable, printable_os};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -53,16 +53,18 @@ pub enum Effect {
         /// Whether the file browser asks (a collection then opens its list).
         from_browser: bool,
     },
-    /// List a directory: answered by [`Action::Listed`].
-    List(PathBuf),
+    /// List a directory in the background: answered later by [`Action::Listed`] (nothing if
+    /// it is given up first).
+    List(ListRequest),
     /// Preview a file in the background: answered later by [`Action::Previewed`].
     Preview(PathBuf),
     /// Save: answered by [`Action::Saved`].
     Save(SaveRequest),
     /// Reopen the work in a recovery file: answered by [`Action::Recovered`].
     Reopen(PathBuf),
-    /// Remove a recovery file whose work was reopened or given up.
-    Discard(PathBuf),
+    /// Remove a recovery file whose work was reopened or given up: answered by
+    /// [`Action::Discarded`].
+    Discard(PathBuf, Discard),
     /// Rate a puzzle (its givens) in the background: answered later by [`Action::Rated`].
     Rate(Board),
     /// Write the settings to the config file, `key` being the one just changed: answered by
@@ -72,6 +74,27 @@ pub enum Effect {
     ExportTrace(super::traces::ExportRequest),
     /// Suspend the program (the terminal's business: the event loop does it).
     Suspend,
+}
+
+/// Why a recovery file is removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Discard {
+    /// Its work was reopened: this workbench keeps it now.
+    Reopened,
+    /// The person gave its work up.
+    GivenUp,
+}
+
+/// Recovered work brought back, and what of it did not come back as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reopened {
+    /// The work.
+    pub doc: Box<Document>,
+    /// Why it could not go back to the file it came from (it is then a board of its own, in
+    /// no file), if it could not.
+    pub detached: Option<String>,
+    /// What of it could not be brought back (the lines kept beside it), if anything.
+    pub lost: Option<String>,
 }
 
 /// A save to carry out.
@@ -172,6 +195,9 @@ pub enum SaveFailure {
     PuzzleGone(String),
     /// Not a file that can be saved to (a directory, a pipe, a device): why.
     Refused(String),
+    /// The file would be bigger than the workbench reads ([`super::files::MAX_FILE_SIZE`]), so
+    /// nothing was written: its size.
+    TooBig(u64),
     /// The write failed: why.
     Io(String),
 }
@@ -189,6 +215,9 @@ pub struct Offer {
 
 /// A preview made in the background, and the file it is of.
 type Previewed = (PathBuf, Preview);
+
+/// A directory listed in the background, and its listing; `None` if it was given up.
+type ListAnswer = (PathBuf, Option<Result<Vec<Entry>, String>>);
 
 /// A rating made in the background, and the givens it is of.
 type Rated = (Board, Result<Rating, String>);
@@ -214,6 +243,9 @@ pub struct Runtime {
     /// The config file and its lines, when settings persist.
     pub config: Option<(PathBuf, Config)>,
     previews: (Sender<Previewed>, Receiver<Previewed>),
+    /// Directories being listed: their answers, and how many.
+    lists: (Sender<ListAnswer>, Receiver<ListAnswer>),
+    listing: usize,
     ratings: (Sender<Rated>, Receiver<Rated>),
     /// Traces being written (a million steps take a while): their answers.
     exports: (Sender<Exported>, Receiver<Exported>),
@@ -239,6 +271,8 @@ impl Runtime {
         Runtime {
             config: None,
             previews: channel(),
+            lists: channel(),
+            listing: 0,
             ratings: channel(),
             exports: channel(),
             exporting: 0,
@@ -280,9 +314,10 @@ impl Runtime {
                 summary: summary(&left.text, left.modified, now),
             })
             .collect();
-        (!offers.is_empty()).then_some(Action::RecoveryFound {
+        (!offers.is_empty() || !found.skipped.is_empty()).then_some(Action::RecoveryFound {
             offers,
             older: found.older,
+            skipped: found.skipped,
         })
     }
 
@@ -312,10 +347,7 @@ impl Runtime {
                     Err(_) => Some(read_file(path, index, from_browser, &progress)),
                 }
             }
-            Effect::List(dir) => {
-                let listed = list(&dir);
-                Some(Action::Listed(dir, listed))
-            }
+            Effect::List(request) => self.start_listing(request),
             Effect::Preview(path) => {
                 self.start_preview(path);
                 None
@@ -329,18 +361,15 @@ impl Runtime {
                     self.taken = Some(taken);
                     Ok(reopened)
                 });
-                Some(Action::Recovered(path, result.map(|(doc, lost)| (Box::new(doc), lost))))
+                Some(Action::Recovered(path, result))
             }
-            Effect::Discard(path) => {
+            Effect::Discard(path, why) => {
                 let taken = match self.taken.take() {
                     Some(taken) if taken.path == path => Ok(taken),
                     _ => recovery::take(&path),
                 };
                 // Not taken: another workbench has it, and it is that one's to discard.
-                if let Ok(taken) = taken {
-                    taken.discard();
-                }
-                None
+                Some(Action::Discarded(why, taken.and_then(Taken::discard)))
             }
             Effect::Rate(board) => {
                 self.start_rating(board);
@@ -381,6 +410,25 @@ impl Runtime {
                 }
             }
             Effect::Suspend => None,
+        }
+    }
+
+    /// Lists a directory on a thread of its own (a folder of 300,000 files takes over a second
+    /// to list); here, the screen waiting, if no thread can be had.
+    fn start_listing(&mut self, request: ListRequest) -> Option<Action> {
+        let sender = self.lists.0.clone();
+        let ListRequest { dir, progress } = request;
+        let (shared, listed_dir) = (Arc::clone(&progress), dir.clone());
+        let spawned = std::thread::Builder::new().name("list".into()).spawn(move || {
+            let listed = list(&listed_dir, &shared);
+            let _ = sender.send((listed_dir, listed));
+        });
+        match spawned {
+            Ok(_) => {
+                self.listing += 1;
+                None
+            }
+            Err(_) => list(&dir, &progress).map(|listed| Action::Listed(dir, listed)),
         }
     }
 
@@ -434,6 +482,13 @@ impl Runtime {
             self.exporting = self.exporting.saturating_sub(1);
             done.push(Action::TraceExported(result));
         }
+        while let Ok((dir, listed)) = self.lists.1.try_recv() {
+            self.listing = self.listing.saturating_sub(1);
+            // A listing given up is answered by nothing: the browser has moved on.
+            if let Some(listed) = listed {
+                done.push(Action::Listed(dir, listed));
+            }
+        }
         while let Ok((path, preview)) = self.previews.1.try_recv() {
             self.in_flight = self.in_flight.saturating_sub(1);
             done.push(Action::Previewed(path, preview));
@@ -448,7 +503,7 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0
+        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0 || self.listing > 0
     }
 
     /// Whether a file is being read.
@@ -491,7 +546,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     };
     let whence = recovery::whence(&record.puzzle);
     let name = match &whence.origin {
-        Origin::File(path) => printable(&path.to_string_lossy()).into_owned(),
+        Origin::File(path) => printable_os(path.as_os_str()),
         Origin::Builtin(name) => format!("built-in {name}"),
         Origin::Pasted => "a pasted puzzle".into(),
         Origin::New => "a new puzzle".into(),
@@ -506,36 +561,49 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
         .filter(|c| matches!(c, sudoku_engine::Cell::Entry(_)))
         .count();
     format!(
-        "{name}{place}: {} givens, {entries} entries, {when}",
-        board.given_count()
+        "{name}{place}: {}, {}, {when}",
+        counted(board.given_count() as u64, "given"),
+        counted_as(entries as u64, "entry", "entries")
     )
 }
 
 /// The document a recovery file at `path` holds: its board, on its origin as it is now. The
 /// puzzle is looked for in its file by the givens it had there (at its old place first, then
-/// anywhere), so that a save goes back to the right puzzle; if the file no longer holds it, the
-/// work comes back as a board in no file (`w` then asks where), never attached to another
-/// puzzle. With it, what of it could not be brought back (the lines kept beside it, unreadable).
-fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String> {
+/// anywhere), so that a save goes back to the right puzzle; if the file no longer holds it (or
+/// is gone, or cannot be read), the work comes back as a board in no file (`w` then asks
+/// where), never attached to another puzzle, and the answer says why. With it, what of it
+/// could not be brought back (the lines kept beside it, unreadable).
+fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
     let parsed = parse_document(text.as_bytes(), Some(Format::Progress)).map_err(|e| e.to_string())?;
     let record = parsed.first().ok_or("no puzzle in it")?.clone();
     let whence = recovery::whence(&record.puzzle);
     let board = record.puzzle.board.clone();
     let read = whence.read.clone().unwrap_or_else(|| board.givens_only());
     let index = whence.index.unwrap_or(0);
-    let on_origin = match &whence.origin {
-        Origin::File(path) => read_puzzles(path)
-            .ok()
-            .and_then(|(parsed, fingerprint)| find_again(parsed, &whence.origin, index, &read, Some(fingerprint))),
+    // The document on its origin, or why it cannot go back there (`None`: it has no file).
+    let on_origin: Result<Document, Option<String>> = match &whence.origin {
+        Origin::File(file) => {
+            let shown = printable_os(file.as_os_str());
+            match read_puzzles(file) {
+                Ok((parsed, fingerprint)) => find_again(parsed, &whence.origin, index, &read, Some(fingerprint))
+                    .ok_or_else(|| format!("its file {shown} no longer holds this puzzle")),
+                Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                    Err(format!("its file {shown} is gone (deleted or moved)"))
+                }
+                Err(e) => Err(format!("its file {shown} cannot be read: {e}")),
+            }
+            .map_err(Some)
+        }
         Origin::Builtin(name) => BUILTINS
             .iter()
             .find(|b| b.name == *name)
-            .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None)),
-        Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => None,
+            .and_then(|b| find_again(b.parsed(), &whence.origin, index, &read, None))
+            .ok_or_else(|| Some(format!("the built-in {name} of this version is another puzzle"))),
+        Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => Err(whence.unknown.clone()),
     };
-    let mut doc = match on_origin {
-        Some(doc) => doc,
-        None => {
+    let (mut doc, detached) = match on_origin {
+        Ok(doc) => (doc, None),
+        Err(why) => {
             // Nowhere to go back to: a board of its own, all of it unsaved.
             let mut doc = Document::from_parsed(parsed, Origin::Pasted, 0, None).ok_or("no puzzle in it")?;
             if matches!(whence.origin, Origin::New | Origin::Generated) {
@@ -544,7 +612,7 @@ fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String>
             doc.source.format = whence.format;
             doc.source.saved = Board::empty();
             doc.source.saved_marks = Marks::NONE;
-            doc
+            (doc, why)
         }
     };
     doc.marks = super::document::marks_of(&record.puzzle);
@@ -565,7 +633,11 @@ fn reopen(path: &Path, text: &str) -> Result<(Document, Option<String>), String>
         )),
     };
     doc.source.text = std::sync::Arc::new(text);
-    Ok((doc, lost))
+    Ok(Reopened {
+        doc: Box::new(doc),
+        detached,
+        lost,
+    })
 }
 
 /// The puzzle of `parsed` whose givens are `read`: at `index` if it is still there, else the
@@ -588,12 +660,20 @@ fn find_again(
     Document::from_parsed(parsed, origin.clone(), found, disk)
 }
 
-/// The directories and files of `dir`, sorted, hidden ones left out; links followed.
-fn list(dir: &Path) -> Result<Vec<Entry>, String> {
-    let read = std::fs::read_dir(dir).map_err(|e| io_error(&e))?;
+/// The directories and files of `dir`, sorted, hidden ones left out; links followed. Each entry
+/// seen is counted into `progress`; `None` once it is given up.
+fn list(dir: &Path, progress: &ListProgress) -> Option<Result<Vec<Entry>, String>> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) => return Some(Err(io_error(&e))),
+    };
     let mut dirs = Vec::new();
     let mut files = Vec::new();
     for entry in read.flatten() {
+        if progress.is_cancelled() {
+            return None;
+        }
+        progress.add();
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
             continue;
@@ -606,18 +686,22 @@ fn list(dir: &Path) -> Result<Vec<Entry>, String> {
             Err(_) => files.push(Entry::File(shown, path, 0)),
         }
     }
-    dirs.sort_by_key(Entry::label);
-    files.sort_by_key(Entry::label);
+    if progress.is_cancelled() {
+        return None;
+    }
+    // Once, not per comparison: a label is a new string.
+    dirs.sort_by_cached_key(Entry::label);
+    files.sort_by_cached_key(Entry::label);
     dirs.extend(files);
-    Ok(dirs)
+    Some(Ok(dirs))
 }
 
-/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`].
+/// The first puzzle of a file and a count of the puzzles in its first [`PREVIEW_BYTES`] (their
+/// whole lines: a line cut there is not counted, as a puzzle or as a line that cannot be read).
 pub fn preview_file(path: &Path) -> Preview {
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) => return Preview::Error(io_error(&e)),
-    };
+    if let Err(e) = std::fs::metadata(path) {
+        return Preview::Error(io_error(&e));
+    }
     // A trace shows its puzzle; Enter replays it.
     match super::traces::read_trace_header(path) {
         Ok(Some((board, strategy))) => {
@@ -641,12 +725,36 @@ pub fn preview_file(path: &Path) -> Preview {
         Ok((file, _)) => file,
         Err(e) => return Preview::Error(e.to_string()),
     };
-    let mut reader = Reader::new(BufReader::new(file.take(PREVIEW_BYTES))).with_hint(hint_of(path));
+    // The first PREVIEW_BYTES, and a byte more to know whether the file goes on.
+    let mut bytes = Vec::new();
+    if let Err(e) = file.take(PREVIEW_BYTES + 1).read_to_end(&mut bytes) {
+        return Preview::Error(LoadError::from(e).to_string());
+    }
+    let more = bytes.len() as u64 > PREVIEW_BYTES;
+    let (read, whole) = if more {
+        bytes.truncate(PREVIEW_BYTES as usize);
+        whole_lines(&bytes)
+    } else {
+        (&bytes[..], usize::MAX)
+    };
+    // What the preview cannot know: a line its limit cuts, a grid or a puzzle that starts past
+    // it. Such an error is not the file's, and the file is not said to be what it may not be.
+    let past_the_limit = |e: &ParseError, single: bool| {
+        more && (e.line > whole
+            || single
+                && matches!(
+                    e.kind,
+                    ParseErrorKind::NoPuzzle | ParseErrorKind::TooFewRows { .. } | ParseErrorKind::TooFewCells { .. }
+                ))
+    };
+    let mut reader = Reader::new(read).with_hint(hint_of(path));
     let first = match reader.next() {
         Some(Ok(record)) => Some(record),
+        Some(Err(ReadError::Parse(e))) if past_the_limit(&e, !reader.is_collection()) => return Preview::PastLimit,
         Some(Err(ReadError::Parse(e))) if !reader.is_collection() => return Preview::Error(e.to_string()),
         Some(Err(ReadError::Parse(_))) => None,
-        Some(Err(ReadError::Io(e))) => return Preview::Error(io_error(&e)),
+        Some(Err(ReadError::Io(e))) => return Preview::Error(LoadError::from(e).to_string()),
+        None if more => return Preview::PastLimit,
         None => return Preview::Error("empty".into()),
     };
     let format = reader.format().unwrap_or(Format::Line);
@@ -654,15 +762,19 @@ pub fn preview_file(path: &Path) -> Preview {
     let mut unreadable = usize::from(first.is_none());
     let mut first = first;
     for item in reader.by_ref() {
-        count += 1;
         match item {
             Ok(record) if first.is_none() => first = Some(record),
             Ok(_) => {}
+            Err(ReadError::Parse(e)) if past_the_limit(&e, false) => continue,
             Err(_) => unreadable += 1,
         }
+        count += 1;
     }
     let Some(first) = first else {
-        return Preview::Error(format!("none of its first {count} lines reads as a puzzle"));
+        return match more {
+            true => Preview::PastLimit,
+            false => Preview::Error(format!("none of its {count} lines reads as a puzzle")),
+        };
     };
     let mut about: Vec<String> = first
         .puzzle
@@ -684,9 +796,21 @@ pub fn preview_file(path: &Path) -> Preview {
         board: first.puzzle.board,
         format,
         count,
-        more: meta.len() > PREVIEW_BYTES,
+        more,
         unreadable,
         about,
+    }
+}
+
+/// The whole lines of `bytes` (the start of a file that goes on), and how many they are: up to
+/// its last line end. With no line end at all, the one line begun, cut, and 0 whole lines.
+fn whole_lines(bytes: &[u8]) -> (&[u8], usize) {
+    match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        Some(end) => {
+            let whole = &bytes[..=end];
+            (whole, lines_with_ends(whole).count())
+        }
+        None => (bytes, 0),
     }
 }
 
@@ -698,6 +822,17 @@ pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
         Ok((bytes, fingerprint)) => Some((bytes, fingerprint)),
         Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(LoadError::Special(kind)) => return Err(SaveFailure::Refused(format!("it is {kind}"))),
+        // Bigger than the workbench reads: not the file it read or wrote, which were smaller.
+        Err(e @ LoadError::TooBig(_)) => match (&request.check, &request.bytes) {
+            (Check::Absent, _) => return Err(SaveFailure::Exists),
+            (Check::Unchanged(_), _) => return Err(SaveFailure::ChangedOnDisk),
+            // A collection's file must be read to find the puzzle in it.
+            (Check::Overwrite, SaveBytes::Cells { whole: None, .. }) => {
+                return Err(SaveFailure::PuzzleGone(format!("it is {e}")));
+            }
+            // Written over whole, as the person said: its text is not needed.
+            (Check::Overwrite, _) => None,
+        },
         Err(e) => return Err(SaveFailure::Io(format!("cannot read it to check it first: {e}"))),
     };
     match (&request.check, &current) {
@@ -749,6 +884,7 @@ pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
     };
     let fingerprint = write_over(&target, &bytes, request.consent).map_err(|e| match e {
         WriteError::Needs(caution) => SaveFailure::NeedsConsent(caution),
+        WriteError::TooBig(bytes) => SaveFailure::TooBig(bytes),
         WriteError::Io(e) => SaveFailure::Io(io_error(&e)),
     })?;
     Ok(Saved { fingerprint, found })

@@ -10,8 +10,8 @@
 //! tell when another program changed the file since.
 
 use super::reading::{Counting, CountingReader, ReadProgress};
-use sudoku_engine::{Format, ParseError, Parsed, ReadError, parse_document, parse_from};
-use crate::text::{io_error, printable, special_file};
+use sudoku_engine::{Format, ParseError, ParseErrorKind, Parsed, ReadError, parse_document, parse_from};
+use crate::text::{io_error, printable, size, special_file};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Read, Write};
@@ -52,8 +52,15 @@ pub enum LoadError {
     Special(&'static str),
     /// The file is bigger than [`MAX_FILE_SIZE`].
     TooBig(u64),
+    /// The file has nothing to read now: a file of the kernel's that waits for data (such as
+    /// `/proc/kmsg`), which looks like a regular file but holds no stored text. It is opened
+    /// without blocking, so a read says "would block" rather than wait for ever.
+    WouldWait,
     /// The text is not puzzles.
     Parse(ParseError),
+    /// The memory to hold the file of this size and its puzzles could not be had (a limit
+    /// such as `ulimit -v`, a machine short of memory): refused, the session going on.
+    OutOfMemory(u64),
 }
 
 impl fmt::Display for LoadError {
@@ -61,8 +68,32 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Io(e) => f.write_str(&io_error(e)),
             LoadError::Special(kind) => write!(f, "it is {kind}, not a regular file"),
-            LoadError::TooBig(size) => write!(f, "too big for a puzzle file ({} MB)", size / (1024 * 1024)),
+            LoadError::TooBig(bytes) => write!(
+                f,
+                "too big for a puzzle file ({}; the workbench reads up to {})",
+                size(*bytes),
+                size(MAX_FILE_SIZE)
+            ),
+            LoadError::WouldWait => {
+                f.write_str("it cannot be read now: not a file of stored text but one that waits for data")
+            }
             LoadError::Parse(e) => write!(f, "{e}"),
+            LoadError::OutOfMemory(bytes) => write!(
+                f,
+                "not enough memory to open it ({}): the workbench may not use that much",
+                size(*bytes)
+            ),
+        }
+    }
+}
+
+/// A failed read: a read that would wait (the file is opened without blocking) is a file with
+/// nothing to read now, not an error of the disk's.
+impl From<io::Error> for LoadError {
+    fn from(e: io::Error) -> LoadError {
+        match e.kind() {
+            io::ErrorKind::WouldBlock => LoadError::WouldWait,
+            _ => LoadError::Io(e),
         }
     }
 }
@@ -110,10 +141,20 @@ pub fn read_bytes(path: &Path) -> Result<(Vec<u8>, Fingerprint), LoadError> {
 fn read_bytes_counted(path: &Path, progress: &ReadProgress) -> Result<(Vec<u8>, Fingerprint), LoadError> {
     let (file, meta) = open_regular(path)?;
     progress.set_total(meta.len());
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // Asked for, not assumed: a file the size allows may still not fit in the memory the
+    // program may use, and failing to get it would end the program.
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(meta.len() as usize)
+        .map_err(|_| LoadError::OutOfMemory(meta.len()))?;
+    // A file that grew meanwhile grows the buffer; the standard reader asks for that memory
+    // too, and says so when there is none.
     CountingReader::new(file.take(MAX_FILE_SIZE + 1), progress, Counting::Read)
         .read_to_end(&mut bytes)
-        .map_err(LoadError::Io)?;
+        .map_err(|e| match e.kind() {
+            io::ErrorKind::OutOfMemory => LoadError::OutOfMemory(meta.len().max(bytes.len() as u64)),
+            _ => LoadError::from(e),
+        })?;
     if bytes.len() as u64 > MAX_FILE_SIZE {
         return Err(LoadError::TooBig(bytes.len() as u64));
     }
@@ -131,7 +172,7 @@ pub fn hint_of(path: &Path) -> Option<Format> {
 /// Reads the puzzles of the file at `path`, with the file's fingerprint.
 pub fn read_puzzles(path: &Path) -> Result<(Parsed, Fingerprint), LoadError> {
     let (bytes, fingerprint) = read_bytes(path)?;
-    let parsed = parse_document(&bytes, hint_of(path)).map_err(LoadError::Parse)?;
+    let parsed = parse_document(&bytes, hint_of(path)).map_err(|e| parse_failure(e, bytes.len()))?;
     Ok((parsed, fingerprint))
 }
 
@@ -141,10 +182,19 @@ pub fn read_puzzles_counted(path: &Path, progress: &ReadProgress) -> Result<(Par
     let (bytes, fingerprint) = read_bytes_counted(path, progress)?;
     let text = CountingReader::new(&bytes[..], progress, Counting::Parsed);
     let parsed = parse_from(text, hint_of(path)).map_err(|e| match e {
-        ReadError::Parse(e) => LoadError::Parse(e),
-        ReadError::Io(e) => LoadError::Io(e),
+        ReadError::Parse(e) => parse_failure(e, bytes.len()),
+        ReadError::Io(e) => LoadError::from(e),
     })?;
     Ok((parsed, fingerprint))
+}
+
+/// Why the text of a file of `size` bytes did not read as puzzles: the memory for them ran out
+/// (said as such, with the size), or what is wrong with it.
+fn parse_failure(e: ParseError, size: usize) -> LoadError {
+    match e.kind {
+        ParseErrorKind::OutOfMemory => LoadError::OutOfMemory(size as u64),
+        _ => LoadError::Parse(e),
+    }
 }
 
 /// The fingerprint of the file at `path` as it is now, `None` if there is none; an error if it
@@ -239,9 +289,12 @@ fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<F
     if let (None, Some(permissions)) = (&old, new_file_permissions(new_mode)) {
         builder.permissions(permissions);
     }
-    let mut temp = builder.tempfile_in(dir)?;
+    // Registered while it runs: a process ending meanwhile removes the temporary file rather
+    // than leave it in the player's folder.
+    let (_writing, mut temp) = super::writing::temporary(|| builder.tempfile_in(dir))?;
     temp.write_all(bytes)?;
     temp.flush()?;
+    super::writing::pause_for_tests();
     if let Some(meta) = &old {
         keep_owner(temp.as_file(), meta);
         // After the owner: a change of owner clears the set-user-ID bits.
@@ -296,6 +349,9 @@ pub struct Consent {
 pub enum WriteError {
     /// The write waits for the person's word.
     Needs(Caution),
+    /// The bytes are more than [`MAX_FILE_SIZE`]: the workbench could not read the file back
+    /// (nor save over it again), so it is not written. Their size.
+    TooBig(u64),
     /// It failed; the file is as it was.
     Io(io::Error),
 }
@@ -303,8 +359,12 @@ pub enum WriteError {
 /// Writes `bytes` over the file at `path` (a write target, [`write_target`]), or makes it: the
 /// new file's fingerprint. A file is replaced atomically ([`write_atomically`]), unless it has
 /// other names or its folder takes no new file: then, with `consent`, it is written into in
-/// place ([`write_in_place`]). A read-only file is written only with `consent` too.
+/// place ([`write_in_place`]). A read-only file is written only with `consent` too. Nothing is
+/// written that the workbench could not read back: more than [`MAX_FILE_SIZE`] is refused first.
 pub fn write_over(path: &Path, bytes: &[u8], consent: Consent) -> Result<Fingerprint, WriteError> {
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(WriteError::TooBig(bytes.len() as u64));
+    }
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return write_atomically(path, bytes).map_err(WriteError::Io),
@@ -378,6 +438,9 @@ fn write_access(path: &Path) -> io::Result<()> {
 /// still the file's, so it fits) and the error returned.
 pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     use std::io::{Seek, SeekFrom};
+    // Registered while it runs: a process ending meanwhile waits for it, as a file cut off
+    // here would be neither its old text nor its new one.
+    let _writing = super::writing::in_place()?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true).write(true);
     #[cfg(unix)]
@@ -396,7 +459,12 @@ pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     }
     let put = |file: &mut std::fs::File, text: &[u8]| -> io::Result<()> {
         file.seek(SeekFrom::Start(0))?;
-        file.write_all(text)?;
+        // In two halves, the tests' pause between them: a signal then lands where cutting
+        // the write off would leave the file half new, half old.
+        let (first, second) = text.split_at(text.len() / 2);
+        file.write_all(first)?;
+        super::writing::pause_for_tests();
+        file.write_all(second)?;
         file.set_len(text.len() as u64)?;
         file.sync_all()
     };
@@ -425,6 +493,20 @@ mod tests {
             assert!(write_target(&fifo).unwrap_err().contains("named pipe"));
         }
         assert!(write_target(dir.path()).unwrap_err().contains("a directory"));
+    }
+
+    /// Final attack, finding 16: `/proc/kmsg` looks like a regular file, and a read of it
+    /// (opened without blocking) says "Resource temporarily unavailable (os error 11)"; the
+    /// message says what it is instead.
+    #[test]
+    fn a_file_that_would_make_a_read_wait_is_named_for_what_it_is() {
+        let e = LoadError::from(io::Error::from(io::ErrorKind::WouldBlock));
+        assert_eq!(
+            e.to_string(),
+            "it cannot be read now: not a file of stored text but one that waits for data"
+        );
+        let e = LoadError::from(io::Error::from(io::ErrorKind::PermissionDenied));
+        assert_eq!(e.to_string(), "permission denied", "other errors are as they were");
     }
 
     #[cfg(unix)]

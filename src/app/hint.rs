@@ -7,7 +7,7 @@ use super::{App, Typing};
 use sudoku_engine::logic::basis::rests_on_removals;
 use sudoku_engine::logic::deduction::and_list;
 use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
-use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos, Strategy, count_solutions, solve};
+use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos};
 use crate::text::counted;
 
 /// How far a hint has gone.
@@ -50,53 +50,8 @@ impl Hint {
     }
 }
 
-/// What a check found wrong.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Mistakes {
-    /// Entries (and solver digits) the solution contradicts.
-    pub digits: CellSet,
-    /// Empty cells whose marks leave out the solution's digit.
-    pub marks: CellSet,
-}
-
-impl Mistakes {
-    /// How many cells are wrong.
-    pub fn count(&self) -> usize {
-        self.digits.len() + self.marks.len()
-    }
-
-    /// Every wrong cell.
-    pub fn cells(&self) -> CellSet {
-        self.digits.iter().chain(self.marks.iter()).collect()
-    }
-}
-
-/// The one solution of `board`'s givens, or why there is none to compare with.
-pub fn solution_of(board: &Board) -> Result<Board, String> {
-    let givens = board.givens_only();
-    match count_solutions(&givens, 2) {
-        0 => Err("the givens have no solution".into()),
-        1 => solve(&givens, Strategy::Fast)
-            .ok()
-            .and_then(|outcome| outcome.solution)
-            .ok_or_else(|| "the givens have no solution".into()),
-        _ => Err("the givens have several solutions: hints and checks need a proper puzzle".into()),
-    }
-}
-
-/// The entries and marks of `board` and `marks` that `solution` contradicts.
-pub fn mistakes(board: &Board, marks: &Marks, solution: &Board) -> Mistakes {
-    let mut found = Mistakes::default();
-    for p in Pos::all() {
-        let Some(right) = solution.digit(p) else { continue };
-        match board.cell(p) {
-            Cell::Entry(d) | Cell::Placed(d) if d != right => found.digits.insert(p),
-            Cell::Empty if !marks.get(p).is_empty() && !marks.get(p).contains(right) => found.marks.insert(p),
-            _ => {}
-        }
-    }
-    found
-}
+// The judging itself is the engine's, shared with the command line: the two say the same.
+pub use sudoku_engine::mistakes::{Mistakes, mistakes, solution_of};
 
 /// The candidates a hint reasons from: each empty cell's marks, or its computed candidates
 /// where it has none; and whether any marks were used.

@@ -14,6 +14,7 @@ pub mod hint;
 pub mod history;
 pub mod jobs;
 pub mod new_puzzle;
+pub mod owner;
 pub mod play;
 pub mod race;
 pub mod reading;
@@ -23,6 +24,7 @@ pub mod stepper;
 pub mod stepping;
 pub mod traces;
 pub mod track;
+pub mod writing;
 
 mod browse;
 mod edit;
@@ -146,6 +148,8 @@ pub enum Then {
     SaveAs,
     /// Remove a recovery file for good.
     DiscardRecovery(PathBuf),
+    /// Open the save prompt to save the game without the puzzle's other lines.
+    SaveAsWithoutLines,
     /// Open the new-puzzle dialog.
     NewPuzzle,
     /// Load the puzzle of a trace and replay the trace in step mode.
@@ -165,6 +169,12 @@ pub struct Prompt {
     pub format: Format,
     /// Whether Tab chose the format (the extension then no longer does).
     pub format_chosen: bool,
+    /// The path offered, exactly, while the input is as offered: a file name need not be
+    /// UTF-8, and the input (text) could not hold it. Typing in the input drops it.
+    pub offered: Option<PathBuf>,
+    /// Whether the save leaves out the puzzle's other lines (comments, metadata): a game too
+    /// big to save with them.
+    pub without_lines: bool,
 }
 
 /// The recovered work on offer, and which is highlighted.
@@ -476,6 +486,7 @@ impl App {
             | Action::KeepFailed(_)
             | Action::KeepWorks
             | Action::Recovered(..)
+            | Action::Discarded(..)
             | Action::Rated(..)
             | Action::TraceRead(..)
             | Action::ReadStarted(_)
@@ -499,6 +510,10 @@ impl App {
             Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
             Action::Paste(text) => self.paste(&text),
             Action::PasteIgnored(why) => self.complain(format!("Paste ignored: {why}")),
+            Action::PasteStopped => self.complain(
+                "The paste stopped before its end: waiting for the rest, which keys typed now join. \
+                 Esc twice gives it up.",
+            ),
             other => match self.mode {
                 Mode::Edit => self.update_edit(other),
                 Mode::Solving(_) => self.update_solving(other),
@@ -535,14 +550,9 @@ impl App {
                 }
             }
             Action::Saved(result) => self.saved(result),
-            Action::RecoveryFound { offers, older } => {
-                self.overlay = Some(Overlay::Recovery(RecoveryOffer {
-                    offers,
-                    older,
-                    selected: 0,
-                }));
-            }
+            Action::RecoveryFound { offers, older, skipped } => self.recovery_found(offers, older, &skipped),
             Action::Recovered(path, result) => self.recovered(path, result),
+            Action::Discarded(why, result) => self.discarded(why, result),
             Action::TraceRead(path, result) => {
                 self.read_at_start = false;
                 self.trace_read(path, result);
@@ -729,10 +739,9 @@ impl App {
                 self.ask(Effect::Save(*request));
             }
             Then::SaveAs => self.ask_save_path(),
-            Then::DiscardRecovery(path) => {
-                self.ask(Effect::Discard(path));
-                self.say("The recovered work was discarded");
-            }
+            Then::SaveAsWithoutLines => self.ask_save_path_without_lines(),
+            // Said once the runtime answers: the file may not go (a read-only disk).
+            Then::DiscardRecovery(path) => self.ask(Effect::Discard(path, effects::Discard::GivenUp)),
             Then::NewPuzzle => self.overlay = Some(Overlay::NewPuzzle(self.new_choice)),
             Then::Replay(doc, trace) => self.replay(*doc, *trace),
             Then::Nothing => self.say("Cancelled"),
@@ -832,6 +841,9 @@ impl App {
         if let Some(reading) = &mut self.reading {
             changed |= reading.moved();
         }
+        if let Mode::Browse(browser) = &mut self.mode {
+            changed |= browser.listing_moved();
+        }
         let shown = self.doc.play.elapsed.as_secs();
         let was_running = self.clock.is_running();
         let running = self.clock_runs();
@@ -853,8 +865,9 @@ impl App {
             _ => None,
         };
         let count = self.count.is_busy().then_some(Duration::ZERO);
-        // A read's progress, a few times a second.
-        let reading = self.reading.as_ref().map(|_| READ_PROGRESS_EVERY);
+        // A read's progress, or a directory's listing, a few times a second.
+        let listing = matches!(&self.mode, Mode::Browse(b) if b.pending.is_some());
+        let reading = (self.reading.is_some() || listing).then_some(READ_PROGRESS_EVERY);
         // The clock: at once when it starts or stops, then at each second it shows.
         let clock = match (self.clock.is_running(), self.clock_runs()) {
             (false, false) => None,

@@ -4,12 +4,18 @@
 //! next start offers the newest of the recovery files no running workbench holds, and counts
 //! the rest.
 //!
-//! Each process names its file by its start time and process id, and holds an exclusive lock on
-//! a lock file beside it for as long as it runs, so that two workbenches never write or offer
-//! each other's work. An offered file is only looked at: a start holds no descriptor for it
-//! (1,500 left-over files once used up the descriptors a save needed). It is taken when the user
-//! reopens or discards it: its lock for that moment, the file read again from disk, so that of
-//! two workbenches offering the same file only one gets it.
+//! Each process names its file by its start time and process id ([`Owner`]), and holds an
+//! exclusive lock on a lock file beside it for as long as it runs, so that two workbenches never
+//! write or offer each other's work. Either tells that the owner runs: a lock file deleted while
+//! its owner runs once had a second workbench offer, and discard, the first one's work. An
+//! offered file is only looked at: a start holds no descriptor for it (1,500 left-over files
+//! once used up the descriptors a save needed). It is taken when the user reopens or discards
+//! it: its lock for that moment, the file read again from disk, so that of two workbenches
+//! offering the same file only one gets it.
+//!
+//! Anyone can put anything in the state directory: every file there is looked at before it is
+//! opened, and opened without blocking (a named pipe in a lock file's place once hung the
+//! start). A file that is not what the workbench wrote is left alone, and the start says so.
 //!
 //! A file is written beside its place under a temporary name of its owner's
 //! (`.recovery-<start>-<pid>.tmp`), then renamed over it. A process that ends during a write
@@ -24,11 +30,14 @@
 //! than with every digit.
 
 use super::document::{Document, Origin};
+use super::files::MAX_FILE_SIZE;
+use super::owner::Owner;
 use sudoku_engine::{Board, Format, Notes, Puzzle, parse_document};
-use crate::text::io_error;
+use crate::text::{io_error, printable, printable_os, size, special_file};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -192,19 +201,30 @@ pub struct Whence {
     pub index: Option<usize>,
     /// The givens as the file held them when the work began.
     pub read: Option<Board>,
+    /// Why the origin the file names is not one this version knows (it is then taken as
+    /// pasted), if it is not.
+    pub unknown: Option<String>,
 }
 
 /// Where the work in a recovery file came from (`puzzle` as read from it).
 pub fn whence(puzzle: &Puzzle) -> Whence {
-    let origin = match puzzle.field("origin").map(|o| o.split_once(' ').unwrap_or((o, ""))) {
-        Some(("file", path)) if !path.is_empty() => Origin::File(unescape_path(path)),
-        Some(("builtin", name)) => super::builtin::BUILTINS
-            .iter()
-            .find(|b| b.name == name)
-            .map_or(Origin::Pasted, |b| Origin::Builtin(b.name)),
-        Some(("new", _)) => Origin::New,
-        Some(("generated", _)) => Origin::Generated,
-        _ => Origin::Pasted,
+    let field = puzzle.field("origin");
+    let (origin, unknown) = match field.map(|o| o.split_once(' ').unwrap_or((o, ""))) {
+        Some(("file", path)) if !path.is_empty() => (Origin::File(unescape_path(path)), None),
+        Some(("builtin", name)) => match super::builtin::BUILTINS.iter().find(|b| b.name == name) {
+            Some(builtin) => (Origin::Builtin(builtin.name), None),
+            None => (
+                Origin::Pasted,
+                Some(format!("this version has no built-in {}", printable(name))),
+            ),
+        },
+        Some(("new", _)) => (Origin::New, None),
+        Some(("generated", _)) => (Origin::Generated, None),
+        Some(("pasted", _)) | None => (Origin::Pasted, None),
+        Some(_) => (
+            Origin::Pasted,
+            field.map(|f| format!("its origin \"{}\" is not one this version knows", printable(f))),
+        ),
     };
     Whence {
         origin,
@@ -217,6 +237,7 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
             .and_then(|i| i.parse::<usize>().ok())
             .and_then(|i| i.checked_sub(1)),
         read: puzzle.field("read").and_then(|r| r.parse().ok()),
+        unknown,
     }
 }
 
@@ -292,6 +313,10 @@ const LOCK_TRIES: u32 = 20;
 /// milliseconds, and those names say nothing of their owner.
 const LEGACY_TEMP_AGE: Duration = Duration::from_secs(3600);
 
+/// How many keepers this process made: one, but for tests, which run several workbenches in one
+/// process and need their files apart.
+static KEEPERS: AtomicU32 = AtomicU32::new(0);
+
 /// This process's recovery file: written while there is unsaved work, removed when there is none.
 pub struct Keeper {
     dir: PathBuf,
@@ -312,16 +337,17 @@ pub struct Keeper {
 impl Keeper {
     /// The keeper for this process, its files in `dir`.
     pub fn new(dir: PathBuf) -> Keeper {
-        let started = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+        let stem = match KEEPERS.fetch_add(1, Ordering::Relaxed) {
+            0 => Owner::this_process().stem(),
+            n => format!("{}-{}", Owner::this_process().stem(), n + 1),
+        };
         let pause = std::env::var("SUDOKU_WORKBENCH_TEST_SLOW_KEEP")
             .ok()
             .and_then(|ms| ms.parse().ok())
             .map(Duration::from_millis);
         Keeper {
             dir,
-            stem: format!("recovery-{started}-{}", std::process::id()),
+            stem,
             lock: None,
             written: None,
             lines_written: None,
@@ -416,11 +442,7 @@ impl Keeper {
         }
         std::fs::create_dir_all(&self.dir)?;
         for _ in 0..LOCK_TRIES {
-            let lock = File::options()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(self.lock_path())?;
+            let lock = open_lock_file(&self.lock_path(), true)?;
             match lock.try_lock() {
                 Ok(()) => {
                     self.lock = Some(lock);
@@ -437,6 +459,14 @@ impl Keeper {
     /// then renamed over it, so that the file on disk is always a whole one. Held under
     /// [`WRITING`], so that a process ending meanwhile waits for the rename.
     fn write(&mut self, path: &Path, text: &str) -> io::Result<()> {
+        if text.len() as u64 > MAX_FILE_SIZE {
+            // A file the next start could not read keeps nothing.
+            return Err(io::Error::other(format!(
+                "it would be {}, more than the {} the workbench reads back",
+                size(text.len() as u64),
+                size(MAX_FILE_SIZE)
+            )));
+        }
         let _writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         self.take_lock()?;
         let temp = self.dir.join(format!(".{}.tmp", self.stem));
@@ -464,10 +494,11 @@ fn write_new(path: &Path, bytes: &[u8], pause: Option<Duration>) -> io::Result<(
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // Never through a link someone put in its place.
-        options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
+        // Never through a link someone put in its place, nor waiting on a named pipe.
+        options.mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
     }
     let mut file = options.open(path)?;
+    regular(&file)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -492,18 +523,23 @@ pub struct LeftOver {
     pub text: String,
 }
 
-/// What a start finds: the newest left-over recovery files, and how many older ones there are.
+/// What a start finds: the newest left-over recovery files, how many older ones there are, and
+/// the files it left alone.
 #[derive(Debug, Default)]
 pub struct Found {
     /// The newest [`OFFERED`], newest first.
     pub newest: Vec<LeftOver>,
     /// How many more there are.
     pub older: usize,
+    /// Recovery files not offered because they, or their lock files, are not what a workbench
+    /// writes (a named pipe, a file too big to read): the name and why, for the user.
+    pub skipped: Vec<String>,
 }
 
 /// The recovery files in `dir` that no running workbench holds: the newest [`OFFERED`] read,
-/// newest first, and a count of the others. Nothing stays open. What killed workbenches left
-/// half written is removed on the way.
+/// newest first, and a count of the others. Nothing stays open, and nothing is opened before it
+/// is known to be a regular file. What killed workbenches left half written is removed on the
+/// way.
 pub fn left_over(dir: &Path) -> Found {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Found::default();
@@ -513,14 +549,19 @@ pub fn left_over(dir: &Path) -> Found {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
         let path = entry.path();
-        if name.starts_with(".recovery-") && name.ends_with(".tmp") {
-            remove_orphan_temp(dir, &path, &name[1..name.len() - 4]);
+        if let Some(stem) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp"))
+            && stem.starts_with("recovery-")
+        {
+            // A write its owner was killed in the middle of.
+            if owner(dir, stem) == Whose::Ended {
+                let _ = std::fs::remove_file(&path);
+            }
         } else if name.starts_with(".sudoku-workbench-") && name.ends_with(".tmp") {
             remove_legacy_temp(&path);
-        } else if name.starts_with("recovery-")
-            && path.extension().is_some_and(|e| e == "lines")
+        } else if let Some(stem) = name.strip_suffix(".lines")
+            && stem.starts_with("recovery-")
             && !path.with_extension("swb").exists()
-            && !is_held(&path.with_extension("lock"))
+            && owner(dir, stem) == Whose::Ended
         {
             // Lines written by a workbench killed before its first recovery file.
             let _ = std::fs::remove_file(&path);
@@ -534,31 +575,30 @@ pub fn left_over(dir: &Path) -> Found {
     candidates.sort_by_key(|(_, modified)| std::cmp::Reverse(*modified));
     let mut found = Found::default();
     for (path, modified) in candidates {
-        if is_held(&path.with_extension("lock")) {
-            continue;
+        let name = printable_os(path.as_os_str());
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        match owner(dir, stem) {
+            Whose::Running => continue,
+            Whose::Unknown(why) => {
+                found.skipped.push(format!("{name} ({why})"));
+                continue;
+            }
+            Whose::Ended => {}
         }
         if found.newest.len() < OFFERED {
-            let Ok((bytes, _)) = super::files::read_bytes(&path) else {
-                continue;
-            };
-            found.newest.push(LeftOver {
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-                path,
-                modified,
-            });
+            match super::files::read_bytes(&path) {
+                Ok((bytes, _)) => found.newest.push(LeftOver {
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                    path,
+                    modified,
+                }),
+                Err(e) => found.skipped.push(format!("{name} ({e})")),
+            }
         } else {
             found.older += 1;
         }
     }
     found
-}
-
-/// Removes the temporary file at `path` of the workbench named `stem` if that workbench is gone
-/// (its lock is free): a write it was killed in the middle of.
-fn remove_orphan_temp(dir: &Path, path: &Path, stem: &str) {
-    if !is_held(&dir.join(format!("{stem}.lock"))) {
-        let _ = std::fs::remove_file(path);
-    }
 }
 
 /// Removes a legacy temporary file once it is [`LEGACY_TEMP_AGE`] old.
@@ -572,13 +612,104 @@ fn remove_legacy_temp(path: &Path) {
     }
 }
 
-/// Whether a running workbench holds the lock at `path`. Looked at for a moment and let go. No
-/// lock file: nobody (an orphan all the same); a lock file that cannot be opened: held, as far
-/// as anyone can tell (what cannot be checked is not offered).
-fn is_held(path: &Path) -> bool {
-    match File::options().write(true).open(path) {
-        Ok(file) => !matches!(lock_patiently(&file), Ok(true)),
-        Err(e) => e.kind() != io::ErrorKind::NotFound,
+/// Whether the workbench whose files in `dir` are named `stem` still runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Whose {
+    /// It runs: it holds its lock, or its process is alive (its lock file deleted meanwhile).
+    Running,
+    /// It is gone: its files are left over.
+    Ended,
+    /// Its lock file is not one a workbench made, or cannot be opened: why. What cannot be
+    /// checked is neither offered nor removed.
+    Unknown(String),
+}
+
+/// Whether the workbench whose files in `dir` are named `stem` still runs: by its lock, and,
+/// lock or no lock, by the process its name records ([`Owner`]).
+fn owner(dir: &Path, stem: &str) -> Whose {
+    match look_at_lock(&dir.join(format!("{stem}.lock"))) {
+        Lock::Held => Whose::Running,
+        Lock::Bad(why) => Whose::Unknown(why),
+        Lock::Absent | Lock::Free(_) if alive_by_name(stem) => Whose::Running,
+        Lock::Absent | Lock::Free(_) => Whose::Ended,
+    }
+}
+
+/// Whether the process the name `stem` records runs. This process's own keepers are known by
+/// their locks alone: each holds its lock while it keeps a file (tests run several workbenches
+/// in one process, and end one by letting go of its lock).
+fn alive_by_name(stem: &str) -> bool {
+    Owner::of_name(stem).is_some_and(|owner| !owner.is_this_process() && owner.runs())
+}
+
+/// What a lock file says of the workbench it belongs to.
+#[derive(Debug)]
+enum Lock {
+    /// There is none.
+    Absent,
+    /// A running workbench holds it.
+    Held,
+    /// No one holds it: this process does now (until the file is dropped).
+    Free(File),
+    /// It is not a lock file a workbench made (a named pipe, a directory), or cannot be
+    /// opened: why.
+    Bad(String),
+}
+
+/// Looks at the lock file at `path`, and takes its lock if it is free. Never blocks: it is
+/// checked to be a regular file first, and opened without waiting.
+fn look_at_lock(path: &Path) -> Lock {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Lock::Absent,
+        Err(e) => return Lock::Bad(format!("its lock file cannot be read: {}", io_error(&e))),
+        Ok(meta) => {
+            if let Some(kind) = special_file(&meta) {
+                return Lock::Bad(format!("its lock file is {kind}"));
+            }
+        }
+    }
+    match open_lock_file(path, false) {
+        Ok(file) => match lock_patiently(&file) {
+            Ok(true) => Lock::Free(file),
+            Ok(false) => Lock::Held,
+            Err(e) => Lock::Bad(format!("its lock file cannot be locked: {}", io_error(&e))),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Lock::Absent,
+        Err(e) => Lock::Bad(format!("its lock file cannot be opened: {}", io_error(&e))),
+    }
+}
+
+/// Opens the lock file at `path` to lock it (made if `create`): never through a symbolic link,
+/// never waiting (a named pipe put in its place would wait for a reader for ever), and only if
+/// it is a regular file.
+fn open_lock_file(path: &Path, create: bool) -> io::Result<File> {
+    // Looked at first, to say what it is: opened, a pipe says only "no such device".
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && let Some(kind) = special_file(&meta)
+    {
+        return Err(io::Error::other(format!(
+            "{} is {kind}",
+            printable_os(path.as_os_str())
+        )));
+    }
+    let mut options = File::options();
+    options.write(true).create(create).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    regular(&file)?;
+    Ok(file)
+}
+
+/// An error unless `file` is a regular file (a check after opening: the file looked at before
+/// may have been swapped meanwhile).
+fn regular(file: &File) -> io::Result<()> {
+    match special_file(&file.metadata()?) {
+        Some(kind) => Err(io::Error::other(format!("it is {kind}, not a regular file"))),
+        None => Ok(()),
     }
 }
 
@@ -611,18 +742,20 @@ pub struct Taken {
 }
 
 /// Takes the left-over recovery file at `path` to reopen or discard it: its lock, then its text
-/// read again. Fails when another workbench took it first (holds its lock, or removed it).
+/// read again. Fails when another workbench took it first (holds its lock, or removed it), when
+/// the workbench that wrote it runs, or when it is not a file a workbench wrote.
 pub fn take(path: &Path) -> Result<Taken, String> {
     const TAKEN: &str = "another workbench took it first";
-    let lock = match File::options().write(true).open(path.with_extension("lock")) {
-        Ok(file) => match lock_patiently(&file) {
-            Ok(true) => Some(file),
-            Ok(false) => return Err(TAKEN.into()),
-            Err(e) => return Err(io_error(&e)),
-        },
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(io_error(&e)),
+    let lock = match look_at_lock(&path.with_extension("lock")) {
+        Lock::Free(file) => Some(file),
+        Lock::Absent => None,
+        Lock::Held => return Err(TAKEN.into()),
+        Lock::Bad(why) => return Err(why),
     };
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    if alive_by_name(stem) {
+        return Err("the workbench that wrote it is running".into());
+    }
     match super::files::read_bytes(path) {
         Ok((bytes, _)) => Ok(Taken {
             path: path.to_path_buf(),
@@ -635,13 +768,21 @@ pub fn take(path: &Path) -> Result<Taken, String> {
 }
 
 impl Taken {
-    /// Removes the file, its lines and its lock file: its work was reopened or given up.
-    pub fn discard(self) {
-        let _ = std::fs::remove_file(&self.path);
-        let _ = std::fs::remove_file(self.path.with_extension("lines"));
+    /// Removes the file, its lines and its lock file: its work was reopened or given up. Why
+    /// the file could not be removed (a read-only disk), if it could not: it is then offered
+    /// again at the next start.
+    pub fn discard(self) -> Result<(), String> {
+        let gone = |path: &Path| match std::fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_error(&e)),
+            _ => Ok(()),
+        };
+        gone(&self.path)?;
+        // Lines left behind are removed at the next start, once no file names them.
+        let _ = gone(&self.path.with_extension("lines"));
         // The lock file last, while still held: a workbench that opened it meanwhile finds no
         // file to take.
         let _ = std::fs::remove_file(self.path.with_extension("lock"));
+        Ok(())
     }
 }
 
@@ -697,7 +838,7 @@ mod tests {
             take(&two.path()).is_err(),
             "nor can anyone take a running workbench's file"
         );
-        taken.discard();
+        taken.discard().unwrap();
         assert!(!one.path().exists());
         assert!(take(&one.path()).is_err(), "gone once discarded");
         assert!(left_over(dir.path()).newest.is_empty());
@@ -798,5 +939,122 @@ mod tests {
             lines_beside_file(&path, &recovery).is_err(),
             "another size: other work's"
         );
+    }
+
+    /// Makes a named pipe at `path`; `false` where `mkfifo` is missing (the test then skips).
+    fn fifo(path: &Path) -> bool {
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: no mkfifo");
+            return false;
+        }
+        true
+    }
+
+    /// Runs `f` on a thread of its own: its answer, or a failure if it has not answered after
+    /// a time no file operation of a start takes (it waits on something for ever).
+    fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || send.send(f()));
+        answer
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("{what} waits for ever"))
+    }
+
+    /// The final attack, finding 6: a named pipe named like a lock file hung the start (the lock
+    /// was opened for writing, which waits for a reader). Every file in the state directory is
+    /// looked at before it is opened, and opened without waiting; one that is not what a
+    /// workbench writes is left alone, with a word.
+    #[test]
+    fn named_pipes_in_the_state_directory_are_skipped_with_a_word_never_waited_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let locked = dir.path().join("recovery-1-999999991");
+        std::fs::write(locked.with_extension("swb"), "work").unwrap();
+        if !fifo(&locked.with_extension("lock")) {
+            return;
+        }
+        // A recovery file that is a pipe itself, and a half-written file beside a pipe lock.
+        assert!(fifo(&dir.path().join("recovery-2-999999992.swb")));
+        let temp = dir.path().join(".recovery-1-999999991.tmp");
+        std::fs::write(&temp, "half").unwrap();
+        let path = dir.path().to_path_buf();
+        let found = without_hanging("looking for left-over files", move || left_over(&path));
+        assert!(found.newest.is_empty(), "{found:?}");
+        assert_eq!(found.skipped.len(), 2, "{found:?}");
+        assert!(
+            found
+                .skipped
+                .iter()
+                .any(|s| s.contains("recovery-1-999999991.swb") && s.contains("its lock file is a named pipe (FIFO)")),
+            "{found:?}"
+        );
+        assert!(
+            found.skipped.iter().any(
+                |s| s.contains("recovery-2-999999992.swb") && s.contains("a named pipe (FIFO), not a regular file")
+            ),
+            "{found:?}"
+        );
+        assert!(temp.exists(), "what cannot be checked is not removed");
+        let swb = locked.with_extension("swb");
+        let taken = without_hanging("taking it", move || take(&swb).map(|t| t.text));
+        assert_eq!(taken.unwrap_err(), "its lock file is a named pipe (FIFO)");
+        // This process's own lock file a pipe: the keeper says it cannot keep the work.
+        let path = dir.path().to_path_buf();
+        let failure = without_hanging("keeping the work", move || {
+            let mut keeper = Keeper::new(path);
+            assert!(fifo(&keeper.lock_path()));
+            keeper.keep_text(Some("mine".into()));
+            (keeper.has_file(), keeper.failure)
+        });
+        assert!(!failure.0);
+        assert!(failure.1.is_some_and(|why| why.contains("named pipe")));
+    }
+
+    /// The final attack, finding 8: a running workbench's lock file deleted (by a cleaner, by
+    /// hand) made a second workbench offer its file, and discard it. The owner named in the
+    /// file's name is alive: never offered, nor taken, nor its half-written files removed.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_running_workbench_whose_lock_file_was_deleted_is_never_offered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut running = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+        let owner = Owner::of_process(running.id()).unwrap();
+        let path = dir.path().join(format!("{}.swb", owner.stem()));
+        std::fs::write(&path, "its work").unwrap();
+        let temp = dir.path().join(format!(".{}.tmp", owner.stem()));
+        std::fs::write(&temp, "a write under way").unwrap();
+        let lines = path.with_extension("lines");
+        std::fs::write(&lines, "its lines, its recovery file not written yet").unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let found = left_over(dir.path());
+        assert!(found.newest.is_empty() && found.skipped.is_empty(), "{found:?}");
+        assert!(temp.exists() && lines.exists(), "its files are its own");
+        std::fs::write(&path, "its work").unwrap();
+        assert!(left_over(dir.path()).newest.is_empty(), "not offered, lock or no lock");
+        assert_eq!(take(&path).unwrap_err(), "the workbench that wrote it is running");
+        assert!(path.exists());
+        // It ends: its work is left over.
+        running.kill().unwrap();
+        running.wait().unwrap();
+        let found = left_over(dir.path());
+        assert_eq!(found.newest.len(), 1);
+        assert_eq!(found.newest[0].text, "its work");
+        assert!(!temp.exists(), "what its end left half written is removed");
+        assert!(take(&path).is_ok());
+    }
+
+    /// The final attack, finding 5: nothing is written that the next start could not read.
+    #[test]
+    fn a_recovery_file_the_next_start_could_not_read_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut keeper = Keeper::new(dir.path().to_path_buf());
+        keeper.keep_text(Some("x".repeat(MAX_FILE_SIZE as usize + 1)));
+        assert!(!keeper.has_file() && !keeper.path().exists());
+        assert_eq!(
+            keeper.failure.as_deref(),
+            Some("it would be 64 MB and 1 byte, more than the 64 MB the workbench reads back")
+        );
+        keeper.keep_text(Some("small".into()));
+        assert!(keeper.has_file() && keeper.failure.is_none());
     }
 }

@@ -6,14 +6,17 @@
 //! out. A progress file saved over itself keeps every line it does not own where it stood. Save
 //! as asks before replacing a file, and says which format the name chooses. A file deleted or
 //! moved since it was read, a read-only file, a file with other names (hard links) and a folder
-//! that takes no new file are each asked about before anything is written.
+//! that takes no new file are each asked about before anything is written. Nothing is written
+//! that the workbench could not open again: a game too big for that is refused, and may be saved
+//! without the puzzle's other lines (which are most of such a file).
 
 use super::document::{Origin, Place};
 use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest, Saved};
-use super::files::{Caution, Consent, hint_of};
+use super::files::{Caution, Consent, MAX_FILE_SIZE, hint_of};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
-use sudoku_engine::{Board, Format, Marks, Puzzle};
-use crate::text::printable;
+use sudoku_engine::{Board, Format, Marks, Notes, Puzzle};
+use crate::text::{counted, counted_as, printable, printable_os, size};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -31,14 +34,17 @@ pub struct PendingSave {
     pub saved: Board,
     /// The marks the file holds once saved.
     pub saved_marks: Marks,
-    /// What the format could not hold (entries, solver digits), for the message.
-    pub left_out: usize,
+    /// What the format could not hold, for the message: how many entries, how many solver
+    /// digits.
+    pub left_out: (usize, usize),
     /// Whether the format could not hold the pencil marks.
     pub marks_left_out: bool,
     /// The request, to ask it again over a changed or existing file.
     pub request: SaveRequest,
-    /// The path as typed in the save prompt, to show it again if the save fails.
-    pub typed: Option<(String, Format, bool)>,
+    /// The save prompt as it was, to show it again if the save fails.
+    pub typed: Option<Prompt>,
+    /// Whether the puzzle's other lines (comments, metadata) are left out of the file.
+    pub without_lines: bool,
 }
 
 impl App {
@@ -99,12 +105,12 @@ impl App {
         path: &Path,
         format: Format,
         keep_collection: bool,
-        typed: Option<(String, Format, bool)>,
+        typed: Option<Prompt>,
     ) {
         let left_out = if format.keeps_entries() {
-            0
+            (0, 0)
         } else {
-            self.doc.entry_count() + self.doc.placed_count()
+            (self.doc.entry_count(), self.doc.placed_count())
         };
         let saved = if format.keeps_entries() {
             self.doc.board.clone()
@@ -117,6 +123,7 @@ impl App {
             Marks::NONE
         };
         let marks_left_out = !format.keeps_marks() && self.doc.has_marks();
+        let without_lines = typed.as_ref().is_some_and(|p| p.without_lines);
         self.pending_save = Some(PendingSave {
             path: path.to_path_buf(),
             format,
@@ -127,6 +134,7 @@ impl App {
             marks_left_out,
             request: request.clone(),
             typed,
+            without_lines,
         });
         self.ask(Effect::Save(request));
     }
@@ -134,62 +142,82 @@ impl App {
     /// Opens the save prompt, with a name to start from: the file's own, or, when the board
     /// holds entries or marks its format cannot keep, the same name as a progress file.
     pub(super) fn ask_save_path(&mut self) {
-        let (suggested, format) = match &self.doc.source.origin {
-            Origin::File(path) => (self.shown_path(path), self.doc.source.format),
-            Origin::Builtin(name) => ((*name).to_string(), self.doc.source.format),
-            Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => {
-                ("puzzle.sdk".to_string(), Format::Sdk)
-            }
-        };
-        let (input, format) = if !self.doc.fits(format) {
-            // Each puzzle of a collection its own progress file: `coll-2.swb` for the second.
-            let suggested = match &self.doc.source.collection {
-                Some(place) => numbered(&suggested, place.index + 1),
-                None => suggested,
-            };
-            (
-                with_extension(&suggested, Format::Progress.extension()),
-                Format::Progress,
-            )
-        } else {
-            (suggested, format)
-        };
+        let (offered, format) = self.offered_name();
         let label = match self.doc.path() {
             Some(path) if !self.doc.fits(self.doc.source.format) => format!(
                 "{} holds givens only: save your game (entries, marks and all) as",
-                printable(&path.file_name().unwrap_or_default().to_string_lossy())
+                printable_os(path.file_name().unwrap_or_default())
             ),
             None if !self.doc.fits(Format::Sdk) => "Save your game (entries, marks and all) as".into(),
             _ => "Save as".into(),
         };
+        self.open_prompt(label, offered, format, false);
+    }
+
+    /// Opens the save prompt for the game without the puzzle's other lines (a game too big
+    /// to save with them), with a name beside the file's own: `edge-game.swb`.
+    pub(super) fn ask_save_path_without_lines(&mut self) {
+        let (offered, format) = self.offered_name();
+        let offered = suffixed(&offered, "-game");
+        let label = "Save your game without the puzzle's other lines (comments, metadata) as".to_string();
+        self.open_prompt(label, offered, format, true);
+    }
+
+    /// The name the save prompt starts from, and its format: the file's own (as the user would
+    /// type it), or, when the board holds entries or marks the format cannot keep, the same
+    /// name as a progress file (numbered for a puzzle of a collection). Built from the name's
+    /// bytes, not from text: a name that is not UTF-8 is offered as it is.
+    fn offered_name(&self) -> (PathBuf, Format) {
+        let (suggested, format) = match &self.doc.source.origin {
+            Origin::File(path) => (self.shown_path(path), self.doc.source.format),
+            Origin::Builtin(name) => (PathBuf::from(name), self.doc.source.format),
+            Origin::Pasted | Origin::New | Origin::Generated | Origin::Trace(_) => {
+                (PathBuf::from("puzzle.sdk"), Format::Sdk)
+            }
+        };
+        if self.doc.fits(format) {
+            return (suggested, format);
+        }
+        // Each puzzle of a collection its own progress file: `coll-2.swb` for the second.
+        let suggested = match &self.doc.source.collection {
+            Some(place) => numbered(&suggested, place.index + 1),
+            None => suggested,
+        };
+        (suggested.with_extension(Format::Progress.extension()), Format::Progress)
+    }
+
+    fn open_prompt(&mut self, label: String, offered: PathBuf, format: Format, without_lines: bool) {
         self.overlay = Some(Overlay::Prompt(Prompt {
             label,
-            input,
+            input: offered.to_string_lossy().into_owned(),
             format,
             format_chosen: false,
+            offered: Some(offered),
+            without_lines,
         }));
     }
 
     /// A path as the user would type it: relative to where the workbench started when it is
     /// under it, else in full.
-    fn shown_path(&self, path: &Path) -> String {
-        path.strip_prefix(&self.cwd)
-            .unwrap_or(path)
-            .to_string_lossy()
-            .into_owned()
+    fn shown_path(&self, path: &Path) -> PathBuf {
+        path.strip_prefix(&self.cwd).unwrap_or(path).to_path_buf()
     }
 
     pub(super) fn update_prompt(&mut self, mut prompt: Prompt, action: Action) {
         match action {
+            // Typed: the name is the text now, what was offered no longer.
             Action::Input(c) => {
+                prompt.offered = None;
                 prompt.input.push(c);
                 follow_extension(&mut prompt);
             }
             Action::Paste(text) => {
+                prompt.offered = None;
                 prompt.input.extend(text.chars().filter(|c| !c.is_control()));
                 follow_extension(&mut prompt);
             }
             Action::InputBackspace => {
+                prompt.offered = None;
                 prompt.input.pop();
                 follow_extension(&mut prompt);
             }
@@ -205,6 +233,9 @@ impl App {
                     .is_some_and(|e| ours.contains(&e))
                 {
                     prompt.input = with_extension(&prompt.input, prompt.format.extension());
+                    if let Some(offered) = &mut prompt.offered {
+                        offered.set_extension(prompt.format.extension());
+                    }
                 }
             }
             Action::Confirm if prompt.input.trim().is_empty() => {}
@@ -223,10 +254,19 @@ impl App {
 
     /// Saves to the path typed, in the format shown.
     fn save_as(&mut self, prompt: &Prompt) {
-        let path = self.cwd.join(prompt.input.trim());
-        let typed = Some((prompt.input.clone(), prompt.format, prompt.format_chosen));
+        let path = match &prompt.offered {
+            Some(offered) => self.cwd.join(offered),
+            None => self.cwd.join(prompt.input.trim()),
+        };
+        let typed = Some(prompt.clone());
         let format = prompt.format;
         let own = self.doc.path().is_some_and(|p| same_file(p, &path));
+        if own && prompt.without_lines {
+            // Its lines are in it: written without them, they would be gone.
+            self.complain("Not saved: that is the puzzle's own file, which holds its other lines; choose another name");
+            self.overlay = Some(Overlay::Prompt(prompt.clone()));
+            return;
+        }
         if let (true, Some(place)) = (own, &self.doc.source.collection)
             && format != self.doc.source.format
         {
@@ -245,22 +285,73 @@ impl App {
             self.start_save(request, &path, format, format == self.doc.source.format, typed);
             return;
         }
+        let request = SaveRequest {
+            path: path.clone(),
+            bytes: SaveBytes::Whole(self.whole_file(format, prompt.without_lines)),
+            check: Check::Absent,
+            consent: Consent::default(),
+        };
+        self.start_save(request, &path, format, false, typed);
+    }
+
+    /// The document as a whole file in `format` (givens only where the format keeps no
+    /// entries), `without_lines` leaving out the puzzle's other lines.
+    fn whole_file(&self, format: Format, without_lines: bool) -> Vec<u8> {
         let board = if format.keeps_entries() {
             self.doc.board.clone()
         } else {
             self.doc.board.givens_only()
         };
-        let puzzle = Puzzle {
+        let mut puzzle = Puzzle {
             board,
             ..self.doc.puzzle()
         };
-        let request = SaveRequest {
-            path: path.clone(),
-            bytes: SaveBytes::Whole(format.to_string(&puzzle).into_bytes()),
-            check: Check::Absent,
-            consent: Consent::default(),
-        };
-        self.start_save(request, &path, format, false, typed);
+        if without_lines {
+            puzzle.notes = Notes::new();
+            puzzle.comment = None;
+        }
+        format.to_string(&puzzle).into_bytes()
+    }
+
+    /// A save refused because the file would be more than the workbench reads: why, and the
+    /// way out, the game without the puzzle's other lines (comments, metadata), which are all
+    /// but a few kilobytes of such a file. Written over the puzzle's own file, they would be
+    /// gone: then only as another file.
+    fn too_big_to_save(&mut self, pending: PendingSave, bytes: u64) {
+        let name = printable_os(pending.path.file_name().unwrap_or_default());
+        let why = format!(
+            "{name} would be {}, more than the {} the workbench can open again, so nothing was written",
+            size(bytes),
+            size(MAX_FILE_SIZE)
+        );
+        let lines = self.doc.source.text.notes_len() as u64;
+        if pending.without_lines || lines == 0 {
+            self.complain(format!("Not saved: {why}"));
+            return;
+        }
+        let lines = format!("the puzzle's other lines (comments, metadata) take {}", size(lines));
+        match &self.doc.source.origin {
+            Origin::File(own) if same_file(own, &pending.path) => self.question(
+                format!("{why}: {lines}. Save your game without them, as another file? They stay in {name}"),
+                vec![('s', "save as another file", Then::SaveAsWithoutLines)],
+            ),
+            origin => {
+                let kept = match origin {
+                    Origin::File(file) => {
+                        format!("they stay in {}", printable_os(file.file_name().unwrap_or_default()))
+                    }
+                    _ => "they are in no file, so without them they are lost".to_string(),
+                };
+                let mut again = pending.clone();
+                again.without_lines = true;
+                again.request.bytes = SaveBytes::Whole(self.whole_file(pending.format, true));
+                let request = Box::new(again.request.clone());
+                self.question(
+                    format!("{why}: {lines}. Save your game in it without them? ({kept})"),
+                    vec![('c', "save without them", Then::SaveOver(request, again))],
+                );
+            }
+        }
     }
 
     /// A save carried out: the document now belongs to the file saved, or the question the
@@ -338,6 +429,7 @@ impl App {
                     vec![('y', "replace it", over), ('n', "no, another name", Then::SaveAs)],
                 );
             }
+            Err(SaveFailure::TooBig(bytes)) => self.too_big_to_save(pending, bytes),
             Err(SaveFailure::PuzzleGone(why)) => self.complain(format!(
                 "Not saved: {shown} changed on disk and {why}; W saves your puzzle to another file"
             )),
@@ -346,12 +438,10 @@ impl App {
                     "Could not save to {shown}: {why} (nothing was changed on disk)"
                 ));
                 // Back to the prompt, as typed, to fix the name.
-                if let Some((input, format, format_chosen)) = pending.typed {
+                if let Some(prompt) = pending.typed {
                     self.overlay = Some(Overlay::Prompt(Prompt {
                         label: "Save as".into(),
-                        input,
-                        format,
-                        format_chosen,
+                        ..prompt
                     }));
                 }
             }
@@ -383,20 +473,45 @@ impl App {
         source.disk = Some(saved.fingerprint);
         source.saved = pending.saved;
         source.saved_marks = pending.saved_marks;
+        if pending.without_lines {
+            // The file is the document's now: its lines are what the file holds.
+            let text = &source.text;
+            source.text = Arc::new(Puzzle {
+                board: text.board.clone(),
+                notes: Notes::new(),
+                comment: None,
+                fields: text.fields.clone(),
+                marks: text.marks.clone(),
+            });
+        }
         let mut text = format!(
             "Saved to {} ({})",
-            pending.path.file_name().unwrap_or_default().to_string_lossy(),
+            printable_os(pending.path.file_name().unwrap_or_default()),
             pending.format.description()
         );
-        let left_out = match (pending.left_out, pending.marks_left_out) {
-            (0, false) => None,
-            (0, true) => Some("your pencil marks are".to_string()),
-            (n, false) => Some(format!("your {n} entries and solver digits are")),
-            (n, true) => Some(format!("your {n} entries and solver digits, and your marks, are")),
+        if pending.without_lines {
+            text.push_str(" without the puzzle's other lines");
+        }
+        let (entries, placed) = pending.left_out;
+        let digits: Vec<String> = [
+            (entries > 0).then(|| counted_as(entries as u64, "entry", "entries")),
+            (placed > 0).then(|| counted(placed as u64, "solver digit")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let left_out = match (digits.as_slice(), pending.marks_left_out) {
+            ([], false) => None,
+            ([], true) => Some("your pencil marks are".to_string()),
+            // One digit alone: "your 1 entry is ... (.swb keeps it)".
+            ([one], false) if entries + placed == 1 => Some(format!("your {one} is")),
+            (digits, false) => Some(format!("your {} are", digits.join(" and "))),
+            (digits, true) => Some(format!("your {}, and your marks, are", digits.join(" and "))),
         };
         if let Some(what) = left_out {
+            let them = if what.ends_with(" is") { "it" } else { "them" };
             text.push_str(&format!(
-                "; it holds givens only: {what} not in it and still unsaved (.swb keeps them)"
+                "; it holds givens only: {what} not in it and still unsaved (.swb keeps {them})"
             ));
             self.complain(text);
         } else {
@@ -410,15 +525,21 @@ fn with_extension(name: &str, ext: &str) -> String {
     Path::new(name).with_extension(ext).to_string_lossy().into_owned()
 }
 
-/// `name` with `-n` after its stem: `coll.sdm` and 2 make `coll-2.sdm`.
-fn numbered(name: &str, n: usize) -> String {
-    let path = Path::new(name);
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    let file = match path.extension() {
-        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
-        None => format!("{stem}-{n}"),
-    };
-    path.with_file_name(file).to_string_lossy().into_owned()
+/// `path` with `-n` after its stem: `coll.sdm` and 2 make `coll-2.sdm`.
+fn numbered(path: &Path, n: usize) -> PathBuf {
+    suffixed(path, &format!("-{n}"))
+}
+
+/// `path` with `suffix` after its stem: `edge.sdk` and `-game` make `edge-game.sdk` (the
+/// name's bytes kept, whatever they are).
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut file = OsString::from(path.file_stem().unwrap_or_default());
+    file.push(suffix);
+    if let Some(ext) = path.extension() {
+        file.push(".");
+        file.push(ext);
+    }
+    path.with_file_name(file)
 }
 
 /// The format follows the extension typed, until Tab chose one.

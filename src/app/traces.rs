@@ -2,7 +2,8 @@
 //! to [`MAX_REPLAY_STEPS`], each line checked), and writing the search on screen as one, in the
 //! format of `sudoku-workbench trace --format jsonl`.
 //!
-//! A trace is read line by line and bounded however big the file: a line is at most
+//! A trace is read line by line (its lines may end as any text file's: LF, CRLF or CR alone, and
+//! a byte-order mark may open it) and bounded however big the file: a line is at most
 //! [`MAX_LINE`] bytes, a run of blank lines at most [`MAX_BLANK_RUN`], and reading stops at the
 //! first step past [`MAX_REPLAY_STEPS`] (which is checked too, so that every step number the
 //! workbench says it read was read and found in order).
@@ -13,7 +14,7 @@ use super::stepper::Replay;
 use sudoku_engine::search::trace::{header, read_header, read_step, step_line};
 use sudoku_engine::{Board, Search, Strategy};
 use crate::text::{grouped, io_error};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 /// The most steps the workbench replays from a trace, and writes into one: a million steps
@@ -48,26 +49,70 @@ pub fn looks_like_trace(first_line: &[u8]) -> bool {
     text.starts_with('{') && text.contains("\"trace\"")
 }
 
-/// One line of at most [`MAX_LINE`] bytes, without its end; `None` at the end of the file.
-fn line(reader: &mut impl BufRead, number: usize) -> Result<Option<String>, String> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_LINE + 1)
-        .read_until(b'\n', &mut bytes)
-        .map_err(|e| io_error(&e))?;
-    if bytes.is_empty() {
-        return Ok(None);
-    }
-    if bytes.len() as u64 > MAX_LINE {
-        return Err(format!("line {number} is longer than any line of a trace"));
-    }
-    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-        bytes.pop();
-    }
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|_| format!("line {number} is not UTF-8 text"))
+/// The lines of a trace, each of at most [`MAX_LINE`] bytes. A line ends as in every file the
+/// workbench reads: `\n`, `\r\n` or a lone `\r` (an old Mac editor's, or `tr '\n' '\r'`); the
+/// first line's UTF-8 byte-order mark (a Windows editor's) is not part of the header.
+struct TraceLines<R> {
+    reader: R,
+    /// The last line ended with a carriage return: a line feed right after it belongs to it.
+    after_cr: bool,
 }
+
+impl<R: BufRead> TraceLines<R> {
+    fn new(reader: R) -> TraceLines<R> {
+        TraceLines {
+            reader,
+            after_cr: false,
+        }
+    }
+
+    /// Line `number` (1 for the first), without its end; `None` at the end of the file.
+    fn line(&mut self, number: usize) -> Result<Option<String>, String> {
+        let mut bytes = Vec::new();
+        let mut ended = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io_error(&e)),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            if std::mem::take(&mut self.after_cr) && chunk[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let take = end.unwrap_or(chunk.len());
+            if (bytes.len() + take) as u64 > MAX_LINE {
+                return Err(format!("line {number} is longer than any line of a trace"));
+            }
+            bytes.extend_from_slice(&chunk[..take]);
+            match end {
+                Some(i) => {
+                    self.after_cr = chunk[i] == b'\r';
+                    self.reader.consume(i + 1);
+                    ended = true;
+                    break;
+                }
+                None => self.reader.consume(take),
+            }
+        }
+        if bytes.is_empty() && !ended {
+            return Ok(None);
+        }
+        if number == 1 && bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
+        }
+        String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| format!("line {number} is not UTF-8 text"))
+    }
+}
+
+/// The UTF-8 byte-order mark some editors put before the first line.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The trace at `path`, `None` if the file is no trace (its first line is not a trace's
 /// header) or cannot be opened as a regular file (the puzzle reader then says why), or what is
@@ -93,7 +138,7 @@ pub fn read_trace_header(path: &Path) -> Result<Option<(Board, Strategy)>, Strin
     let Ok((file, _)) = open_regular_any_size(path) else {
         return Ok(None);
     };
-    let first = match line(&mut BufReader::new(file), 1) {
+    let first = match TraceLines::new(BufReader::new(file)).line(1) {
         Ok(Some(first)) if looks_like_trace(first.as_bytes()) => first,
         _ => return Ok(None),
     };
@@ -107,8 +152,9 @@ pub fn read_trace_from(reader: impl BufRead) -> Result<Option<TraceFile>, String
 
 /// The trace `reader` holds, its first `most` steps; the step after them, if there is one, is
 /// checked but not kept. Steps are counted into `progress`.
-fn read_trace_up_to(mut reader: impl BufRead, most: u64, progress: &ReadProgress) -> Result<Option<TraceFile>, String> {
-    let first = match line(&mut reader, 1) {
+fn read_trace_up_to(reader: impl BufRead, most: u64, progress: &ReadProgress) -> Result<Option<TraceFile>, String> {
+    let mut lines = TraceLines::new(reader);
+    let first = match lines.line(1) {
         Ok(Some(first)) => first,
         Ok(None) => return Ok(None),
         // Too long, or not text: not a trace, whatever else it is.
@@ -124,7 +170,7 @@ fn read_trace_up_to(mut reader: impl BufRead, most: u64, progress: &ReadProgress
     let mut blank_run = 0;
     let truncated = loop {
         number += 1;
-        let Some(text) = line(&mut reader, number)? else {
+        let Some(text) = lines.line(number)? else {
             break false;
         };
         if text.trim().is_empty() {
@@ -143,6 +189,14 @@ fn read_trace_up_to(mut reader: impl BufRead, most: u64, progress: &ReadProgress
         if steps.len() as u64 == most {
             // The first step past what is replayed is checked, not kept: the trace goes on.
             break true;
+        }
+        // Up to a million steps: their memory is asked for, so that a trace too big for the
+        // memory there is is refused rather than the end of the program.
+        if steps.try_reserve(1).is_err() {
+            return Err(format!(
+                "not enough memory to hold its steps past step {}",
+                grouped(steps.len() as u64)
+            ));
         }
         steps.push(step);
         progress.add_step();
@@ -191,7 +245,10 @@ pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
     if let Some(permissions) = super::files::new_file_permissions(super::files::NEW_FILE_MODE) {
         builder.permissions(permissions);
     }
-    let mut temp = builder.tempfile_in(&request.dir).map_err(|e| io_error(&e))?;
+    // Registered while it runs: a process ending meanwhile removes the temporary file rather
+    // than leave it in the player's folder.
+    let (_writing, mut temp) =
+        super::writing::temporary(|| builder.tempfile_in(&request.dir)).map_err(|e| io_error(&e))?;
     let written;
     {
         let mut out = io::BufWriter::new(temp.as_file_mut());
@@ -209,6 +266,7 @@ pub fn export(request: &ExportRequest) -> Result<(PathBuf, u64), String> {
         };
         written = write(&mut out, &mut search).map_err(|e| io_error(&e))?;
     }
+    super::writing::pause_for_tests();
     let stem = if request.stem.is_empty() {
         "puzzle"
     } else {
@@ -338,6 +396,37 @@ mod tests {
             read(&twenty_steps_then("{\"step\":21")),
             Err("line 22, column 11: expected , or } after a value".into())
         );
+    }
+
+    /// Final attack, finding 12: a trace with CR-only or CRLF line ends, or a UTF-8 byte-order
+    /// mark, is the same trace, as every other file the workbench reads; it was read as a puzzle
+    /// file (or a header of thousands of characters) and refused.
+    #[test]
+    fn a_trace_reads_alike_whatever_its_line_ends_and_with_a_byte_order_mark() {
+        let lf = twenty_steps_then("");
+        let expected = read_trace_from(lf.as_bytes()).unwrap().unwrap();
+        let variants = [
+            lf.replace('\n', "\r"),
+            lf.replace('\n', "\r\n"),
+            format!("\u{FEFF}{lf}"),
+            format!("\u{FEFF}{}", lf.replace('\n', "\r")),
+        ];
+        for text in &variants {
+            let shown: String = text.escape_debug().take(30).collect();
+            assert_eq!(read_trace_from(text.as_bytes()), Ok(Some(expected.clone())), "{shown}");
+            // A `\r\n` split between two reads of the file is still one line end.
+            let byte_at_a_time = std::io::BufReader::with_capacity(1, text.as_bytes());
+            assert_eq!(read_trace_from(byte_at_a_time), Ok(Some(expected.clone())), "{shown}");
+        }
+        // The browser's preview reads the header of such a file as a trace's too.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cr.naive.trace.jsonl");
+        std::fs::write(&path, &variants[3]).unwrap();
+        assert_eq!(
+            read_trace_header(&path),
+            Ok(Some((expected.puzzle.clone(), Strategy::Naive)))
+        );
+        assert_eq!(read_trace(&path), Ok(Some(expected)));
     }
 
     /// Issue 28 item 8: a few blank lines are skipped; a long run of them is an error at its

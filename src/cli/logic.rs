@@ -2,14 +2,16 @@
 //! path and its rating), `rate` (a line per puzzle, streamed) and `generate` (new puzzles with one
 //! solution). Output is exact, for scripts; errors and exit statuses are as for `solve`. A puzzle
 //! without exactly one solution (none, several, a conflict, a cell or marks that leave no
-//! candidate) is refused by `hint`, `explain` and `rate` alike, on standard error, with status 1:
-//! their steps assume the one solution.
+//! candidate), or a progress file whose entries or marks contradict the solution of its givens
+//! (each named), is refused by `hint`, `explain` and `rate` alike, on standard error, with
+//! status 1: their steps assume the one solution (see `judge.rs`).
 
+use super::judge::{grid_of, judge};
 use super::{Status, nth_record, open_or_report, place};
 use sudoku_engine::generate::{Generator, Options, Symmetry};
 use sudoku_engine::logic::rating::rate_grid;
 use sudoku_engine::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
-use sudoku_engine::{Board, DigitSet, Reader, Record, Strategy, Unit, count_solutions, solve};
+use sudoku_engine::{Reader, Record};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
@@ -101,10 +103,13 @@ type Purpose = &'static str;
 
 /// The grid to reason on for `record`: its digits, with its pencil marks where it has them (a
 /// cell without marks has the candidates its peers leave it, as in the workbench). `None`, once
-/// the reason is said on `err`, when the grid has not exactly one solution: a contradiction
-/// among the digits; marks that leave a cell no candidate, a digit no place in a unit, or the
-/// one solution out; no solution; several solutions (no good for `purpose`). Results written
-/// so far are flushed first, so that a terminal shows both streams in order.
+/// the reason is said on `err`, when the puzzle has not exactly one solution ([`judge`]: a
+/// contradiction among the digits; marks of a candidates line that leave a cell no candidate, a
+/// digit no place in a unit, or the one solution out; no solution; several solutions, no good
+/// for `purpose`), or when an entry, solver digit or mark of a progress file contradicts the
+/// solution of its givens: each is named, as the workbench's hint names it, rather than
+/// reasoned from. Results written so far are flushed first, so that a terminal shows both
+/// streams in order.
 fn grid_to_reason_on(
     record: &Record,
     where_: &str,
@@ -112,88 +117,21 @@ fn grid_to_reason_on(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Option<Grid>> {
-    let board = &record.puzzle.board;
-    let grid = match &record.puzzle.marks {
-        Some(marks) => Grid::with_marks(board, &marks_or_all(marks)),
-        None => Grid::new(board),
-    };
-    let why = match one_solution(board, &grid, record.puzzle.marks.is_some()) {
-        Ok(()) => return Ok(Some(grid)),
-        Err(NotOne::None(why)) => format!("no solution{why}"),
-        Err(NotOne::Several) => format!("several solutions: {purpose} needs a puzzle with one"),
-    };
+    let verdict = judge(record);
+    if verdict.is_sound() {
+        return Ok(Some(grid_of(record)));
+    }
     out.flush()?;
-    writeln!(err, "{where_}: {why}")?;
-    Ok(None)
-}
-
-/// Why a grid does not have exactly one solution.
-enum NotOne {
-    /// It has none: why, as `: <reason>` (empty when the search found none without a reason
-    /// that can be named).
-    None(String),
-    /// It has at least two.
-    Several,
-}
-
-/// Whether `grid` (the digits of `board`, and the player's marks if `marked`) has exactly one
-/// solution, and if not, why.
-fn one_solution(board: &Board, grid: &Grid, marked: bool) -> Result<(), NotOne> {
-    if let Some(contradiction) = board.contradiction() {
-        return Err(NotOne::None(format!(": {contradiction}")));
-    }
-    if grid.is_broken() {
-        return Err(NotOne::None(broken(grid)));
-    }
-    match count_solutions(board, 2) {
-        0 => Err(NotOne::None(String::new())),
-        1 if !marked => Ok(()),
-        // The digits' one solution: the marks keep it (one solution) or leave it out (none).
+    match verdict.solutions {
+        0 => writeln!(err, "{where_}: no solution{}", verdict.why_none)?,
         1 => {
-            let solution = solve(board, Strategy::Fast).ok().and_then(|outcome| outcome.solution);
-            let left_out = solution.and_then(|solution| {
-                grid.empty_cells().iter().find_map(|p| {
-                    let d = solution.digit(p)?;
-                    (!grid.has(p, d)).then_some((p, d))
-                })
-            });
-            match left_out {
-                Some((p, d)) => Err(NotOne::None(format!(
-                    ": the marks of {p} leave out {d}, its digit in the one solution of the digits"
-                ))),
-                None => Ok(()),
+            for mistake in &verdict.mistakes {
+                writeln!(err, "{where_}: {mistake}: {purpose} needs the entries and marks right")?;
             }
         }
-        _ if !marked => Err(NotOne::Several),
-        // The digits have several solutions; the marks may rule out all but one (a candidates
-        // puzzle is made that way), or all.
-        _ => match grid.count_solutions(2) {
-            0 => Err(NotOne::None(": the marks rule out every solution of the digits".into())),
-            1 => Ok(()),
-            _ => Err(NotOne::Several),
-        },
+        _ => writeln!(err, "{where_}: several solutions: {purpose} needs a puzzle with one")?,
     }
-}
-
-/// Why a grid [`Grid::is_broken`] calls broken has no solution, as `: <reason>`.
-fn broken(grid: &Grid) -> String {
-    if let Some(p) = grid.empty_cells().iter().find(|p| grid.candidates(*p).is_empty()) {
-        return format!(": the marks leave {p} no candidate");
-    }
-    Unit::all()
-        .find_map(|unit| {
-            let missing = DigitSet::ALL.difference(grid.placed_in(unit));
-            let d = missing.iter().find(|d| grid.places_in(*d, unit).is_empty())?;
-            Some(format!(": the marks leave {d} no place in {unit}"))
-        })
-        .unwrap_or_else(|| ": the marks leave a digit no place in a unit".into())
-}
-
-/// A player's marks as candidates: a cell without marks has all nine (the digits its peers
-/// hold are taken out by [`Grid::with_marks`]), so that marks on a few cells restrict those
-/// cells and leave the others as the digits make them.
-fn marks_or_all(marks: &[DigitSet; 81]) -> [DigitSet; 81] {
-    marks.map(|set| if set.is_empty() { DigitSet::ALL } else { set })
+    Ok(None)
 }
 
 /// `hint`: the next deduction, as `<technique>: <explanation>`; status 1 with "no logical step:

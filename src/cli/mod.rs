@@ -11,14 +11,15 @@
 pub mod batch;
 mod cores;
 pub mod input;
+mod judge;
 pub mod logic;
 pub mod output;
 
 use sudoku_engine::search::{trace, why};
 use sudoku_engine::text_buffer::push_decimal;
 use sudoku_engine::{
-    Board, Branching, Cell, Format, NotesCut, Puzzle, ReadError, Reader, Record, Search, Step, Strategy,
-    count_solutions_by, search_to,
+    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
+    Strategy, count_solutions_by, search_to,
 };
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -225,6 +226,13 @@ fn report_read_error(out: &mut impl Write, err: &mut impl Write, input: &str, e:
     // Results written so far come first, so that a terminal shows both streams in order.
     out.flush()?;
     match e {
+        // Standard input closed (`<&-`) reads as empty, the runtime having put /dev/null in its
+        // place: said as what it is (see `output::was_closed`).
+        ReadError::Parse(e) if e.kind == ParseErrorKind::EmptyInput && input == "<stdin>" => {
+            let what = if output::was_closed(0) { "closed" } else { "empty" };
+            writeln!(err, "error: {input}: no puzzle found: standard input is {what}")?;
+            Ok(true)
+        }
         ReadError::Parse(e) => {
             writeln!(err, "error: {input}: {e}")?;
             Ok(true)
@@ -260,6 +268,10 @@ struct SolveResult {
     format: Format,
     /// What of the puzzle's notes was not kept (and so not written, in a format that holds them).
     notes_cut: NotesCut,
+    /// With no solution, why, as `: <reason>` (empty when none can be named).
+    why_none: String,
+    /// The player's entries and marks (of a progress file) the solution contradicts, in words.
+    mistakes: Vec<String>,
 }
 
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
@@ -278,12 +290,15 @@ fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Optio
     let board = &record.puzzle.board;
     // The solution is written out where the search finds it: its digits go no further.
     let mut solved = false;
-    let searched = first_solution(board, args.strategy, |digits| {
+    let mut write = |digits: &[u8; 81]| {
         if format == Format::Line {
             // What the line format writes for a solved board, from the digits at hand.
             text.extend_from_slice(&solution_line(digits));
         } else {
-            let solution = solution_puzzle(board.with_placed(digits), &record.puzzle, format);
+            // Written over the puzzle less the player's digits the solution contradicts (a
+            // progress file's), which are named on standard error instead.
+            let over = judge::without_mistakes(board, digits);
+            let solution = solution_puzzle(over.with_placed(digits), &record.puzzle, format);
             let mut written = String::new();
             format
                 .write(&solution, &mut written)
@@ -291,13 +306,41 @@ fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Optio
             text.extend_from_slice(written.as_bytes());
         }
         solved = true;
-    });
+    };
+    // What is solved is what every command judges (see `judge.rs`): the digits; a candidates
+    // line keeping to its marks (searched on its grid, with no search counters); a progress
+    // file's givens, its entries and marks judged against their solution.
+    let (searched, why_none, mistakes) = match judge::Reading::of(record) {
+        judge::Reading::Digits => (first_solution(board, args.strategy, write), String::new(), Vec::new()),
+        judge::Reading::Candidates => match board.contradiction() {
+            Some(contradiction) => (Err(contradiction), String::new(), Vec::new()),
+            None => {
+                let grid = judge::grid_of(record);
+                if let Some(digits) = grid.first_solution() {
+                    write(&digits);
+                }
+                let why = if solved {
+                    String::new()
+                } else {
+                    judge::why_none(board, Some(&grid))
+                };
+                (Ok(sudoku_engine::Counters::default()), why, Vec::new())
+            }
+        },
+        judge::Reading::Progress => {
+            let searched = first_solution(&board.givens_only(), args.strategy, write);
+            let verdict = judge::judge(record);
+            (searched, verdict.why_none, verdict.mistakes)
+        }
+    };
     Some(SolveResult {
         solved,
         counters: searched,
         elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),
         format,
         notes_cut: record.notes_cut,
+        why_none,
+        mistakes,
     })
 }
 
@@ -346,6 +389,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     }
     let mut status = Status::Solved;
     let mut totals = Totals::default();
+    let terminal = io::IsTerminal::is_terminal(&io::stdout());
     let started = Instant::now();
     let mut written = 0u64;
     batch::in_order(
@@ -391,8 +435,29 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 if written > 0 && result.format != Format::Line {
                     out.write_all(b"\n")?;
                 }
-                out.write_all(text)?;
+                // A terminal would obey the control characters of a puzzle's notes: they are
+                // shown escaped there, and said; a file or a pipe gets them as they are.
+                match terminal.then(|| output::escaped_for_terminal(text)).flatten() {
+                    Some(escaped) if writes_notes(result.format) => {
+                        out.write_all(escaped.as_bytes())?;
+                        out.flush()?;
+                        writeln!(
+                            err,
+                            "{}: control characters in the notes are shown escaped on this terminal; \
+                             written to a file or a pipe they are kept as they are",
+                            where_()
+                        )?;
+                    }
+                    _ => out.write_all(text)?,
+                }
                 written += 1;
+                if !result.mistakes.is_empty() {
+                    out.flush()?;
+                    for mistake in &result.mistakes {
+                        writeln!(err, "{}: {mistake}", where_())?;
+                    }
+                    status = status.max(Status::NoSolution);
+                }
                 if writes_notes(result.format) && !result.notes_cut.is_empty() {
                     out.flush()?;
                     report_notes_cut(err, &where_(), "the solution written", result.notes_cut)?;
@@ -402,7 +467,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 status = status.max(Status::NoSolution);
                 totals.no_solution += 1;
                 out.flush()?;
-                writeln!(err, "{}: no solution", where_())?;
+                writeln!(err, "{}: no solution{}", where_(), result.why_none)?;
             }
             if args.stats {
                 let outcome = if solved { "solved" } else { "no_solution" };
@@ -519,9 +584,9 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             let has_solution = if read.collection {
                 check_line(record, text)
             } else {
-                check_one(&record.puzzle, text).expect("writing to memory cannot fail")
+                check_one(record, text).expect("writing to memory cannot fail")
             };
-            Some((has_solution, record.notes_cut))
+            Some((has_solution, record.notes_cut, record.puzzle.marks.is_some()))
         },
         |origin, checked, text| {
             if let Some(e) = &origin.error {
@@ -529,11 +594,16 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 report_read_error(out, err, &input.name, e)?;
                 return Ok(());
             }
-            let Some((has_solution, notes_cut)) = *checked else {
+            let Some((has_solution, notes_cut, candidates)) = *checked else {
                 return Ok(());
             };
             if first {
-                let format = origin.format.unwrap_or(Format::Line);
+                // The reader calls any collection one of lines; its lines may be candidates
+                // lines (the first that reads says which).
+                let format = match origin.format.unwrap_or(Format::Line) {
+                    Format::Line if candidates => Format::Candidates,
+                    format => format,
+                };
                 writeln!(out, "file: {}", input.name)?;
                 if origin.collection {
                     writeln!(
@@ -550,10 +620,17 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
             if !has_solution {
                 status = status.max(Status::NoSolution);
             }
-            if !notes_cut.is_empty() {
+            // Only a cut of what the description shows counts: a puzzle's metadata (its
+            // comments are never shown), a collection line's comment.
+            let shown = if origin.collection {
+                notes_cut
+            } else {
+                notes_cut.of_metadata()
+            };
+            if !shown.is_empty() {
                 out.flush()?;
                 let where_ = place(&input.name, origin.collection, origin.line);
-                report_notes_cut(err, &where_, "the description written", notes_cut)?;
+                report_notes_cut(err, &where_, "the description written", shown)?;
                 status = status.max(Status::Unreadable);
             }
             Ok(())
@@ -566,16 +643,24 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     Ok(status)
 }
 
-/// A block describing one puzzle; `false` if it has no solution.
-fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
+/// A block describing one puzzle; `false` if it has no solution (or the player's entries or
+/// marks contradict it).
+fn check_one(record: &Record, out: &mut impl Write) -> io::Result<bool> {
+    let puzzle = &record.puzzle;
     for (tag, value) in puzzle.meta() {
         writeln!(out, "{tag}: {}", printable(value))?;
     }
     let board = &puzzle.board;
-    let entries = board.cells().iter().filter(|c| matches!(c, Cell::Entry(_))).count();
+    let count = |kind: fn(&Cell) -> bool| board.cells().iter().filter(|c| kind(c)).count();
+    let entries = count(|c| matches!(c, Cell::Entry(_)));
+    let placed = count(|c| matches!(c, Cell::Placed(_)));
     writeln!(out, "givens: {}", board.given_count())?;
+    // Every cell is counted once: givens, entries, solver digits and blanks make 81.
     if entries > 0 {
         writeln!(out, "entries: {entries}")?;
+    }
+    if placed > 0 {
+        writeln!(out, "solver digits: {placed}")?;
     }
     writeln!(out, "blanks: {}", board.blank_count())?;
     let conflicts = board.conflicts();
@@ -587,9 +672,17 @@ fn check_one(puzzle: &Puzzle, out: &mut impl Write) -> io::Result<bool> {
             writeln!(out, "  {c} ({})", c.unit)?;
         }
     }
-    let solutions = sudoku_engine::count_solutions(board, 2);
-    writeln!(out, "solutions: {}", describe_solutions(board, solutions))?;
-    Ok(solutions > 0)
+    // Counted as every command counts them (see `judge.rs`): a candidates line's marks are
+    // kept to, a progress file's givens are the puzzle and its entries and marks are judged.
+    let verdict = judge::judge(record);
+    writeln!(out, "solutions: {}", describe_solutions(&verdict))?;
+    if !verdict.mistakes.is_empty() {
+        writeln!(out, "mistakes: {}", verdict.mistakes.len())?;
+        for mistake in &verdict.mistakes {
+            writeln!(out, "  {mistake}")?;
+        }
+    }
+    Ok(verdict.is_sound())
 }
 
 /// One line describing a puzzle of a collection, then its conflicts one a line; `false` if it
@@ -601,6 +694,19 @@ fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
     let (solutions, conflicts) = match count_solutions_by(board, 2, Branching::Chosen) {
         Ok(solutions) => (solutions, Vec::new()),
         Err(_) => (0, board.conflicts()),
+    };
+    // A candidates line is counted keeping to its marks (only it has marks in a collection).
+    let verdict = match record.puzzle.marks {
+        Some(_) => judge::judge(record),
+        None => judge::Verdict {
+            solutions,
+            why_none: if solutions == 0 {
+                judge::why_none(board, None)
+            } else {
+                String::new()
+            },
+            mistakes: Vec::new(),
+        },
     };
     debug_assert_eq!(conflicts.is_empty(), board.conflicts().is_empty());
     let (givens, blanks) = board.cells().iter().fold((0, 0), |(givens, blanks), cell| {
@@ -619,7 +725,7 @@ fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
         push_decimal(out, number);
     }
     out.extend_from_slice(b", solutions: ");
-    out.extend_from_slice(describe_solutions(board, solutions).as_bytes());
+    out.extend_from_slice(describe_solutions(&verdict).as_bytes());
     if let Some(comment) = record.puzzle.comment.as_deref() {
         out.extend_from_slice(b"  # ");
         out.extend_from_slice(printable(comment).as_bytes());
@@ -628,16 +734,15 @@ fn check_line(record: &Record, out: &mut Vec<u8>) -> bool {
     for c in &conflicts {
         out.extend_from_slice(format!("  {c} ({})\n", c.unit).as_bytes());
     }
-    solutions > 0
+    verdict.solutions > 0
 }
 
-/// A count of solutions up to 2 in words: none (and why, when the board says), one, several.
-fn describe_solutions(board: &Board, solutions: u64) -> std::borrow::Cow<'static, str> {
-    match solutions {
-        0 => match board.contradiction() {
-            Some(contradiction) => format!("none ({contradiction})").into(),
-            None => "none".into(),
-        },
+/// A count of solutions up to 2 in words: none (and why, when it can be named), one, several.
+fn describe_solutions(verdict: &judge::Verdict) -> std::borrow::Cow<'static, str> {
+    match verdict.solutions {
+        0 if verdict.why_none.is_empty() => "none".into(),
+        // `why_none` is `: <reason>`; here it goes in brackets.
+        0 => format!("none ({})", verdict.why_none.trim_start_matches(": ")).into(),
         1 => "one".into(),
         _ => "several (at least 2)".into(),
     }

@@ -75,3 +75,29 @@ pub fn was_closed(fd: u8) -> bool {
 pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
+
+/// `text` with its control characters other than line ends escaped (`\u{1b}`, `\t`), for a
+/// terminal, which would obey them (an ESC sequence can recolour, move or retitle it); `None`
+/// if it has none. Written elsewhere (a file, a pipe) text is kept byte for byte.
+pub fn escaped_for_terminal(text: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(text);
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return None;
+    }
+    let lines: Vec<_> = text.split('\n').map(crate::text::printable).collect();
+    Some(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_control_characters_other_than_line_ends_are_escaped() {
+        assert_eq!(escaped_for_terminal(b"#A plain\n4..\n"), None);
+        assert_eq!(
+            escaped_for_terminal(b"#A a\x1b[31mb\x07\tc\n4..\n").as_deref(),
+            Some("#A a\\u{1b}[31mb\\u{7}\\tc\n4..\n")
+        );
+    }
+}

@@ -9,9 +9,14 @@
 //!
 //! So, here: a paste is only ever text. The terminal's own end marker is the last one of the
 //! burst the paste arrives in; a paste holding more than one is ignored whole, with a message,
-//! and nothing of it becomes keys. A paste whose end does not come within [`PASTE_PATIENCE`] of
-//! quiet is given up, and the keys after it work again. A lone Esc at the end of what was read is
-//! the Esc key, as crossterm has it.
+//! and nothing of it becomes keys. Every byte after a paste's start, up to its end marker, is the
+//! paste's, however slowly it comes: a paste that stops for [`PASTE_PATIENCE`] before its end
+//! (a slow link, or a terminal that sent a start alone) is said to have stopped, and waited for
+//! still, its end taking it as it would have on time. Giving such a paste up once let the rest
+//! of it, when it came, be read as keys: `q`, `y` in it quit and lost the work. So that a start
+//! with no end never holds the keyboard for good, Esc pressed twice after the stop (each press
+//! a read of its own, as a person types) gives the paste up, and the keys after it are keys.
+//! A lone Esc at the end of what was read is the Esc key, as crossterm has it.
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -24,8 +29,11 @@ const PASTE_START: &[u8] = b"\x1b[200~";
 /// Ends a bracketed paste.
 const PASTE_END: &[u8] = b"\x1b[201~";
 
-/// A paste with no end marker is given up after this long without a byte.
+/// A paste with no end marker is said to have stopped after this long without a byte.
 pub const PASTE_PATIENCE: Duration = Duration::from_millis(700);
+
+/// How many presses of Esc, after a paste stopped, give it up.
+const ESCAPES_TO_GIVE_UP: usize = 2;
 
 /// After a paste's end marker, bytes arriving within this long of each other are the same
 /// burst: a second end marker among them means the first was inside the pasted text.
@@ -47,6 +55,8 @@ pub enum Input {
     Event(Event),
     /// A paste that was not taken, and why.
     PasteIgnored(String),
+    /// A paste stopped before its end: it is waited for still, and what comes is its text.
+    PasteStopped,
 }
 
 /// Where a paste is.
@@ -54,11 +64,15 @@ enum Paste {
     /// Not in a paste.
     None,
     /// Between the start marker and the end marker; `too_long` once the text passed
-    /// [`MAX_PASTE`] (it is then dropped as it comes, up to the end marker).
+    /// [`MAX_PASTE`] (it is then dropped as it comes, up to the end marker); `stopped` once
+    /// [`PASTE_PATIENCE`] passed without a byte, and then `escapes`, the presses of Esc in a row
+    /// since.
     Open {
         text: Vec<u8>,
         last_byte: Instant,
         too_long: bool,
+        stopped: bool,
+        escapes: usize,
     },
     /// Past an end marker, looking at the rest of the burst.
     Closing {
@@ -116,8 +130,23 @@ impl Parser {
                 text,
                 last_byte,
                 too_long,
+                stopped,
+                escapes,
             } => {
                 *last_byte = now;
+                if *stopped && !bytes.is_empty() {
+                    // A read of Esc alone is a press of the key; anything else starts the count
+                    // again (a paste's own Esc comes with the rest of its text).
+                    let presses = bytes.iter().all(|&b| b == 0x1b) && bytes.len() <= ESCAPES_TO_GIVE_UP;
+                    *escapes = if presses { *escapes + bytes.len() } else { 0 };
+                    if *escapes >= ESCAPES_TO_GIVE_UP {
+                        self.paste = Paste::None;
+                        self.ready.push_back(Input::PasteIgnored(
+                            "given up with Esc before its end came; keys work again".into(),
+                        ));
+                        return;
+                    }
+                }
                 // Only the new bytes (and a marker cut by the read before) are searched:
                 // searching the whole text on every read made a big paste quadratic.
                 let from = text.len().saturating_sub(PASTE_END.len() - 1);
@@ -165,15 +194,18 @@ impl Parser {
         }
     }
 
-    /// Applies the timeouts due at `now`: a paste given up, a paste's burst over, an escape
-    /// sequence cut short.
+    /// Applies the timeouts due at `now`: a paste stopped before its end, a paste's burst over,
+    /// an escape sequence cut short.
     pub fn poll(&mut self, now: Instant) {
-        match &self.paste {
-            Paste::Open { last_byte, .. } if now.saturating_duration_since(*last_byte) >= PASTE_PATIENCE => {
-                self.paste = Paste::None;
-                self.ready.push_back(Input::PasteIgnored(
-                    "its end never came (the terminal sent a paste start alone)".into(),
-                ));
+        match &mut self.paste {
+            Paste::Open {
+                last_byte,
+                stopped: stopped @ false,
+                ..
+            } if now.saturating_duration_since(*last_byte) >= PASTE_PATIENCE => {
+                // Said, not given up: what comes later is still the paste's.
+                *stopped = true;
+                self.ready.push_back(Input::PasteStopped);
             }
             Paste::Closing { ended, last_byte, .. }
                 if now.saturating_duration_since(*last_byte) >= BURST_GAP
@@ -239,6 +271,8 @@ impl Parser {
     pub fn deadline(&self) -> Option<Instant> {
         let paste = match &self.paste {
             Paste::None => None,
+            // Once stopped, nothing but its end or Esc ends it: no time to wait for.
+            Paste::Open { stopped: true, .. } => None,
             Paste::Open { last_byte, .. } => Some(*last_byte + PASTE_PATIENCE),
             Paste::Closing { ended, last_byte, .. } => Some((*last_byte + BURST_GAP).min(*ended + BURST_LIMIT)),
         };
@@ -260,6 +294,8 @@ impl Parser {
                     text: Vec::new(),
                     last_byte: now,
                     too_long: false,
+                    stopped: false,
+                    escapes: 0,
                 };
                 break;
             }
@@ -699,7 +735,29 @@ mod tests {
     }
 
     #[test]
-    fn a_paste_that_never_ends_is_given_up_and_keys_work_again() {
+    fn a_paste_that_stops_halfway_is_still_a_paste_when_its_rest_comes() {
+        let mut p = Parser::new();
+        let t = Instant::now();
+        p.feed(b"\x1b[200~4.....8.5.3.. ", t);
+        let due = p.deadline().expect("a deadline");
+        assert!(due <= t + PASTE_PATIENCE);
+        p.poll(due);
+        assert_eq!(all(&mut p), vec![Input::PasteStopped], "said, not given up");
+        assert_eq!(p.deadline(), None, "nothing timed while it waits");
+        // The rest, 1.2 s later (a slow link): text, not keys that quit.
+        let later = t + Duration::from_millis(1200);
+        p.feed(b"quality: yes\x1b[201~", later);
+        p.poll(later + BURST_GAP);
+        assert_eq!(
+            all(&mut p),
+            vec![Input::Event(Event::Paste("4.....8.5.3.. quality: yes".into()))]
+        );
+        p.feed(b"q", later + Duration::from_secs(1));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))], "keys after its end are keys");
+    }
+
+    #[test]
+    fn a_paste_that_never_ends_is_given_up_with_esc_twice_and_keys_work_again() {
         let mut p = Parser::new();
         let t = Instant::now();
         p.feed(b"\x1b[200~half a board", t);
@@ -708,16 +766,85 @@ mod tests {
         let due = p.deadline().expect("a deadline");
         assert!(due <= t + Duration::from_millis(100) + PASTE_PATIENCE);
         p.poll(due);
+        assert_eq!(all(&mut p), vec![Input::PasteStopped]);
+        // Keys typed now join the paste; an Esc among other bytes is the paste's own.
+        let at = |ms| due + Duration::from_millis(ms);
+        p.feed(b"qy", at(100));
+        p.feed(b"\x1b", at(200));
+        p.feed(b"q", at(300));
+        p.feed(b"\x1b\x1bq", at(400));
+        p.poll(at(1500));
+        assert_eq!(all(&mut p), vec![], "still the paste's");
+        // Esc, then Esc: given up.
+        p.feed(b"\x1b", at(2000));
+        assert_eq!(all(&mut p), vec![]);
+        p.feed(b"\x1b", at(2200));
         let got = all(&mut p);
         assert!(
-            matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("never came")),
+            matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("Esc")),
             "{got:?}"
         );
-        p.feed(b"\x03", due + Duration::from_millis(1));
+        p.feed(b"\x03", at(2300));
         assert_eq!(
             all(&mut p),
             vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
         );
+        // Both presses in one read count too.
+        p.feed(b"\x1b[200~half", at(3000));
+        p.poll(at(3000) + PASTE_PATIENCE);
+        p.feed(b"\x1b\x1b", at(5000));
+        p.feed(b"l", at(5100));
+        let got = all(&mut p);
+        assert!(
+            matches!(
+                got.as_slice(),
+                [Input::PasteStopped, Input::PasteIgnored(_), Input::Event(_)]
+            ),
+            "{got:?}"
+        );
+    }
+
+    /// Issue 28's last attack: a paste that pauses, its rest then typed as commands. Pastes
+    /// cut into reads anywhere, with pauses of any length between them: never a key from
+    /// inside, always the whole text once its end comes.
+    #[test]
+    fn no_pause_in_a_paste_turns_its_text_into_keys() {
+        let mut seed = 2026u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..500 {
+            let text: Vec<u8> = (0..next(120) + 1).map(|_| b"qy19 .\n:wQ"[next(10) as usize]).collect();
+            let mut bytes = PASTE_START.to_vec();
+            bytes.extend_from_slice(&text);
+            bytes.extend_from_slice(PASTE_END);
+            let mut p = Parser::new();
+            let mut now = Instant::now();
+            let mut got = Vec::new();
+            // The start marker whole in the first read: one cut by a pause is an Esc key and
+            // text typed, as in any terminal program (its rest waits 150 ms, no more).
+            let mut at = 0;
+            while at < bytes.len() {
+                let least = if at == 0 { PASTE_START.len() } else { 1 };
+                let len = (next(20) as usize + least).min(bytes.len() - at);
+                p.feed(&bytes[at..at + len], now);
+                at += len;
+                now += Duration::from_millis([0, 5, 200, 800, 1500, 4000][next(6) as usize]);
+                p.poll(now);
+                got.extend(std::iter::from_fn(|| p.next_input()));
+            }
+            now += Duration::from_secs(1);
+            p.poll(now);
+            got.extend(std::iter::from_fn(|| p.next_input()));
+            // Messages aside (a pause is said), the paste and nothing else.
+            let pasted: Vec<&Input> = got.iter().filter(|i| matches!(i, Input::Event(_))).collect();
+            assert_eq!(
+                pasted,
+                vec![&Input::Event(Event::Paste(String::from_utf8(text.clone()).unwrap()))],
+                "{bytes:?}"
+            );
+        }
     }
 
     #[test]

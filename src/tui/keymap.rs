@@ -12,11 +12,38 @@ use ratatui::layout::Rect;
 /// Lines the mouse wheel moves a list.
 const WHEEL: isize = 3;
 
+/// The actions for `input` given the state of `app`: [`action_for`]'s, after the focus
+/// regained when the input says the player is at this terminal ([`focus_implied`]).
+pub fn actions_for(input: &Input, app: &App) -> impl Iterator<Item = Action> {
+    focus_implied(input, app).into_iter().chain(action_for(input, app))
+}
+
+/// [`Action::Focus`] regained, when the terminal is taken to be out of focus and `input` is
+/// something only a player at it makes: a key pressed, a click, the wheel, a paste. Some
+/// terminals say the focus was lost and never that it came back (a report lost, a multiplexer
+/// between), and the clock stayed stopped while the player typed.
+pub fn focus_implied(input: &Input, app: &App) -> Option<Action> {
+    if app.focused {
+        return None;
+    }
+    let by_hand = match input {
+        Input::Event(Event::Key(key)) => key.kind == KeyEventKind::Press,
+        Input::Event(Event::Mouse(mouse)) => matches!(
+            mouse.kind,
+            MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+        ),
+        Input::Event(Event::Paste(_)) => true,
+        _ => false,
+    };
+    by_hand.then_some(Action::Focus(true))
+}
+
 /// The action for `input` given the state of `app`, if it means anything there.
 pub fn action_for(input: &Input, app: &App) -> Option<Action> {
     match input {
         Input::Event(event) => event_action(event, app),
         Input::PasteIgnored(why) => Some(Action::PasteIgnored(why.clone())),
+        Input::PasteStopped => Some(Action::PasteStopped),
     }
 }
 

@@ -24,6 +24,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
@@ -58,25 +59,62 @@ const TYPED_PATIENCE: Duration = Duration::from_millis(200);
 /// is on its way.
 static READING: Mutex<()> = Mutex::new(());
 
-/// This process's recovery file while one is on disk, for the messages of a crash or a signal.
-static RECOVERY_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// Where the unsaved work is kept, for the messages of a crash or a signal.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct WorkKept {
+    /// This process's recovery file, while one is on disk.
+    file: Option<PathBuf>,
+    /// Why the latest work could not be kept, while it cannot: the file, if any, holds the work
+    /// as it was before.
+    failure: Option<String>,
+}
 
-/// Says on standard error where the unsaved work is, if a recovery file holds some. Errors are
+static WORK_KEPT: Mutex<WorkKept> = Mutex::new(WorkKept {
+    file: None,
+    failure: None,
+});
+
+/// Whether the message about the unsaved work was said already: once is enough, and a second
+/// one, written after the terminal was given back twice, landed on top of the first.
+pub(crate) static TOLD: AtomicBool = AtomicBool::new(false);
+
+/// Says on standard error where the unsaved work is, if there is some, once. Errors are
 /// ignored: the terminal may be gone (a hang-up), and a failed message must not become a
 /// second panic.
 pub fn tell_where_the_work_is() {
-    if let Some(message) = where_the_work_is() {
+    if let Some(message) = where_the_work_is()
+        && !TOLD.swap(true, Ordering::AcqRel)
+    {
         let _ = writeln!(io::stderr(), "{message}");
     }
 }
 
-/// The message saying where the unsaved work is, if a recovery file holds some.
+/// The message saying where the unsaved work is, if there is some: in the recovery file, or,
+/// when its latest state could not be written, what the file holds then, or that it is lost.
 pub fn where_the_work_is() -> Option<String> {
-    let path = RECOVERY_FILE.lock().map_or(None, |held| held.clone())?;
-    Some(format!(
-        "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.",
-        printable(&path.to_string_lossy())
-    ))
+    let kept = WORK_KEPT
+        .lock()
+        .map_or_else(|_| WorkKept::default(), |held| held.clone());
+    message_for(&kept)
+}
+
+fn message_for(kept: &WorkKept) -> Option<String> {
+    let shown = |path: &PathBuf| printable(&path.to_string_lossy()).into_owned();
+    Some(match (&kept.file, &kept.failure) {
+        (None, None) => return None,
+        (Some(path), None) => format!(
+            "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.",
+            shown(path)
+        ),
+        (Some(path), Some(why)) => format!(
+            "sudoku-workbench: your latest work could not be kept ({why}); {} holds your work as \
+             it was before that, and the next start offers to reopen it.",
+            shown(path)
+        ),
+        (None, Some(why)) => {
+            format!("sudoku-workbench: your unsaved work could not be kept for the next start ({why}); it is lost.")
+        }
+    })
 }
 
 /// Reads the player's settings into `app` and keeps the config file's lines in `runtime` for
@@ -126,6 +164,11 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;
     let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
+    if !matches!(result, Ok(Some(_))) {
+        // A save or an export under way (an export runs on a thread of its own) is let finish
+        // or cut off cleanly before the process ends; a signal's thread does this for it.
+        crate::app::writing::finish(signals::SAVE_PATIENCE);
+    }
     let result = match result {
         Ok(Some(_signal)) => {
             // The work as it stands after the last key typed before the signal; then the
@@ -148,13 +191,12 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         }
         _ => {
             let _ = keep(&app, &mut runtime);
-            tell_where_the_work_is();
-            if app.has_unsaved_work() && !runtime.keeper.has_file() {
+            if result.is_ok() && app.has_unsaved_work() && !runtime.keeper.has_file() {
+                // Said as the error the process ends with, rather than twice.
                 let why = runtime.keeper.failure.clone().unwrap_or_default();
-                return Err(result.err().unwrap_or_else(|| {
-                    anyhow::anyhow!("your unsaved work could not be kept for the next start ({why}); it is lost")
-                }));
+                anyhow::bail!("your unsaved work could not be kept for the next start ({why}); it is lost");
             }
+            tell_where_the_work_is();
         }
     }
     result
@@ -316,7 +358,7 @@ fn event_loop(
             if test_failures {
                 fail_on_test_keys(&input)?;
             }
-            if let Some(action) = keymap::action_for(&input, app) {
+            for action in keymap::actions_for(&input, app).collect::<Vec<_>>() {
                 answered = true;
                 if matches!(action, Action::ForceQuit) {
                     // Ctrl-C quits at once only if the work is kept: the model must know
@@ -355,19 +397,30 @@ fn event_loop(
     }
 }
 
-/// The three failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
+/// The four failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
 /// panics, F11 fails the event loop with an error, F10 fails an allocation (which aborts, as
-/// running out of memory does). Nobody sets that variable by accident.
+/// running out of memory does), F9 overflows the stack. Nobody sets that variable by accident.
 fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
     if let Input::Event(Event::Key(key)) = input {
         match key.code {
             KeyCode::F(12) => panic!("the test panic (F12 with SUDOKU_WORKBENCH_TEST_PANIC=1)"),
             KeyCode::F(11) => anyhow::bail!("the test error (F11)"),
             KeyCode::F(10) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 1 << 20]>()),
+            KeyCode::F(9) => {
+                std::hint::black_box(overflow_the_stack(std::hint::black_box(0)));
+            }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// Recurses until the stack runs out (F9 above): each call keeps a block of the stack in use,
+/// and `black_box` keeps the optimiser from turning the recursion into a loop.
+#[allow(unconditional_recursion)]
+fn overflow_the_stack(depth: u64) -> u64 {
+    let block = std::hint::black_box([depth; 512]);
+    overflow_the_stack(depth + 1).wrapping_add(block[(depth % 512) as usize])
 }
 
 /// What decides the recovery file's text, compared instead of the text itself (formatting a
@@ -411,18 +464,65 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
 /// hear of it: that keeping the work started failing ([`Action::KeepFailed`], said once), or works
 /// again.
 fn keep(app: &App, runtime: &mut Runtime) -> Option<Action> {
-    let news = runtime.keep(app.has_unsaved_work().then_some(&app.doc));
-    set_recovery_file(runtime.keeper.has_file().then(|| runtime.keeper.path()));
+    let unsaved = app.has_unsaved_work();
+    let news = runtime.keep(unsaved.then_some(&app.doc));
+    set_work_kept(WorkKept {
+        file: runtime.keeper.has_file().then(|| runtime.keeper.path()),
+        failure: runtime.keeper.failure.clone().filter(|_| unsaved),
+    });
     news
 }
 
 fn set_recovery_file(path: Option<PathBuf>) {
-    if let Ok(mut held) = RECOVERY_FILE.lock()
-        && *held != path
+    set_work_kept(WorkKept {
+        file: path,
+        failure: None,
+    });
+}
+
+fn set_work_kept(kept: WorkKept) {
+    if let Ok(mut held) = WORK_KEPT.lock()
+        && *held != kept
     {
-        *held = path;
+        *held = kept;
         // For an abort, whose handler can take no lock.
         drop(held);
         abort::set_message(where_the_work_is().as_deref());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 28, the last attack (item 9): once the recovery file stopped being written, the
+    /// message at the end still sent the player to it, though it lacked the latest work.
+    #[test]
+    fn the_message_says_whether_the_latest_work_is_kept() {
+        let file = Some(PathBuf::from("/state/recovery-1-2.swb"));
+        let failure = Some("the disk is full".to_string());
+        let said = |file: &Option<PathBuf>, failure: &Option<String>| {
+            message_for(&WorkKept {
+                file: file.clone(),
+                failure: failure.clone(),
+            })
+        };
+        assert_eq!(said(&None, &None), None, "nothing to say");
+        let kept = said(&file, &None).unwrap();
+        assert!(
+            kept.contains("your unsaved work is in /state/recovery-1-2.swb"),
+            "{kept}"
+        );
+        let stale = said(&file, &failure).unwrap();
+        assert!(
+            stale.contains("your latest work could not be kept (the disk is full)")
+                && stale.contains("/state/recovery-1-2.swb holds your work as it was before"),
+            "{stale}"
+        );
+        let lost = said(&None, &failure).unwrap();
+        assert!(
+            lost.contains("could not be kept") && lost.ends_with("it is lost."),
+            "{lost}"
+        );
     }
 }

@@ -3,19 +3,26 @@
 //! has the event loop handle the keys typed before it and keep the work, then restores the
 //! terminal, says where the unsaved work is and exits with 128 + the signal's number; SIGTSTP
 //! suspends with the terminal given back and SIGCONT sets it up again; SIGWINCH is a resize.
-//! SIGABRT from `abort()` ends the process before this thread can run: [`super::abort`] has a
-//! handler for it. SIGKILL and SIGSTOP cannot be caught: after SIGKILL (the kernel's
+//! SIGABRT from `abort()`, and the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE), end the process
+//! before this thread can run: [`super::abort`] has a handler for them (SIGABRT and SIGBUS sent
+//! by another process are left to this thread). SIGKILL and SIGSTOP cannot be caught: after SIGKILL (the kernel's
 //! out-of-memory killer sends it too) the work is in the recovery file all the same, and `reset`
 //! restores the terminal.
 //!
-//! The process never ends in the middle of a recovery write: that once lost the last change
-//! (the file on disk was the one before it) and left the write's temporary file behind. The
-//! event loop keeps the work itself and says so ([`work_kept`]); should it not answer (stuck
-//! writing to a terminal that reads nothing), this thread waits for a write under way
+//! The process never ends in the middle of a write. Cutting a recovery write short once lost
+//! the last change (the file on disk was the one before it) and left the write's temporary file
+//! behind; cutting a save in place short left the player's file half new, half old. The event
+//! loop keeps the work itself and says so ([`work_kept`]); a save or an export under way is let
+//! finish, or cut off with its temporary file removed, and a save in place always finishes
+//! ([`writing::finish`]); should the event loop still not answer (stuck writing to a terminal
+//! that reads nothing), this thread waits for a recovery write under way
 //! ([`recovery::finish_writes`]) and ends the process with the file as the last write left it.
+//!
+//! SIGXFSZ (a write past the size `ulimit -f` allows) is caught and nothing more: the write then
+//! fails with "file too large", which is said like any failed write, and the session goes on.
 
 use super::Wake;
-use crate::app::recovery;
+use crate::app::{recovery, writing};
 use signal_hook::consts::signal::*;
 use std::io;
 use std::sync::mpsc::Sender;
@@ -28,6 +35,10 @@ const GRACE: Duration = Duration::from_millis(1500);
 /// How long it then waits for a recovery write under way to finish.
 const WRITE_PATIENCE: Duration = Duration::from_secs(2);
 
+/// How long a save or an export through a temporary file is given to finish before it is cut
+/// off (a save in place is always let finish).
+pub const SAVE_PATIENCE: Duration = Duration::from_secs(2);
+
 /// Whether the event loop has kept the work for an ending signal, and its bell.
 static KEPT: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
 
@@ -39,18 +50,21 @@ pub fn work_kept() {
     bell.notify_all();
 }
 
-/// Waits up to [`GRACE`] for [`work_kept`].
-fn wait_for_the_work() {
+/// Waits up to [`GRACE`] for [`work_kept`]: whether it came.
+fn wait_for_the_work() -> bool {
     let (kept, bell) = &KEPT;
     let held = kept.lock().unwrap_or_else(PoisonError::into_inner);
-    let _ = bell.wait_timeout_while(held, GRACE, |kept| !*kept);
+    let (held, _) = bell
+        .wait_timeout_while(held, GRACE, |kept| !*kept)
+        .unwrap_or_else(PoisonError::into_inner);
+    *held
 }
 
 /// The signals that end a process by default and can be caught.
 pub fn ending_signals() -> Vec<i32> {
     let mut signals = vec![
-        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGABRT,
-        SIGBUS, SIGTRAP, SIGSYS,
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGABRT, SIGBUS,
+        SIGTRAP, SIGSYS,
     ];
     #[cfg(target_os = "linux")]
     {
@@ -64,7 +78,7 @@ pub fn ending_signals() -> Vec<i32> {
 pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
     let ending = ending_signals();
     let mut all = ending.clone();
-    all.extend([SIGTSTP, SIGCONT, SIGWINCH]);
+    all.extend([SIGTSTP, SIGCONT, SIGWINCH, SIGXFSZ]);
     let mut signals = signal_hook::iterator::Signals::new(&all)?;
     std::thread::Builder::new().name("signals".into()).spawn(move || {
         for signal in signals.forever() {
@@ -83,11 +97,19 @@ pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
                 SIGWINCH => {
                     let _ = wake.send(Wake::Resized);
                 }
+                // Caught so that it does not end the process: the write that passed the limit
+                // fails with EFBIG, and whoever made it says so.
+                SIGXFSZ => {}
                 _ => {
                     // The event loop handles what was typed before the signal and keeps the
                     // work; then, or if it does not answer, no write is cut short.
                     let _ = wake.send(Wake::Ending(signal));
-                    wait_for_the_work();
+                    let kept = wait_for_the_work();
+                    writing::finish(SAVE_PATIENCE);
+                    if !kept {
+                        // It may have been held up by the save just finished or cut off.
+                        wait_for_the_work();
+                    }
                     let _writes = recovery::finish_writes(WRITE_PATIENCE);
                     // Not waiting for the lock: a draw blocked on a stalled terminal must not
                     // keep the process from ending. Held, nobody is writing: the usual way.

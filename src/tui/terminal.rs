@@ -17,10 +17,22 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 
 /// Held while the terminal is written to.
 pub static LOCK: Mutex<()> = Mutex::new(());
+
+/// Whether the terminal is set up for the workbench: [`enter`] sets it, the first way back
+/// takes it, and the others then leave the terminal alone. Undoing the modes twice is not
+/// harmless: leaving the alternate screen again puts the cursor back where it was at start, and
+/// the next message overwrote the one before.
+pub static SET_UP: AtomicBool = AtomicBool::new(false);
+
+/// Whether the terminal was set up and is now to be given back by the caller, who alone does.
+pub fn take_set_up() -> bool {
+    SET_UP.swap(false, Ordering::AcqRel)
+}
 
 /// Takes [`LOCK`], whatever a panic did to it.
 pub fn lock() -> MutexGuard<'static, ()> {
@@ -29,6 +41,8 @@ pub fn lock() -> MutexGuard<'static, ()> {
 
 /// Sets the terminal up for the workbench.
 pub fn enter() -> io::Result<()> {
+    // Before anything is set: should a part fail, the restore undoes the parts set.
+    SET_UP.store(true, Ordering::Release);
     enable_raw_mode()?;
     // Clearing with an escape sequence, not `Terminal::clear`, which asks the terminal where its
     // cursor is and waits for an answer that some terminals never send.
@@ -46,8 +60,12 @@ pub fn enter() -> io::Result<()> {
 }
 
 /// Puts the terminal back: raw mode off, main screen, no mouse capture, no bracketed paste, no
-/// focus reports, cursor shown. Safe to call more than once and on a terminal never set up.
+/// focus reports, cursor shown. Safe to call more than once and on a terminal never set up:
+/// only the first call after [`enter`] does anything.
 pub fn restore() -> io::Result<()> {
+    if !take_set_up() {
+        return Ok(());
+    }
     let raw = disable_raw_mode();
     let mut out = io::stdout();
     let modes = execute!(
@@ -72,7 +90,10 @@ pub const RESTORE: &[u8] =
 /// output's lock). Raw mode goes off; the modes are undone through a non-blocking handle on
 /// the terminal, as far as it takes them. `message` goes the same way.
 pub fn restore_without_waiting(message: Option<&str>) {
-    let _ = disable_raw_mode();
+    let set_up = take_set_up();
+    if set_up {
+        let _ = disable_raw_mode();
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -81,8 +102,12 @@ pub fn restore_without_waiting(message: Option<&str>) {
             .custom_flags(libc::O_NONBLOCK)
             .open("/dev/tty")
         {
-            let _ = tty.write_all(RESTORE);
-            if let Some(message) = message {
+            if set_up {
+                let _ = tty.write_all(RESTORE);
+            }
+            if let Some(message) = message
+                && !super::TOLD.swap(true, Ordering::AcqRel)
+            {
                 let _ = tty.write_all(format!("\r\n{message}\r\n").as_bytes());
             }
         }

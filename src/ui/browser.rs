@@ -6,7 +6,7 @@ use super::layout::BrowserScreen;
 use super::theme::Theme;
 use crate::app::Message;
 use crate::app::browser::{Browser, Preview};
-use sudoku_engine::Board;
+use sudoku_engine::{Board, Format};
 use crate::text::{grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -139,6 +139,13 @@ impl Widget for BrowserView<'_> {
         let lines: Vec<Line> = match preview {
             Preview::Nothing => vec![Line::from(Span::styled("Enter opens it", t.dim))],
             Preview::Reading => vec![Line::from(Span::styled("reading…", t.dim))],
+            Preview::PastLimit => vec![
+                Line::from(Span::styled(
+                    format!("No puzzle in its first {}, all the preview reads", preview_size()),
+                    t.label,
+                )),
+                Line::from(Span::styled("Enter reads the whole file", t.dim)),
+            ],
             Preview::Error(reason) => vec![
                 Line::from(Span::styled("Not a puzzle file:", t.bad)),
                 Line::from(Span::styled(printable(&reason).into_owned(), t.bad)),
@@ -157,8 +164,17 @@ impl Widget for BrowserView<'_> {
                     .collect();
                 lines.push(Line::default());
                 lines.push(Line::from(Span::styled(format.description(), t.label)));
-                let count = if count > 1 || more {
-                    format!("{}{} puzzles", grouped(count as u64), if more { "+" } else { "" })
+                // A line document that goes on past what the preview reads: only the puzzles read
+                // are counted, and said to be so.
+                let puzzles = |n: usize| format!("{} puzzle{}", grouped(n as u64), if n == 1 { "" } else { "s" });
+                let count = if more && format == Format::Line {
+                    format!(
+                        "{} in its first {}; the preview reads no further",
+                        puzzles(count),
+                        preview_size()
+                    )
+                } else if count > 1 {
+                    puzzles(count)
                 } else {
                     format!("{} givens", board.given_count())
                 };
@@ -174,15 +190,32 @@ impl Widget for BrowserView<'_> {
             }
         };
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
-        // The last action's note, else why the directory could not be listed.
-        let note = match (self.message, &self.browser.error) {
-            (Some(message), _) => Some((message.text.clone(), message.is_error)),
-            (None, Some(error)) => Some((error.clone(), true)),
-            (None, None) => None,
+        // The last action's note, else how far the listing got, else why the directory could
+        // not be listed.
+        let note = match (self.message, &self.browser.pending, &self.browser.error) {
+            (Some(message), ..) => Some((message.text.clone(), Some(message.is_error))),
+            (None, Some(pending), _) => Some((
+                format!(
+                    "Listing the folder: {} entries so far (Esc closes the browser)",
+                    grouped(pending.seen())
+                ),
+                None,
+            )),
+            (None, None, Some(error)) => Some((error.clone(), Some(true))),
+            (None, None, None) => None,
         };
         if let Some((text, is_error)) = note {
-            let style = if is_error { t.bad } else { t.good };
+            let style = match is_error {
+                Some(true) => t.bad,
+                Some(false) => t.good,
+                None => t.dim,
+            };
             Paragraph::new(Line::from(Span::styled(text, style))).render(screen.message, buf);
         }
     }
+}
+
+/// How much of a file the preview reads, in words (`256 KiB`).
+fn preview_size() -> String {
+    format!("{} KiB", crate::app::effects::PREVIEW_BYTES / 1024)
 }

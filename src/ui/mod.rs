@@ -155,6 +155,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 app,
                 theme: &theme,
                 program_shown: !screen.program.is_empty(),
+                shows_message: !app.overlay.as_ref().is_some_and(overlay::shows_message),
             }
             .render(screen.panel, buf);
         }
@@ -171,17 +172,28 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .render(screen.body, buf),
         Some(Overlay::Question(question)) => overlay::Ask {
             question,
+            message: app.message.as_ref(),
             theme: &theme,
         }
         .render(screen.body, buf),
-        Some(Overlay::Prompt(prompt)) => overlay::Input { prompt, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Prompt(prompt)) => overlay::Input {
+            prompt,
+            message: app.message.as_ref(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::Line(line)) => overlay::LineInput {
             line,
             message: app.message.as_ref(),
             theme: &theme,
         }
         .render(screen.body, buf),
-        Some(Overlay::Recovery(offer)) => overlay::Recovery { offer, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Recovery(offer)) => overlay::Recovery {
+            offer,
+            message: app.message.as_ref(),
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
             play: app.play(),

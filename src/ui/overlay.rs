@@ -1,12 +1,14 @@
 //! What can be drawn over the screen: the help screen (from the key table, scrolled when it does
-//! not fit), a question, the save prompt, and the offer of recovered work.
+//! not fit), a question, the save prompt, and the offer of recovered work. The dialogs that
+//! answer for something (a question, the save prompt, the offer) show the message about the
+//! last action inside them: the panel's, beside a dialog, would show half hidden.
 
 use super::keys::help_sections;
 use super::theme::Theme;
 use crate::app::stepping::LinePrompt;
-use crate::app::{Message, Prompt, Question, RecoveryOffer};
+use crate::app::{Message, Overlay, Prompt, Question, RecoveryOffer};
 use sudoku_engine::Format;
-use crate::text::printable;
+use crate::text::{printable, printable_os};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -22,6 +24,30 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width,
         height,
     )
+}
+
+/// Whether `overlay` shows the message about the last action itself (the panel then does not).
+pub fn shows_message(overlay: &Overlay) -> bool {
+    matches!(
+        overlay,
+        Overlay::Question(_) | Overlay::Prompt(_) | Overlay::Recovery(_)
+    )
+}
+
+/// The message about the last action, after a blank line, wrapped to `width` (the inside of a
+/// dialog, which grows by as many lines); none without one.
+fn message_lines(message: Option<&Message>, width: u16, t: &Theme) -> Vec<Line<'static>> {
+    let Some(message) = message else {
+        return Vec::new();
+    };
+    let style = if message.is_error { t.bad } else { t.good };
+    std::iter::once(Line::default())
+        .chain(
+            super::panel::wrap(&message.text, usize::from(width))
+                .into_iter()
+                .map(|piece| Line::from(Span::styled(piece, style))),
+        )
+        .collect()
 }
 
 /// The width of the keys column of the help screen.
@@ -135,6 +161,8 @@ impl Widget for Help<'_> {
 pub struct Ask<'a> {
     /// The question.
     pub question: &'a Question,
+    /// The message about the last action, if any.
+    pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
 }
@@ -149,7 +177,8 @@ impl Widget for Ask<'_> {
             .chars()
             .count()
             .div_ceil(usize::from(width.saturating_sub(2).max(1)));
-        let popup = centered(area, width, text_lines as u16 + 5);
+        let message = message_lines(self.message, width.saturating_sub(2), t);
+        let popup = centered(area, width, text_lines as u16 + 5 + message.len() as u16);
         Clear.render(popup, buf);
         let block = Block::bordered().title(" Please answer ").border_style(t.bad);
         let inner = block.inner(popup);
@@ -161,11 +190,12 @@ impl Widget for Ask<'_> {
         }
         answers.push(Span::styled("Esc", t.key));
         answers.push(Span::raw(" cancel"));
-        let lines = vec![
+        let mut lines = vec![
             Line::from(Span::styled(self.question.text.clone(), t.value)),
             Line::default(),
             Line::from(answers),
         ];
+        lines.extend(message);
         Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
     }
 }
@@ -258,6 +288,8 @@ impl Widget for Solved<'_> {
 pub struct Input<'a> {
     /// The prompt.
     pub prompt: &'a Prompt,
+    /// The message about the last action, if any (why the last save failed).
+    pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
 }
@@ -265,7 +297,8 @@ pub struct Input<'a> {
 impl Widget for Input<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let popup = centered(area, 76, 9);
+        let message = message_lines(self.message, 76.min(area.width).saturating_sub(2), t);
+        let popup = centered(area, 76, 9 + message.len() as u16);
         Clear.render(popup, buf);
         let block = Block::bordered().title(" Save ").border_style(t.frame);
         let inner = block.inner(popup);
@@ -274,7 +307,14 @@ impl Widget for Input<'_> {
         let mut lines = vec![
             Line::from(Span::styled(printable(&self.prompt.label).into_owned(), t.label)),
             Line::from(vec![
-                Span::styled(printable(&self.prompt.input).into_owned(), t.value),
+                // The name offered shown byte for byte: a lossy text of it would show another.
+                Span::styled(
+                    match &self.prompt.offered {
+                        Some(offered) => printable_os(offered.as_os_str()),
+                        None => printable(&self.prompt.input).into_owned(),
+                    },
+                    t.value,
+                ),
                 Span::styled("█", t.key),
             ]),
             Line::from(vec![
@@ -301,6 +341,7 @@ impl Widget for Input<'_> {
             Span::styled("Esc", t.key),
             Span::raw(" cancels"),
         ]));
+        lines.extend(message);
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
     }
 }
@@ -348,6 +389,9 @@ impl Widget for LineInput<'_> {
 pub struct Recovery<'a> {
     /// The offer.
     pub offer: &'a RecoveryOffer,
+    /// The message about the last action, if any (why the file named on the command line did
+    /// not open, files not offered).
+    pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
 }
@@ -357,7 +401,8 @@ impl Widget for Recovery<'_> {
         let t = self.theme;
         let older = self.offer.older > 0;
         let rows = self.offer.offers.len().min(8) as u16 + u16::from(older);
-        let popup = centered(area, 76, rows + 6);
+        let message = message_lines(self.message, 76.min(area.width).saturating_sub(2), t);
+        let popup = centered(area, 76, rows + 6 + message.len() as u16);
         Clear.render(popup, buf);
         let block = Block::bordered()
             .title(" Unsaved work from an earlier session ")
@@ -398,6 +443,7 @@ impl Widget for Recovery<'_> {
             Span::styled("Esc", t.key),
             Span::raw(" decide later (it is kept)"),
         ]));
+        lines.extend(message);
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
     }
 }

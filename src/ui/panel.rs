@@ -36,6 +36,9 @@ pub struct Panel<'a> {
     /// Whether step mode's program and call stack are on screen (the panel then leaves the
     /// path of decisions to the stack).
     pub program_shown: bool,
+    /// Whether the panel shows the message about the last action: not while a dialog over
+    /// the screen shows it (drawn here too, it would show half hidden beside the dialog).
+    pub shows_message: bool,
 }
 
 /// Digits separated by spaces, `-` for none: `1 4 7`.
@@ -838,7 +841,7 @@ impl<'a> Panel<'a> {
     /// The message about the last action, after a blank line; none without one.
     fn message_lines(&self, width: u16) -> Vec<Line<'static>> {
         let t = self.theme;
-        let Some(message) = &self.app.message else {
+        let Some(message) = self.app.message.as_ref().filter(|_| self.shows_message) else {
             return Vec::new();
         };
         let mut out = Lines {

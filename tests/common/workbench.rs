@@ -12,7 +12,7 @@ use sudoku_workbench::app::stepper::Stepper;
 use sudoku_workbench::app::{Action, App, Document, Effect, Mode, Runtime};
 use sudoku_engine::{Digit, Pos};
 use sudoku_workbench::tui::input::Input;
-use sudoku_workbench::tui::keymap::action_for;
+use sudoku_workbench::tui::keymap::actions_for;
 
 /// The shipped sample puzzle `name`.
 pub fn asset(name: &str) -> PathBuf {
@@ -41,6 +41,9 @@ pub struct Bench {
     /// Whether each action is followed by waiting for a file it had read in the background
     /// (off to watch a read under way).
     pub reads_waited: bool,
+    /// Whether each action is followed by waiting for the directory listing it asked for
+    /// (off to watch a listing under way).
+    pub listings_waited: bool,
     state: tempfile::TempDir,
 }
 
@@ -75,6 +78,7 @@ impl Bench {
             terminal_effects: Vec::new(),
             settling: true,
             reads_waited: true,
+            listings_waited: true,
             state,
         };
         bench.app.settle();
@@ -116,6 +120,9 @@ impl Bench {
         if self.reads_waited {
             self.wait_for_read();
         }
+        if self.listings_waited {
+            self.wait_for_listing();
+        }
         if self.settling {
             self.app.settle();
         }
@@ -128,6 +135,9 @@ impl Bench {
         if self.reads_waited {
             self.wait_for_read();
         }
+        if self.listings_waited {
+            self.wait_for_listing();
+        }
         if self.settling {
             self.app.settle();
         }
@@ -139,6 +149,20 @@ impl Bench {
         let until = Instant::now() + Duration::from_secs(20);
         while self.app.reading.is_some() {
             assert!(Instant::now() < until, "the read did not end");
+            for answer in self.runtime.poll() {
+                let more = self.app.dispatch(answer, &mut self.runtime);
+                self.terminal_effects.extend(more);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Waits for the directory the browser lists, if it lists one, handing the answers that
+    /// come meanwhile to the model, as the event loop does.
+    pub fn wait_for_listing(&mut self) {
+        let until = Instant::now() + Duration::from_secs(20);
+        while matches!(&self.app.mode, Mode::Browse(b) if b.pending.is_some()) {
+            assert!(Instant::now() < until, "the listing did not end");
             for answer in self.runtime.poll() {
                 let more = self.app.dispatch(answer, &mut self.runtime);
                 self.terminal_effects.extend(more);
@@ -179,7 +203,7 @@ impl Bench {
 
     /// What the terminal's input parser made of its bytes, through the keymap.
     pub fn event_input(&mut self, input: Input) {
-        if let Some(action) = action_for(&input, &self.app) {
+        for action in actions_for(&input, &self.app).collect::<Vec<_>>() {
             self.act(action);
         }
     }

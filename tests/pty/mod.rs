@@ -294,6 +294,21 @@ impl Drop for Session {
     }
 }
 
+/// The text right of the board (the panel and its message), its rows joined and runs of blanks
+/// made one: what it says however it wrapped.
+pub fn panel_of(screen: &vt100::Screen) -> String {
+    let (_, cols) = screen.size();
+    let rows: Vec<String> = screen.rows(40, cols.get().saturating_sub(40)).collect();
+    rows.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Waits until the panel says `words`, however they wrap.
+pub fn wait_panel(s: &Session, words: &str) {
+    s.wait_for(&format!("{words:?} in the panel"), |screen| {
+        panel_of(screen).contains(words)
+    });
+}
+
 /// Runs the binary to its end in a pseudo-terminal (a terminal on every standard stream), with
 /// `env` added; what it wrote, and its exit code.
 pub fn run_once(args: &[&str], env: &[(&str, &str)]) -> (String, u32) {

@@ -302,27 +302,37 @@ impl Grid {
     pub fn count_solutions(&self, limit: u64) -> u64 {
         let mut count = 0;
         if limit > 0 {
-            self.count_into(limit, &mut count);
+            self.solutions_into(limit, &mut count, &mut |_| {});
         }
         count
     }
 
-    /// Adds the solutions below this grid to `count`, stopping at `limit`: the empty cell with
-    /// the fewest candidates is tried with each, and a grid [`Grid::is_broken`] calls broken is
-    /// given up at once (with the places of each digit in each unit, that prunes as well as
-    /// hidden singles would).
-    fn count_into(&self, limit: u64, count: &mut u64) {
+    /// The digits (81, givens included) of the first solution [`Grid::count_solutions`] finds,
+    /// honouring the eliminations the grid holds: what `solve` prints for a candidates puzzle,
+    /// which the digits' own search would not keep to.
+    pub fn first_solution(&self) -> Option<[u8; 81]> {
+        let mut found = None;
+        self.solutions_into(1, &mut 0, &mut |grid| found = Some(grid.to_board().to_digits()));
+        found
+    }
+
+    /// Adds the solutions below this grid to `count`, each handed to `found`, stopping at
+    /// `limit`: the empty cell with the fewest candidates is tried with each, and a grid
+    /// [`Grid::is_broken`] calls broken is given up at once (with the places of each digit in
+    /// each unit, that prunes as well as hidden singles would).
+    fn solutions_into(&self, limit: u64, count: &mut u64, found: &mut impl FnMut(&Grid)) {
         if self.is_broken() {
             return;
         }
         let Some(p) = self.empty.iter().min_by_key(|p| self.candidates[p.index()].len()) else {
             *count += 1;
+            found(self);
             return;
         };
         for d in self.candidates[p.index()].iter() {
             let mut next = self.clone();
             next.place(p, d);
-            next.count_into(limit, count);
+            next.solutions_into(limit, count, found);
             if *count >= limit {
                 return;
             }
