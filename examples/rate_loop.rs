@@ -11,11 +11,7 @@ fn main() {
     let mut sum = 0u64;
     for _ in 0..rounds {
         for b in &boards {
-            sum += u64::from(
-                sudoku_engine::logic::rate(std::hint::black_box(b))
-                    .difficulty
-                    .0,
-            );
+            sum += u64::from(sudoku_engine::logic::rate(std::hint::black_box(b)).difficulty.0);
         }
     }
     println!(

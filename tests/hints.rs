@@ -5,8 +5,8 @@
 mod common;
 
 use common::workbench::{Bench, digit, pos};
-use sudoku_workbench::app::hint::{HintStage, solution_of};
 use sudoku_engine::{Cell, Pos};
+use sudoku_workbench::app::hint::{HintStage, solution_of};
 
 #[test]
 fn a_hint_names_the_place_then_shows_why_then_does_it() {

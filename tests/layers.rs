@@ -79,7 +79,10 @@ fn dependencies(manifest: &str) -> Vec<String> {
 fn the_engine_depends_on_no_terminal_command_line_or_os_crate() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/Cargo.toml");
     let names = dependencies(&std::fs::read_to_string(path).unwrap());
-    let found: Vec<_> = names.iter().filter(|n| NOT_IN_THE_ENGINE.contains(&n.as_str())).collect();
+    let found: Vec<_> = names
+        .iter()
+        .filter(|n| NOT_IN_THE_ENGINE.contains(&n.as_str()))
+        .collect();
     assert!(found.is_empty(), "the engine depends on {found:?}");
 }
 

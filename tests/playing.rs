@@ -6,9 +6,9 @@ mod common;
 use common::workbench::{Bench, asset, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
+use sudoku_engine::Pos;
 use sudoku_workbench::app::hint::solution_of;
 use sudoku_workbench::app::{Action, Document, Mode, Overlay};
-use sudoku_engine::Pos;
 
 /// Moves the clock on by `seconds` of pretend time from `now`.
 fn later(app: &mut Bench, now: &mut Instant, seconds: u64) {

@@ -11,9 +11,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::path::PathBuf;
 use std::time::Duration;
+use sudoku_engine::{Digit, Pos, parse_document};
 use sudoku_workbench::app::browser::{Browser, ListRequest, Preview};
 use sudoku_workbench::app::{Action, App, Direction, Document, Effect, Mode, Origin};
-use sudoku_engine::{Digit, Pos, parse_document};
 use sudoku_workbench::ui;
 use sudoku_workbench::ui::layout::Screen;
 
@@ -171,8 +171,7 @@ fn step_mode_screen() {
     for _ in 0..40 {
         app.update(Action::StepForward);
     }
-    while !matches!(&app.mode, Mode::Step(s) if matches!(s.last(), Some(sudoku_engine::Step::Place { .. })))
-    {
+    while !matches!(&app.mode, Mode::Step(s) if matches!(s.last(), Some(sudoku_engine::Step::Place { .. }))) {
         app.update(Action::StepForward);
     }
     let terminal = draw(&mut app, 80, 24);

@@ -9,8 +9,8 @@ mod common;
 use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
-use sudoku_workbench::app::{Action, Document, Origin, Overlay};
 use sudoku_engine::{Cell, Format, parse_document};
+use sudoku_workbench::app::{Action, Document, Origin, Overlay};
 
 fn question(bench: &Bench) -> String {
     match &bench.overlay {
@@ -111,11 +111,7 @@ fn a_game_with_entries_saves_as_progress_and_reopens_as_it_was() {
     );
     assert_eq!(reopened.doc.board, app.doc.board);
     assert_eq!(
-        reopened
-            .doc
-            .source
-            .text
-            .meta_value(sudoku_engine::MetaTag::Author),
+        reopened.doc.source.text.meta_value(sudoku_engine::MetaTag::Author),
         Some("Arto Inkala")
     );
     assert!(!reopened.is_modified());

@@ -5,8 +5,8 @@
 use super::browser::{Entry, Preview};
 use super::effects::{Discard, Offer, Reopened, SaveFailure, Saved};
 use super::files::Fingerprint;
-use sudoku_engine::{Digit, Parsed, Pos};
 use std::path::PathBuf;
+use sudoku_engine::{Digit, Parsed, Pos};
 
 /// A direction to move the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

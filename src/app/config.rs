@@ -7,10 +7,10 @@
 
 use super::files::{Caution, Consent, WriteError, open_regular, write_over};
 use super::settings::{MarksView, Settings};
-use sudoku_engine::search::program::Language;
 use crate::text::printable;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use sudoku_engine::search::program::Language;
 
 /// The file's largest size worth reading: a handful of lines.
 const MAX_CONFIG: u64 = 64 * 1024;

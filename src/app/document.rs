@@ -4,10 +4,10 @@
 
 use super::files::Fingerprint;
 use super::play::Play;
-use sudoku_engine::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
+use sudoku_engine::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 
 /// Where a document came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,17 +19,17 @@ use super::files::{
 use super::reading::{ReadProgress, ReadTicket};
 use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
-use sudoku_engine::logic::Rating;
-use sudoku_engine::{
-    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
-    parse_document, rewrite_cells_found, rewrite_progress,
-};
 use crate::text::{counted, counted_as, io_error, printable, printable_os};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::SystemTime;
+use sudoku_engine::logic::Rating;
+use sudoku_engine::{
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
+    parse_document, rewrite_cells_found, rewrite_progress,
+};
 
 /// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
 /// little enough to stay quick as the selection moves over big files.

@@ -4,11 +4,11 @@
 //! the mistake instead.
 
 use super::{App, Typing};
+use crate::text::counted;
 use sudoku_engine::logic::basis::rests_on_removals;
 use sudoku_engine::logic::deduction::and_list;
 use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos};
-use crate::text::counted;
 
 /// How far a hint has gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! always answered: solving at once (the naive order can need tens of millions of placements),
 //! and the live count of solutions after each edit.
 
-use sudoku_engine::{Board, Contradiction, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Contradiction, Counters, Search, Step, Strategy};
 
 /// Placements between two looks at the clock: small enough for the slowest strategy per
 /// placement (fast, whose placements propagate) to stay well inside a slice.

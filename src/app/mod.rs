@@ -35,7 +35,6 @@ pub use action::{Action, Direction};
 pub use document::{Document, Origin};
 pub use effects::{Effect, Offer, Runtime};
 
-use sudoku_engine::{Board, Counters, Format, Marks, Pos, Strategy};
 use crate::text::printable;
 use browser::Browser;
 use history::{Change, History};
@@ -45,6 +44,7 @@ use settings::Settings;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use stepper::Stepper;
+use sudoku_engine::{Board, Counters, Format, Marks, Pos, Strategy};
 
 /// Real time a tick may spend on the search (step mode or an instant solve): well under a
 /// frame, so that keys are read and the screen redrawn at least every 16 ms or so.

@@ -2,8 +2,8 @@
 //! document, saved in a progress file's `#!time`, `#!hints` and `#!checks` lines and read back
 //! from them.
 
-use sudoku_engine::Puzzle;
 use std::time::{Duration, Instant};
+use sudoku_engine::Puzzle;
 
 /// The longest time a record holds (a hundred years): a file cannot make the clock overflow.
 pub const MAX_TIME: Duration = Duration::from_secs(sudoku_engine::format::MAX_PLAY_SECONDS);

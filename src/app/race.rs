@@ -3,8 +3,8 @@
 //! counters side by side.
 
 use super::stepper::{SPEEDS, accrue};
-use sudoku_engine::{Board, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Counters, Search, Step, Strategy};
 
 /// Where a race starts: 20 steps a second, slow enough to see each board change.
 const DEFAULT_SPEED: usize = 4;

@@ -4,10 +4,10 @@
 //! at a step asked for, and, when a trace is replayed, at the first step that differs from it.
 
 use super::track::{Breakpoints, Profile, Track};
-use sudoku_engine::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 
 /// Steps per second, slowest first, in steps of 1, 2, 5; the last means as fast as the machine
 /// goes.

@@ -8,9 +8,9 @@ use super::stepper::Stepper;
 use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
-use sudoku_engine::{Board, Pos, Step, parse_document};
 use crate::text::{counted, grouped, printable};
 use std::path::PathBuf;
+use sudoku_engine::{Board, Pos, Step, parse_document};
 
 /// Screens narrower than this show the program on a screen of its own rather than beside the
 /// board.

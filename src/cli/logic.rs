@@ -8,15 +8,15 @@
 
 use super::judge::{grid_of, judge};
 use super::{Status, nth_record, open_or_report, place};
-use sudoku_engine::generate::{Generator, Options, Symmetry};
-use sudoku_engine::logic::rating::rate_grid;
-use sudoku_engine::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
-use sudoku_engine::{Reader, Record};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_engine::generate::{Generator, Options, Symmetry};
+use sudoku_engine::logic::rating::rate_grid;
+use sudoku_engine::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
+use sudoku_engine::{Reader, Record};
 
 /// Arguments of `hint` and `explain`.
 #[derive(Args, Debug)]

@@ -15,12 +15,6 @@ mod judge;
 pub mod logic;
 pub mod output;
 
-use sudoku_engine::search::{trace, why};
-use sudoku_engine::text_buffer::push_decimal;
-use sudoku_engine::{
-    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
-    Strategy, count_solutions_by, search_to,
-};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -29,6 +23,12 @@ pub use logic::{GenerateArgs, HintArgs, RateArgs, explain, generate, hint, rate}
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_engine::search::{trace, why};
+use sudoku_engine::text_buffer::push_decimal;
+use sudoku_engine::{
+    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
+    Strategy, count_solutions_by, search_to,
+};
 
 /// The command line of `sudoku-workbench`.
 #[derive(Parser, Debug)]

@@ -6,12 +6,12 @@ use super::layout::BrowserScreen;
 use super::theme::Theme;
 use crate::app::Message;
 use crate::app::browser::{Browser, Preview};
-use sudoku_engine::{Board, Format};
 use crate::text::{grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use sudoku_engine::{Board, Format};
 
 /// The browser's panes.
 pub struct BrowserView<'a> {

@@ -5,12 +5,12 @@
 use super::panel::spaced;
 use super::theme::Theme;
 use crate::app::stepper::Stepper;
-use sudoku_engine::search::program::{Language, Program, Role, skipped};
-use sudoku_engine::{Choice, Decision, Options, Strategy};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
+use sudoku_engine::search::program::{Language, Program, Role, skipped};
+use sudoku_engine::{Choice, Decision, Options, Strategy};
 
 /// The rows the program pane needs for `strategy`'s program: its lines and the frame.
 pub fn program_height(strategy: Strategy) -> u16 {
