@@ -5,8 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use sudoku_engine::parse_document;
 use sudoku_workbench::app::{Action, App, Document, Origin};
-use sudoku_workbench::sudoku::parse_document;
 use sudoku_workbench::ui;
 
 fn step_mode_app() -> App {

@@ -19,9 +19,9 @@ use common::data_set;
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use sudoku::strategy::{Strategy as PeerStrategy, StrategySolver};
-use sudoku_workbench::sudoku::Board;
-use sudoku_workbench::sudoku::generate::{Generator, Options};
-use sudoku_workbench::sudoku::logic::rate;
+use sudoku_engine::Board;
+use sudoku_engine::generate::{Generator, Options};
+use sudoku_engine::logic::rate;
 
 /// Every strategy the crate has.
 const PEER_STRATEGIES: [PeerStrategy; 16] = [
@@ -54,7 +54,7 @@ fn random(count: usize) -> Vec<Board> {
 
 fn logic(c: &mut Criterion) {
     let easy = std::fs::read(asset("easy.txt")).expect("an asset");
-    let newspaper = sudoku_workbench::sudoku::parse_puzzle(&easy).expect("it parses").board;
+    let newspaper = sudoku_engine::parse_puzzle(&easy).expect("it parses").board;
     let peer_newspaper = sudoku::Sudoku::from_str_line(&newspaper.to_string()).expect("81 cells");
     let mut group = c.benchmark_group("rate/newspaper");
     group.bench_function("ours", |b| b.iter(|| rate(black_box(&newspaper))));

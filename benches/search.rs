@@ -10,7 +10,7 @@ mod common;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use sudoku_workbench::sudoku::{Board, Search, Step, Strategy, parse_document, solve};
+use sudoku_engine::{Board, Search, Step, Strategy, parse_document, solve};
 
 fn asset(name: &str) -> Board {
     std::fs::read_to_string(format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR")))

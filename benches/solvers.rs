@@ -10,7 +10,7 @@ mod common;
 use common::data_set;
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use sudoku_workbench::sudoku::{Strategy, count_solutions, solve};
+use sudoku_engine::{Strategy, count_solutions, solve};
 
 /// (name in the report, file in ../shared/puzzles)
 const SETS: [(&str, &str); 4] = [

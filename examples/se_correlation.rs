@@ -8,8 +8,8 @@ mod stats;
 
 use stats::{pearson, spearman};
 use std::path::PathBuf;
-use sudoku_workbench::sudoku::Board;
-use sudoku_workbench::sudoku::logic::rate;
+use sudoku_engine::Board;
+use sudoku_engine::logic::rate;
 
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");

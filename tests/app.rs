@@ -9,10 +9,10 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Cell, Format, Step, Strategy, parse_document};
 use sudoku_workbench::app::browser::{Entry, Listing, Preview};
 use sudoku_workbench::app::jobs::Count;
 use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then, Typing};
-use sudoku_workbench::sudoku::{Board, Cell, Format, Step, Strategy, parse_document};
 use sudoku_workbench::tui::input::Input;
 use sudoku_workbench::tui::keymap::action_for;
 use sudoku_workbench::ui::layout::{BrowserScreen, Screen};

@@ -7,7 +7,7 @@ use common::cli::{BIN, asset, run, text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use sudoku_workbench::sudoku::{Board, Format, parse_document};
+use sudoku_engine::{Board, Format, parse_document};
 
 fn board_of(path: &Path) -> Board {
     std::fs::read_to_string(path).unwrap().parse().unwrap()
@@ -754,8 +754,8 @@ fn trace_as_json_lines_is_the_same_search_one_object_a_line() {
         assert_eq!(header["trace"], "sudoku-workbench");
         assert_eq!(header["version"], 1);
         assert_eq!(header["strategy"], strategy);
-        let board: sudoku_workbench::sudoku::Board = header["puzzle"].as_str().unwrap().parse().unwrap();
-        let read = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(&file).unwrap()).unwrap();
+        let board: sudoku_engine::Board = header["puzzle"].as_str().unwrap().parse().unwrap();
+        let read = sudoku_engine::parse_puzzle(&std::fs::read(&file).unwrap()).unwrap();
         assert_eq!(board.to_digits(), read.board.to_digits(), "{name}: the puzzle");
         let steps: Vec<&str> = plain.lines().collect();
         let objects: Vec<serde_json::Value> = lines.map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -789,14 +789,14 @@ fn compare_prints_every_strategy_with_its_counters() {
         lines[0].split_whitespace().collect::<Vec<_>>(),
         ["strategy", "placements", "backtracks", "max", "depth", "time"]
     );
-    let board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(&file).unwrap())
+    let board = sudoku_engine::parse_puzzle(&std::fs::read(&file).unwrap())
         .unwrap()
         .board;
-    let strategies = sudoku_workbench::sudoku::Strategy::ALL;
+    let strategies = sudoku_engine::Strategy::ALL;
     assert_eq!(lines.len(), 1 + strategies.len());
     for (line, strategy) in lines[1..].iter().zip(strategies) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let counters = sudoku_workbench::sudoku::solve(&board, *strategy).unwrap().counters;
+        let counters = sudoku_engine::solve(&board, *strategy).unwrap().counters;
         assert_eq!(words[0], strategy.name());
         assert_eq!(words[1].replace(',', ""), counters.placements.to_string(), "{line}");
         assert_eq!(words[2].replace(',', ""), counters.backtracks.to_string(), "{line}");
@@ -897,8 +897,8 @@ fn trace_why_says_why_each_step_happens() {
 /// Each "d: rXcY holds d" in the reasons of a `trace --why` of the asset `name` holds on the
 /// board just before its step.
 fn check_claims(name: &str, lines: &[&str]) {
-    use sudoku_workbench::sudoku::{Cell, Digit, Pos};
-    let mut board = sudoku_workbench::sudoku::parse_puzzle(&std::fs::read(asset(name)).unwrap())
+    use sudoku_engine::{Cell, Digit, Pos};
+    let mut board = sudoku_engine::parse_puzzle(&std::fs::read(asset(name)).unwrap())
         .unwrap()
         .board;
     let cell_of = |name: &str| {
@@ -940,7 +940,7 @@ fn check_claims(name: &str, lines: &[&str]) {
 /// options it says, the digit placed is one of them, and no constraint has fewer.
 #[test]
 fn trace_why_for_dlx_names_a_constraint_with_the_fewest_options() {
-    use sudoku_workbench::sudoku::{Board, Cell, Digit, Pos, Unit};
+    use sudoku_engine::{Board, Cell, Digit, Pos, Unit};
     let out = run(
         &[
             "trace",

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{data_set, reference_naive};
-use sudoku_workbench::sudoku::{Branching, Strategy, count_solutions, count_solutions_by, solve};
+use sudoku_engine::{Branching, Strategy, count_solutions, count_solutions_by, solve};
 
 /// Solves every puzzle of a set with `fast` and counts its solutions up to 2.
 fn check_set(name: &str, expected_count: usize, at_least_two: bool) {

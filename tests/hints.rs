@@ -5,8 +5,8 @@
 mod common;
 
 use common::workbench::{Bench, digit, pos};
+use sudoku_engine::{Cell, Pos};
 use sudoku_workbench::app::hint::{HintStage, solution_of};
-use sudoku_workbench::sudoku::{Cell, Pos};
 
 #[test]
 fn a_hint_names_the_place_then_shows_why_then_does_it() {
@@ -364,8 +364,8 @@ fn every_stage_of_a_hint_is_read_in_full_at_80x24() {
 /// their marks; a step the board's own candidates show is not, marks or no marks.
 #[test]
 fn a_hint_is_from_your_marks_only_when_it_rests_on_them() {
-    use sudoku_workbench::sudoku::logic::{Grid, Rules, next_deduction};
-    use sudoku_workbench::sudoku::{Digit, Unit};
+    use sudoku_engine::logic::{Grid, Rules, next_deduction};
+    use sudoku_engine::{Digit, Unit};
     let board = Bench::on_asset("hard.txt").doc.board.clone();
     let solution = solution_of(&board).unwrap();
     let on_board = next_deduction(&Grid::new(&board), Rules { unique: true }).unwrap();

@@ -8,9 +8,9 @@ mod common;
 use common::data_set;
 use common::stats::spearman;
 use std::collections::BTreeSet;
-use sudoku_workbench::sudoku::generate::{Generator, Options, Symmetry, is_minimal};
-use sudoku_workbench::sudoku::logic::{Grid, Rules, Technique, apply, explain, next_deduction, rate};
-use sudoku_workbench::sudoku::{Board, Solutions, uniqueness};
+use sudoku_engine::generate::{Generator, Options, Symmetry, is_minimal};
+use sudoku_engine::logic::{Grid, Rules, Technique, apply, explain, next_deduction, rate};
+use sudoku_engine::{Board, Solutions, uniqueness};
 
 /// Solves `board` by logic, checking every step against the solution; returns the techniques
 /// used and whether logic finished.
@@ -110,7 +110,7 @@ fn assets_solve_to_their_solution() {
         "escargot.ss",
     ] {
         let text = std::fs::read(assets.join(name)).unwrap();
-        let board = sudoku_workbench::sudoku::parse_puzzle(&text).unwrap().board;
+        let board = sudoku_engine::parse_puzzle(&text).unwrap().board;
         check_against_solution(name, &board);
     }
 }
@@ -197,7 +197,7 @@ fn the_quick_rating_equals_the_explained_one() {
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     for name in ["easy.txt", "hard.txt", "boj-2580-sample.txt", "several-solutions.txt"] {
         let text = std::fs::read(assets.join(name)).unwrap();
-        boards.push(sudoku_workbench::sudoku::parse_puzzle(&text).unwrap().board);
+        boards.push(sudoku_engine::parse_puzzle(&text).unwrap().board);
     }
     for board in &boards {
         let quick = rate(board);

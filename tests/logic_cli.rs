@@ -5,9 +5,9 @@
 mod common;
 
 use common::cli::{asset, run, text};
-use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
-use sudoku_workbench::sudoku::logic::rate;
-use sudoku_workbench::sudoku::{Board, Pos, Solutions, count_solutions, parse_puzzle, uniqueness};
+use sudoku_engine::generate::{Symmetry, is_minimal};
+use sudoku_engine::logic::rate;
+use sudoku_engine::{Board, Pos, Solutions, count_solutions, parse_puzzle, uniqueness};
 
 fn board(name: &str) -> Board {
     parse_puzzle(&std::fs::read(asset(name)).unwrap()).unwrap().board
@@ -49,7 +49,7 @@ fn hint_prints_one_line_and_it_is_true() {
         assert_eq!(out.status.code(), Some(0), "{name}");
         let (row, col, digit) = placed(expected);
         let solved = solution(&board(name));
-        let p = sudoku_workbench::sudoku::Pos::at(row - 1, col - 1).unwrap();
+        let p = sudoku_engine::Pos::at(row - 1, col - 1).unwrap();
         assert_eq!(
             solved.digit(p).unwrap().get(),
             digit,
@@ -274,13 +274,13 @@ fn candidates_that_leave_one_solution_make_a_puzzle() {
     };
     let line = candidates_line(&b, |p| (1..=9).filter(|k| !keep(p).contains(k)).collect());
     assert_eq!(
-        sudoku_workbench::sudoku::logic::Grid::with_marks(
+        sudoku_engine::logic::Grid::with_marks(
             &b,
             &std::array::from_fn(|i| {
                 let p = Pos::new(i).unwrap();
                 keep(p)
                     .into_iter()
-                    .map(|k| sudoku_workbench::sudoku::Digit::new(k).unwrap())
+                    .map(|k| sudoku_engine::Digit::new(k).unwrap())
                     .collect()
             })
         )

@@ -5,9 +5,9 @@
 mod common;
 
 use common::workbench::{Bench, asset, digit, pos};
+use sudoku_engine::{Cell, Digit, DigitSet, Format, Marks, Pos};
 use sudoku_workbench::app::settings::MarksView;
 use sudoku_workbench::app::{Document, Overlay, Typing};
-use sudoku_workbench::sudoku::{Cell, Digit, DigitSet, Format, Marks, Pos};
 
 /// The digits of a set, for readable assertions.
 fn digits(set: DigitSet) -> Vec<u8> {

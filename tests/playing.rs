@@ -6,9 +6,9 @@ mod common;
 use common::workbench::{Bench, asset, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
+use sudoku_engine::Pos;
 use sudoku_workbench::app::hint::solution_of;
 use sudoku_workbench::app::{Action, Document, Mode, Overlay};
-use sudoku_workbench::sudoku::Pos;
 
 /// Moves the clock on by `seconds` of pretend time from `now`.
 fn later(app: &mut Bench, now: &mut Instant, seconds: u64) {
@@ -246,9 +246,9 @@ fn run_generation(app: &mut Bench) {
 
 #[test]
 fn a_new_puzzle_of_the_level_asked_replaces_the_board_undoably() {
-    use sudoku_workbench::sudoku::count_solutions;
-    use sudoku_workbench::sudoku::generate::{Symmetry, is_minimal};
-    use sudoku_workbench::sudoku::logic::{Level, rate};
+    use sudoku_engine::count_solutions;
+    use sudoku_engine::generate::{Symmetry, is_minimal};
+    use sudoku_engine::logic::{Level, rate};
     let mut app = Bench::on_asset("easy.txt");
     app.seed = 42;
     let before = app.doc.clone();
@@ -318,7 +318,7 @@ fn esc_cancels_a_new_puzzle_being_made() {
 
 #[test]
 fn the_rating_is_hidden_until_asked_and_made_in_the_background() {
-    use sudoku_workbench::sudoku::logic::rate;
+    use sudoku_engine::logic::rate;
     let mut app = Bench::on_asset("hard.txt");
     assert!(!app.settings.show_rating);
     assert!(app.rating.is_none(), "nothing is rated unasked");

@@ -6,7 +6,7 @@ mod common;
 
 use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
-use sudoku_workbench::sudoku::{
+use sudoku_engine::{
     Board, Branching, Cell, Contradiction, DigitSet, Format, MetaTag, Next, Note, ParseErrorKind, Pos, Puzzle,
     ReadError, Reader, Search, Step, Strategy as Order, count_solutions, count_solutions_by, parse_document, search_to,
     solve,
@@ -605,7 +605,7 @@ fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
     let mut backtracked = false;
     for name in ["easy.txt", "hard.txt", "hardest.sdk", "escargot.ss", "anti-naive.txt"] {
         let text = std::fs::read(common::cli::asset(name)).unwrap();
-        let board = sudoku_workbench::sudoku::parse_puzzle(&text).unwrap().board;
+        let board = sudoku_engine::parse_puzzle(&text).unwrap().board;
         let (reference, backtracks) = reference_algorithm_x(&board.to_digits(), 1_000_000).expect("within budget");
         let outcome = solve(&board, Order::Dlx).unwrap();
         assert_eq!(outcome.counters.placements, reference.placements, "{name}");
@@ -658,7 +658,7 @@ impl std::io::Read for Trickle<'_> {
 }
 
 /// Every item of a reader as text, for comparing two ways of reading.
-fn described(item: Result<sudoku_workbench::sudoku::Record, ReadError>) -> String {
+fn described(item: Result<sudoku_engine::Record, ReadError>) -> String {
     match item {
         Ok(record) => format!("{record:?}"),
         Err(e) => format!("error {e:?}"),

@@ -11,9 +11,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::path::PathBuf;
 use std::time::Duration;
+use sudoku_engine::{Digit, Pos, parse_document};
 use sudoku_workbench::app::browser::{Browser, ListRequest, Preview};
 use sudoku_workbench::app::{Action, App, Direction, Document, Effect, Mode, Origin};
-use sudoku_workbench::sudoku::{Digit, Pos, parse_document};
 use sudoku_workbench::ui;
 use sudoku_workbench::ui::layout::Screen;
 
@@ -171,8 +171,7 @@ fn step_mode_screen() {
     for _ in 0..40 {
         app.update(Action::StepForward);
     }
-    while !matches!(&app.mode, Mode::Step(s) if matches!(s.last(), Some(sudoku_workbench::sudoku::Step::Place { .. })))
-    {
+    while !matches!(&app.mode, Mode::Step(s) if matches!(s.last(), Some(sudoku_engine::Step::Place { .. }))) {
         app.update(Action::StepForward);
     }
     let terminal = draw(&mut app, 80, 24);
@@ -590,7 +589,7 @@ fn a_hint_then_shows_why_with_the_candidates_that_prove_it() {
     let buffer = terminal.backend().buffer();
     let screen = Screen::new(*buffer.area()).unwrap();
     // In a large cell, digit k sits at column 1 + 2 * ((k - 1) % 3), row (k - 1) / 3.
-    let mark = |c: &sudoku_workbench::sudoku::logic::Candidate| {
+    let mark = |c: &sudoku_engine::logic::Candidate| {
         let rect = screen.cell_rect(c.pos);
         let k = u16::from(c.digit.get()) - 1;
         buffer[(rect.x + 1 + 2 * (k % 3), rect.y + k / 3)].clone()

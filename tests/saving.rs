@@ -9,8 +9,8 @@ mod common;
 use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
+use sudoku_engine::{Cell, Format, parse_document};
 use sudoku_workbench::app::{Action, Document, Origin, Overlay};
-use sudoku_workbench::sudoku::{Cell, Format, parse_document};
 
 fn question(bench: &Bench) -> String {
     match &bench.overlay {
@@ -111,11 +111,7 @@ fn a_game_with_entries_saves_as_progress_and_reopens_as_it_was() {
     );
     assert_eq!(reopened.doc.board, app.doc.board);
     assert_eq!(
-        reopened
-            .doc
-            .source
-            .text
-            .meta_value(sudoku_workbench::sudoku::MetaTag::Author),
+        reopened.doc.source.text.meta_value(sudoku_engine::MetaTag::Author),
         Some("Arto Inkala")
     );
     assert!(!reopened.is_modified());
@@ -591,9 +587,9 @@ fn a_pasted_puzzle_with_megabytes_of_lines_keeps_them_through_a_crash() {
 fn an_offered_file_is_not_held_and_only_one_workbench_takes_it() {
     let state = tempfile::tempdir().unwrap();
     let state_path = state.path().to_path_buf();
-    let board: sudoku_workbench::sudoku::Board = read(&asset("hard.txt")).parse().unwrap();
+    let board: sudoku_engine::Board = read(&asset("hard.txt")).parse().unwrap();
     for k in 0..3 {
-        let mut puzzle = sudoku_workbench::sudoku::Puzzle::new(board.clone());
+        let mut puzzle = sudoku_engine::Puzzle::new(board.clone());
         puzzle.fields.push(("origin".into(), "pasted".into()));
         let path = state_path.join(format!("recovery-{k}-99999999{k}.swb"));
         std::fs::write(&path, Format::Progress.to_string(&puzzle)).unwrap();
@@ -1193,7 +1189,7 @@ fn traces_and_new_files_follow_the_umask_alike() {
         dir: dir.path().to_path_buf(),
         stem: "hardest".into(),
         puzzle: read(&asset("hardest.sdk")).parse().unwrap(),
-        strategy: sudoku_workbench::sudoku::Strategy::Naive,
+        strategy: sudoku_engine::Strategy::Naive,
         steps: 10,
     };
     let (trace, steps) = export(&request).unwrap();

@@ -7,11 +7,11 @@ mod common;
 use common::workbench::{Bench, asset, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
+use sudoku_engine::search::program::{Language, Program};
+use sudoku_engine::{Board, Search, Step, Strategy, solve};
 use sudoku_workbench::app::race::Standing;
 use sudoku_workbench::app::stepper::Stop;
 use sudoku_workbench::app::{Action, Mode};
-use sudoku_workbench::sudoku::search::program::{Language, Program};
-use sudoku_workbench::sudoku::{Board, Search, Step, Strategy, solve};
 use sudoku_workbench::ui::keys;
 use sudoku_workbench::ui::layout::ProgramPlace;
 use sudoku_workbench::ui::program_place;
@@ -403,7 +403,7 @@ fn traces_that_are_fifos_devices_or_endless_are_refused_without_blocking() {
     );
     // A header and then one line that never ends: refused as no trace line, not read forever.
     let long = dir.path().join("long.jsonl");
-    let header = sudoku_workbench::sudoku::search::trace::header(&board_of("hard.txt"), Strategy::Naive);
+    let header = sudoku_engine::search::trace::header(&board_of("hard.txt"), Strategy::Naive);
     std::fs::write(&long, format!("{header}\n{}", "{".repeat(100_000))).unwrap();
     app.open_path(&long, None);
     app.run_effects();
@@ -479,8 +479,8 @@ fn the_browser_previews_a_trace_and_enter_replays_it() {
 /// Every claim a "why" makes, checked against the board just before its step.
 mod why_claims {
     use super::board_of;
-    use sudoku_workbench::sudoku::search::why::why;
-    use sudoku_workbench::sudoku::{Board, Decision, Digit, Options, Pos, Search, Step, Strategy, Unit};
+    use sudoku_engine::search::why::why;
+    use sudoku_engine::{Board, Decision, Digit, Options, Pos, Search, Step, Strategy, Unit};
 
     fn cell(name: &str) -> Pos {
         Pos::from_name(name).unwrap_or_else(|| panic!("not a cell: {name:?}"))
@@ -663,7 +663,7 @@ mod why_claims {
     /// call does next.
     fn taken_back(board: &Board, pos: Pos, d: Digit, previous: Option<Step>, text: &str) {
         let mut after = board.clone();
-        after.set(pos, sudoku_workbench::sudoku::Cell::Empty);
+        after.set(pos, sudoku_engine::Cell::Empty);
         let next_fit = (d.get() + 1..=9)
             .map(|n| Digit::new(n).unwrap())
             .find(|&n| after.candidates(pos).contains(n));
@@ -941,7 +941,7 @@ fn the_search_time_counts_computing_steps_not_waiting() {
 /// state of the search and every step's why, dead ends with all their reasons included.
 #[test]
 fn the_state_and_every_why_are_read_in_full_at_100x30_and_80x24() {
-    use sudoku_workbench::sudoku::search::why::why;
+    use sudoku_engine::search::why::why;
     let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut app = Bench::on_asset("hardest.sdk");
     app.keys("n");
@@ -952,8 +952,8 @@ fn the_state_and_every_why_are_read_in_full_at_100x30_and_80x24() {
         let last = stepper.last().unwrap();
         let mut before = stepper.board();
         match last {
-            Step::Place { pos, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Empty),
-            Step::Remove { pos, digit, .. } => before.set(pos, sudoku_workbench::sudoku::Cell::Placed(digit)),
+            Step::Place { pos, .. } => before.set(pos, sudoku_engine::Cell::Empty),
+            Step::Remove { pos, digit, .. } => before.set(pos, sudoku_engine::Cell::Placed(digit)),
             _ => continue,
         }
         let decisions = stepper.decisions();
@@ -1067,8 +1067,8 @@ fn keys_typed_while_a_file_is_read_go_to_the_puzzle_read() {
     assert!(app.reading.is_some());
     let easy = board_of("easy.txt");
     let blank = (0..81)
-        .map(|i| sudoku_workbench::sudoku::Pos::new(i).unwrap())
-        .find(|&p| easy.cell(p) == sudoku_workbench::sudoku::Cell::Empty)
+        .map(|i| sudoku_engine::Pos::new(i).unwrap())
+        .find(|&p| easy.cell(p) == sudoku_engine::Cell::Empty)
         .unwrap();
     app.act(Action::Select(blank));
     app.keys("7");
@@ -1082,6 +1082,6 @@ fn keys_typed_while_a_file_is_read_go_to_the_puzzle_read() {
     assert_eq!(app.cursor, blank);
     assert_eq!(
         app.doc.board.cell(blank),
-        sudoku_workbench::sudoku::Cell::Entry(sudoku_workbench::sudoku::Digit::new(7).unwrap())
+        sudoku_engine::Cell::Entry(sudoku_engine::Digit::new(7).unwrap())
     );
 }

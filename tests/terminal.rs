@@ -9,7 +9,7 @@ use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use pty::{Session, asset, wait_panel};
 use std::path::Path;
-use sudoku_workbench::sudoku::{Board, Format, Pos, Puzzle, parse_document};
+use sudoku_engine::{Board, Format, Pos, Puzzle, parse_document};
 
 /// Starts the workbench with its recovery file kept in `state` (a fresh temporary directory).
 fn start(state: &Path, args: &[&str]) -> Session {

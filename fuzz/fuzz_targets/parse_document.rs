@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_workbench::sudoku::{Format, parse_document};
+use sudoku_engine::{Format, parse_document};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&choice, text)) = data.split_first() else {

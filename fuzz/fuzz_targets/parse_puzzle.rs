@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_workbench::sudoku::{Board, parse_puzzle};
+use sudoku_engine::{Board, parse_puzzle};
 
 fuzz_target!(|data: &[u8]| {
     let puzzle = parse_puzzle(data);

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;
-use sudoku_workbench::sudoku::{ReadError, Reader, parse_document};
+use sudoku_engine::{ReadError, Reader, parse_document};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&size, text)) = data.split_first() else {

@@ -5,8 +5,8 @@
 use super::browser::{Entry, Preview};
 use super::effects::{Discard, Offer, Reopened, SaveFailure, Saved};
 use super::files::Fingerprint;
-use crate::sudoku::{Digit, Parsed, Pos};
 use std::path::PathBuf;
+use sudoku_engine::{Digit, Parsed, Pos};
 
 /// A direction to move the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +200,7 @@ pub enum Action {
     /// The recovery file is written again after [`Action::KeepFailed`].
     KeepWorks,
     /// A puzzle (its givens) was rated in the background, or has no rating (why).
-    Rated(crate::sudoku::Board, Result<crate::sudoku::logic::Rating, String>),
+    Rated(sudoku_engine::Board, Result<sudoku_engine::logic::Rating, String>),
     /// The settings could not be written to the config file: why.
     SettingsNotSaved(String),
     /// What is wrong with the settings file read at start (its defaults are used meanwhile): said

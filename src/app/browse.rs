@@ -6,10 +6,10 @@ use super::document::{Document, Origin};
 use super::effects::{Discard, Offer, Reopened};
 use super::files::Fingerprint;
 use super::{Action, App, Effect, Mode, Overlay, RecoveryOffer, Then};
-use crate::sudoku::Parsed;
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
+use sudoku_engine::Parsed;
 
 impl App {
     /// Opens the file browser in the directory of the document's file, else where the

@@ -11,10 +11,10 @@
 use super::builtin::{BUILTINS, Builtin};
 use super::document::Origin;
 use super::files::Fingerprint;
-use crate::sudoku::{Board, Format, ParseError, Record};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use sudoku_engine::{Board, Format, ParseError, Record};
 
 /// One line of the browser's list.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! puzzle without any file and the browser can offer them anywhere.
 
 use super::document::{Document, Origin};
-use crate::sudoku::{Format, Parsed, parse_document};
+use sudoku_engine::{Format, Parsed, parse_document};
 
 /// A puzzle file embedded in the binary.
 #[derive(Debug, PartialEq, Eq)]

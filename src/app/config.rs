@@ -7,10 +7,10 @@
 
 use super::files::{Caution, Consent, WriteError, open_regular, write_over};
 use super::settings::{MarksView, Settings};
-use crate::sudoku::search::program::Language;
 use crate::text::printable;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use sudoku_engine::search::program::Language;
 
 /// The file's largest size worth reading: a handful of lines.
 const MAX_CONFIG: u64 = 64 * 1024;
@@ -47,7 +47,7 @@ struct Line {
 
 /// The lines of `text` with their ends, as the puzzle reader cuts them.
 fn lines_of(text: &str) -> Vec<Line> {
-    crate::sudoku::lines_with_ends(text.as_bytes())
+    sudoku_engine::lines_with_ends(text.as_bytes())
         .map(|(line, end)| Line {
             // Cut at ASCII line breaks, a line of UTF-8 text is UTF-8 text.
             text: String::from_utf8_lossy(line).into_owned(),

@@ -4,10 +4,10 @@
 
 use super::files::Fingerprint;
 use super::play::Play;
-use crate::sudoku::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
+use sudoku_engine::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 
 /// Where a document came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,7 +232,7 @@ impl Document {
     }
 
     /// The marks of the empty cells as a puzzle holds them: `None` when there are none.
-    pub fn puzzle_marks(&self) -> Option<Box<[crate::sudoku::DigitSet; 81]>> {
+    pub fn puzzle_marks(&self) -> Option<Box<[sudoku_engine::DigitSet; 81]>> {
         let marks = self.marks.of_empty_cells(&self.board);
         (!marks.is_empty()).then(|| Box::new(*marks.sets()))
     }

@@ -4,8 +4,8 @@
 use super::document::{Document, Origin};
 use super::settings::MarksView;
 use super::{Action, App, Effect, Mode, Then, Typing, moved};
-use crate::sudoku::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
 use crate::text::counted;
+use sudoku_engine::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
 
 impl App {
     pub(super) fn update_edit(&mut self, action: Action) {

@@ -19,17 +19,17 @@ use super::files::{
 use super::reading::{ReadProgress, ReadTicket};
 use super::recovery::{self, Keeper, Taken};
 use super::settings::Settings;
-use crate::sudoku::logic::Rating;
-use crate::sudoku::{
-    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
-    parse_document, rewrite_cells_found, rewrite_progress,
-};
 use crate::text::{counted, counted_as, io_error, printable, printable_os};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::SystemTime;
+use sudoku_engine::logic::Rating;
+use sudoku_engine::{
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
+    parse_document, rewrite_cells_found, rewrite_progress,
+};
 
 /// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
 /// little enough to stay quick as the selection moves over big files.
@@ -224,9 +224,9 @@ type Rated = (Board, Result<Rating, String>);
 
 /// The rating of the puzzle `givens`, or why it has none (it needs one solution).
 pub fn rating_of(givens: &Board) -> Result<Rating, String> {
-    match crate::sudoku::count_solutions(givens, 2) {
+    match sudoku_engine::count_solutions(givens, 2) {
         0 => Err("no solution".into()),
-        1 => Ok(crate::sudoku::logic::rate(givens)),
+        1 => Ok(sudoku_engine::logic::rate(givens)),
         _ => Err("several solutions".into()),
     }
 }
@@ -558,7 +558,7 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     let entries = board
         .cells()
         .iter()
-        .filter(|c| matches!(c, crate::sudoku::Cell::Entry(_)))
+        .filter(|c| matches!(c, sudoku_engine::Cell::Entry(_)))
         .count();
     format!(
         "{name}{place}: {}, {}, {when}",

@@ -10,13 +10,13 @@
 //! tell when another program changed the file since.
 
 use super::reading::{Counting, CountingReader, ReadProgress};
-use crate::sudoku::{Format, ParseError, ParseErrorKind, Parsed, ReadError, parse_document, parse_from};
 use crate::text::{io_error, printable, size, special_file};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+use sudoku_engine::{Format, ParseError, ParseErrorKind, Parsed, ReadError, parse_document, parse_from};
 
 /// Files above this size are refused: no puzzle file is this big, and reading one must not
 /// swallow the machine's memory.

@@ -4,8 +4,8 @@
 //! comments, makes typing cost memory.
 
 use super::document::Document;
-use crate::sudoku::{Board, Marks};
 use std::collections::VecDeque;
+use sudoku_engine::{Board, Marks};
 
 /// At most this many changes can be undone.
 pub const MAX_RECORDS: usize = 10_000;
@@ -114,8 +114,8 @@ impl History {
 mod tests {
     use super::*;
     use crate::app::document::Document;
-    use crate::sudoku::{Cell, Digit, Note, Pos};
     use std::sync::Arc;
+    use sudoku_engine::{Cell, Digit, Note, Pos};
 
     #[test]
     fn edits_and_loads_undo_and_redo_in_order() {

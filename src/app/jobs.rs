@@ -2,8 +2,8 @@
 //! always answered: solving at once (the naive order can need tens of millions of placements),
 //! and the live count of solutions after each edit.
 
-use crate::sudoku::{Board, Contradiction, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Contradiction, Counters, Search, Step, Strategy};
 
 /// Placements between two looks at the clock: small enough for the slowest strategy per
 /// placement (fast, whose placements propagate) to stay well inside a slice.
@@ -25,7 +25,7 @@ fn work(search: &mut Search, budget: Duration) -> Option<Step> {
 /// What an instant solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveResult {
-    /// A solution (solver digits as [`crate::sudoku::Cell::Placed`]), and whether the board has
+    /// A solution (solver digits as [`sudoku_engine::Cell::Placed`]), and whether the board has
     /// other solutions too.
     Solved {
         /// The solution.

@@ -35,7 +35,6 @@ pub use action::{Action, Direction};
 pub use document::{Document, Origin};
 pub use effects::{Effect, Offer, Runtime};
 
-use crate::sudoku::{Board, Counters, Format, Marks, Pos, Strategy};
 use crate::text::printable;
 use browser::Browser;
 use history::{Change, History};
@@ -45,6 +44,7 @@ use settings::Settings;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use stepper::Stepper;
+use sudoku_engine::{Board, Counters, Format, Marks, Pos, Strategy};
 
 /// Real time a tick may spend on the search (step mode or an instant solve): well under a
 /// frame, so that keys are read and the screen redrawn at least every 16 ms or so.
@@ -264,7 +264,7 @@ pub struct App {
     /// The clock of the game played by hand.
     clock: play::Clock,
     /// The givens last sent to be rated, and their rating (or why none) once known.
-    pub rating: Option<(Board, Option<Result<crate::sudoku::logic::Rating, String>>)>,
+    pub rating: Option<(Board, Option<Result<sudoku_engine::logic::Rating, String>>)>,
     /// The choices the new-puzzle dialog opens with: the last ones made.
     pub new_choice: new_puzzle::Choice,
     /// The seed of the next puzzle made (from the clock at start; tests set it).

@@ -3,11 +3,11 @@
 
 use super::document::{Document, Origin};
 use super::{Action, App, Mode, Overlay, Then, WORK_SLICE};
-use crate::sudoku::generate::{GaveUp, Generator, Options, Symmetry};
-use crate::sudoku::logic::{Level, Rating, rate};
-use crate::sudoku::{Board, Format, Note, Puzzle};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry};
+use sudoku_engine::logic::{Level, Rating, rate};
+use sudoku_engine::{Board, Format, Note, Puzzle};
 
 /// The levels the dialog offers: any (the fastest), then each level a rating can have short of
 /// needing trial.

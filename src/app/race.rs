@@ -3,8 +3,8 @@
 //! counters side by side.
 
 use super::stepper::{SPEEDS, accrue};
-use crate::sudoku::{Board, Counters, Search, Step, Strategy};
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Counters, Search, Step, Strategy};
 
 /// Where a race starts: 20 steps a second, slow enough to see each board change.
 const DEFAULT_SPEED: usize = 4;
@@ -95,7 +95,7 @@ pub struct Race {
 
 impl Race {
     /// Every strategy at the start of `board`, or the contradiction that rules a search out.
-    pub fn new(board: &Board) -> Result<Race, crate::sudoku::Contradiction> {
+    pub fn new(board: &Board) -> Result<Race, sudoku_engine::Contradiction> {
         let racers = Strategy::ALL
             .iter()
             .map(|&s| {
@@ -257,7 +257,7 @@ mod tests {
         }
         assert!(race.is_over() && race.pace == Pace::Paused);
         for (strategy, racer) in &race.racers {
-            let solved = crate::sudoku::solve(&board, *strategy).unwrap();
+            let solved = sudoku_engine::solve(&board, *strategy).unwrap();
             assert_eq!(racer.counters(), solved.counters, "{strategy}");
             assert_eq!(Some(racer.search.board()), solved.solution, "{strategy}");
             assert!(matches!(racer.standing, Standing::Solved(_)), "{strategy}");

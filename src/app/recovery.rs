@@ -32,7 +32,6 @@
 use super::document::{Document, Origin};
 use super::files::MAX_FILE_SIZE;
 use super::owner::Owner;
-use crate::sudoku::{Board, Format, Notes, Puzzle, parse_document};
 use crate::text::{io_error, printable, printable_os, size, special_file};
 use std::fs::File;
 use std::io::{self, Write};
@@ -40,6 +39,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant, SystemTime};
+use sudoku_engine::{Board, Format, Notes, Puzzle, parse_document};
 
 /// The fields a recovery file adds to the game's own.
 pub const FIELDS: [&str; 5] = ["origin", "format", "index", "read", "lines"];

@@ -14,11 +14,11 @@ use super::document::{Origin, Place};
 use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest, Saved};
 use super::files::{Caution, Consent, MAX_FILE_SIZE, hint_of};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
-use crate::sudoku::{Board, Format, Marks, Notes, Puzzle};
 use crate::text::{counted, counted_as, printable, printable_os, size};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use sudoku_engine::{Board, Format, Marks, Notes, Puzzle};
 
 /// A save the runtime is carrying out, and what it makes of the document once done.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl App {
             SaveBytes::Progress {
                 expected: self.doc.source.saved.givens_only(),
                 board: self.doc.board.clone(),
-                lines: crate::sudoku::format::progress_lines(&puzzle),
+                lines: sudoku_engine::format::progress_lines(&puzzle),
                 hint: hint_of(path),
                 whole,
             }

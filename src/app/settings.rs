@@ -3,7 +3,7 @@
 //! whether the live count of solutions shows; in step mode, whether the program shows beside the
 //! board and in which form.
 
-use crate::sudoku::search::program::Language;
+use sudoku_engine::search::program::Language;
 
 /// Which pencil marks the board shows in its empty cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,10 +4,10 @@
 //! at a step asked for, and, when a trace is replayed, at the first step that differs from it.
 
 use super::track::{Breakpoints, Profile, Track};
-use crate::sudoku::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudoku_engine::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 
 /// Steps per second, slowest first, in steps of 1, 2, 5; the last means as fast as the machine
 /// goes.
@@ -712,7 +712,7 @@ mod tests {
         assert_eq!(s.stopped(), Some(&Stop::Reached(1)));
         assert!(!s.is_running(), "the step reached the target: the run is over");
         let mut b = Breakpoints::default();
-        b.cells.insert(crate::sudoku::Pos::at(0, 2).unwrap());
+        b.cells.insert(sudoku_engine::Pos::at(0, 2).unwrap());
         s.set_breakpoints(b);
         s.toggle_run();
         while s

@@ -8,9 +8,9 @@ use super::stepper::Stepper;
 use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
-use crate::sudoku::{Board, Pos, Step, parse_document};
 use crate::text::{counted, grouped, printable};
 use std::path::PathBuf;
+use sudoku_engine::{Board, Pos, Step, parse_document};
 
 /// Screens narrower than this show the program on a screen of its own rather than beside the
 /// board.
@@ -356,7 +356,7 @@ impl App {
             }
         };
         let line = trace.puzzle.to_string();
-        let Ok(parsed) = parse_document(line.as_bytes(), Some(crate::sudoku::Format::Line)) else {
+        let Ok(parsed) = parse_document(line.as_bytes(), Some(sudoku_engine::Format::Line)) else {
             self.complain(format!("Cannot replay the trace {shown}: its puzzle does not read"));
             return;
         };
@@ -413,7 +413,7 @@ mod tests {
         let mut given = Board::empty();
         given.set(
             Pos::FIRST,
-            crate::sudoku::Cell::Given(crate::sudoku::Digit::new(7).unwrap()),
+            sudoku_engine::Cell::Given(sudoku_engine::Digit::new(7).unwrap()),
         );
         assert_eq!(
             parse_breakpoints("r1c1", &b, &given).unwrap_err(),

@@ -11,11 +11,11 @@
 use super::files::open_regular_any_size;
 use super::reading::{Counting, CountingReader, ReadProgress};
 use super::stepper::Replay;
-use crate::sudoku::search::trace::{header, read_header, read_step, step_line};
-use crate::sudoku::{Board, Search, Strategy};
 use crate::text::{grouped, io_error};
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use sudoku_engine::search::trace::{header, read_header, read_step, step_line};
+use sudoku_engine::{Board, Search, Strategy};
 
 /// The most steps the workbench replays from a trace, and writes into one: a million steps
 /// is some 75 MB of trace and 24 MB of memory to check them against.

@@ -3,7 +3,7 @@
 //! decision), and the search profile (placements per depth, depth over time). It is kept in the
 //! stepper's checkpoints, so a step back restores it exactly.
 
-use crate::sudoku::{CellSet, Step};
+use sudoku_engine::{CellSet, Step};
 
 /// At most this many buckets of depth over time; past it, neighbours merge and each bucket
 /// covers twice the steps, so memory stays flat however long the search runs.
@@ -13,7 +13,7 @@ pub const DEPTH_BUCKETS: usize = 512;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Profile {
     /// Placements made at each depth (decisions on the stack, see
-    /// [`Counters::depth`](crate::sudoku::Counters::depth); forced digits count at the depth of
+    /// [`Counters::depth`](sudoku_engine::Counters::depth); forced digits count at the depth of
     /// the guess they follow), index 0 for those before any guess.
     pub per_depth: Vec<u64>,
     /// The deepest the stack went in each stretch of [`Profile::bucket`] steps, oldest first.
@@ -125,7 +125,7 @@ pub struct Track {
     pub last: Option<Step>,
     /// The step before it.
     pub previous: Option<Step>,
-    /// Decisions on the stack now, as [`Counters::depth`](crate::sudoku::Counters::depth).
+    /// Decisions on the stack now, as [`Counters::depth`](sudoku_engine::Counters::depth).
     pub depth: usize,
     /// The position of the first guess of each decision on the stack, outermost first.
     pub decision_starts: Vec<u64>,
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn a_breakpoint_on_a_cell_or_a_depth_is_met_by_placements_only() {
-        use crate::sudoku::{Digit, Pos};
+        use sudoku_engine::{Digit, Pos};
         let pos = Pos::at(4, 2).unwrap();
         let mut b = Breakpoints::default();
         b.cells.insert(pos);

@@ -13,10 +13,10 @@
 //! gain. (Also tried: the output pipe made 1 MiB with `F_SETPIPE_SZ` instead of 64 KiB: 17-clue
 //! on two threads 1.79x against 1.80x over 41 interleaved runs, not kept.)
 
-use crate::sudoku::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
+use sudoku_engine::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
 
 /// Puzzles in a batch: enough that handing a batch to a thread costs nothing next to its work,
 /// few enough that results start flowing at once. (Tried: 128, 256, 1,024 and 2,048: no better,

@@ -6,13 +6,13 @@
 //! wait for ever. Devices (`/dev/zero`), sockets and directories are refused: no puzzle comes
 //! from them.
 
-use crate::sudoku::Format;
 use crate::text::{io_error, printable, special_file};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
+use sudoku_engine::Format;
 
 /// Bytes read at a time.
 const BUFFER: usize = 64 * 1024;

@@ -2,11 +2,11 @@
 //! has no solution. A candidates line's marks ARE the puzzle (Sukaku): its solutions are the
 //! ones that keep to them. A progress file's puzzle is its givens: its entries, solver digits
 //! and marks are the player's, judged against the givens' solution as the workbench's hint and
-//! check judge them ([`crate::sudoku::mistakes`]). `check`, `solve`, `hint`, `explain` and `rate`
+//! check judge them ([`sudoku_engine::mistakes`]). `check`, `solve`, `hint`, `explain` and `rate`
 //! all ask here, so that none says "one solution" where another says "none".
 
-use crate::sudoku::logic::Grid;
-use crate::sudoku::{
+use sudoku_engine::logic::Grid;
+use sudoku_engine::{
     Board, Cell, Cells, DigitSet, Marks, Record, Strategy, Unit, Unjudgeable, count_solutions, mistakes, solution_of,
     solve,
 };
@@ -133,7 +133,7 @@ fn candidates_solutions(board: &Board, grid: &Grid) -> u64 {
 
 /// The first empty cell whose marks leave out its digit in the one solution of `board`'s
 /// digits, and that digit.
-fn left_out(board: &Board, grid: &Grid) -> Option<(crate::sudoku::Pos, crate::sudoku::Digit)> {
+fn left_out(board: &Board, grid: &Grid) -> Option<(sudoku_engine::Pos, sudoku_engine::Digit)> {
     let solution = solve(board, Strategy::Fast).ok()?.solution?;
     grid.empty_cells().iter().find_map(|p| {
         let d = solution.digit(p)?;
@@ -197,7 +197,7 @@ fn marks_or_all(marks: &[DigitSet; 81]) -> [DigitSet; 81] {
 pub(super) fn without_mistakes(board: &Board, digits: &[u8; 81]) -> Board {
     let mut kept = board.clone();
     for (i, cell) in board.cells().iter().enumerate() {
-        if let (Cell::Entry(d) | Cell::Placed(d), Some(p)) = (cell, crate::sudoku::Pos::new(i))
+        if let (Cell::Entry(d) | Cell::Placed(d), Some(p)) = (cell, sudoku_engine::Pos::new(i))
             && d.get() != digits[i]
         {
             kept.set(p, Cell::Empty);

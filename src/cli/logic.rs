@@ -8,15 +8,15 @@
 
 use super::judge::{grid_of, judge};
 use super::{Status, nth_record, open_or_report, place};
-use crate::sudoku::generate::{Generator, Options, Symmetry};
-use crate::sudoku::logic::rating::rate_grid;
-use crate::sudoku::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
-use crate::sudoku::{Reader, Record};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_engine::generate::{Generator, Options, Symmetry};
+use sudoku_engine::logic::rating::rate_grid;
+use sudoku_engine::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
+use sudoku_engine::{Reader, Record};
 
 /// Arguments of `hint` and `explain`.
 #[derive(Args, Debug)]
@@ -198,7 +198,7 @@ enum RateOutcome {
     Refused(Vec<u8>),
     /// Rated, in this time: the puzzle, for the output line (kept here, as the record read stays
     /// with the thread that rated it).
-    Rated(crate::sudoku::Board, Rating, Duration),
+    Rated(sudoku_engine::Board, Rating, Duration),
 }
 
 /// `rate`: one line per puzzle, tab-separated: the puzzle, the rating, the level, the hardest
@@ -310,7 +310,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
     let jobs = super::batch::threads(args.jobs, err)?;
     // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
     // same seed makes the same puzzles on any number of threads.
-    let make = |number: u64| -> Result<(crate::sudoku::Board, Rating), String> {
+    let make = |number: u64| -> Result<(sudoku_engine::Board, Rating), String> {
         let mut generator = Generator::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)), options);
         match args.level {
             Some(level) => generator
@@ -318,7 +318,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
                 .map_err(|gave_up| gave_up.to_string()),
             None => {
                 let board = generator.puzzle();
-                let rating = crate::sudoku::logic::rate(&board);
+                let rating = sudoku_engine::logic::rate(&board);
                 Ok((board, rating))
             }
         }

@@ -15,12 +15,6 @@ mod judge;
 pub mod logic;
 pub mod output;
 
-use crate::sudoku::search::{trace, why};
-use crate::sudoku::text_buffer::push_decimal;
-use crate::sudoku::{
-    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
-    Strategy, count_solutions_by, search_to,
-};
 use crate::text::{io_error, printable};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -29,6 +23,12 @@ pub use logic::{GenerateArgs, HintArgs, RateArgs, explain, generate, hint, rate}
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_engine::search::{trace, why};
+use sudoku_engine::text_buffer::push_decimal;
+use sudoku_engine::{
+    Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
+    Strategy, count_solutions_by, search_to,
+};
 
 /// The command line of `sudoku-workbench`.
 #[derive(Parser, Debug)]
@@ -188,7 +188,7 @@ fn report_notes_cut(err: &mut impl Write, where_: &str, what: &str, cut: NotesCu
             } else {
                 "lines of notes"
             },
-            crate::sudoku::parse::MAX_LINE / 1024
+            sudoku_engine::parse::MAX_LINE / 1024
         )?;
     }
     Ok(!cut.is_empty())
@@ -261,7 +261,7 @@ struct SolveResult {
     /// Whether a solution was found (and its text written).
     solved: bool,
     /// The counters, or the contradiction found before any step.
-    counters: Result<crate::sudoku::Counters, crate::sudoku::Contradiction>,
+    counters: Result<sudoku_engine::Counters, sudoku_engine::Contradiction>,
     /// Time spent, for --stats.
     elapsed: Duration,
     /// The format written.
@@ -324,7 +324,7 @@ fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Optio
                 } else {
                     judge::why_none(board, Some(&grid))
                 };
-                (Ok(crate::sudoku::Counters::default()), why, Vec::new())
+                (Ok(sudoku_engine::Counters::default()), why, Vec::new())
             }
         },
         judge::Reading::Progress => {
@@ -352,7 +352,7 @@ fn first_solution(
     board: &Board,
     strategy: Strategy,
     found: impl FnOnce(&[u8; 81]),
-) -> Result<crate::sudoku::Counters, crate::sudoku::Contradiction> {
+) -> Result<sudoku_engine::Counters, sudoku_engine::Contradiction> {
     if strategy == Strategy::Fast {
         let mut found = Some(found);
         return search_to(board, strategy, 1, |digits| {
@@ -413,7 +413,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                     out.flush()?;
                     writeln!(err, "{}: no solution: {contradiction}", where_())?;
                     if args.stats {
-                        let none = crate::sudoku::Counters::default();
+                        let none = sudoku_engine::Counters::default();
                         stats_line(
                             err,
                             &totals,
@@ -513,7 +513,7 @@ fn stats_line(
     line: usize,
     strategy: Strategy,
     outcome: &str,
-    counters: &crate::sudoku::Counters,
+    counters: &sudoku_engine::Counters,
     elapsed: Duration,
 ) -> io::Result<()> {
     writeln!(
@@ -871,7 +871,7 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
     let mut solved = false;
     for &strategy in Strategy::ALL {
         let start = std::time::Instant::now();
-        let outcome = match crate::sudoku::solve(board, strategy) {
+        let outcome = match sudoku_engine::solve(board, strategy) {
             Ok(outcome) => outcome,
             Err(contradiction) => {
                 // Every strategy starts from the same check as `contradiction` above; should
@@ -965,7 +965,7 @@ mod tests {
     #[test]
     fn a_solution_line_is_what_the_line_format_writes() {
         let board: Board = include_str!("../../assets/hard.txt").parse().expect("a sample");
-        let solution = crate::sudoku::solve(&board, Strategy::Fast)
+        let solution = sudoku_engine::solve(&board, Strategy::Fast)
             .expect("no conflict")
             .solution
             .expect("a solution");

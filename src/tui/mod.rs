@@ -10,7 +10,6 @@ pub mod terminal;
 
 use crate::app::builtin::default_document;
 use crate::app::{Action, App, Effect, Origin, Quit, Runtime, recovery};
-use crate::sudoku::{Board, Format, Marks};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
@@ -28,6 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
+use sudoku_engine::{Board, Format, Marks};
 
 /// What wakes the event loop besides a timeout.
 pub enum Wake {

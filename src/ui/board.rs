@@ -4,12 +4,12 @@
 
 use super::layout::CellSize;
 use super::theme::Theme;
-use crate::sudoku::logic::Candidate;
-use crate::sudoku::{Board, Cell, CellSet, Digit, DigitSet, Pos};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
+use sudoku_engine::logic::Candidate;
+use sudoku_engine::{Board, Cell, CellSet, Digit, DigitSet, Pos};
 
 /// The mark of an empty cell.
 pub const BLANK: char = '·';

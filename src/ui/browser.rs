@@ -6,12 +6,12 @@ use super::layout::BrowserScreen;
 use super::theme::Theme;
 use crate::app::Message;
 use crate::app::browser::{Browser, Preview};
-use crate::sudoku::{Board, Format};
 use crate::text::{grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use sudoku_engine::{Board, Format};
 
 /// The browser's panes.
 pub struct BrowserView<'a> {
@@ -35,7 +35,7 @@ pub fn mini_board(board: &Board) -> Vec<String> {
             if col == 3 || col == 6 {
                 line.push_str("│ ");
             }
-            let digit = crate::sudoku::Pos::at(row, col).and_then(|pos| board.digit(pos));
+            let digit = sudoku_engine::Pos::at(row, col).and_then(|pos| board.digit(pos));
             line.push(digit.map_or(super::board::BLANK, |d| d.to_char()));
             if col < 8 {
                 line.push(' ');

@@ -1110,7 +1110,7 @@ pub fn action(context: Context, key: Key, page: usize) -> Option<Action> {
     };
     match &binding.does {
         Does::Act(action) => Some(action.clone()),
-        Does::Digit => c.and_then(crate::sudoku::Digit::from_char).map(Action::Digit),
+        Does::Digit => c.and_then(sudoku_engine::Digit::from_char).map(Action::Digit),
         Does::ListDigit => c.map(Action::ListDigit),
         Does::Answer => c.map(Action::Answer),
         Does::Input => c.map(Action::Input),
@@ -1159,7 +1159,7 @@ mod tests {
     fn every_context_has_its_keys_and_the_first_binding_wins() {
         assert_eq!(
             action(Edit, Char('5'), 10),
-            crate::sudoku::Digit::new(5).map(Action::Digit)
+            sudoku_engine::Digit::new(5).map(Action::Digit)
         );
         assert_eq!(action(Edit, Char('0'), 10), Some(Action::ClearCell));
         assert_eq!(action(Step, Char('n'), 10), Some(Action::StepForward));

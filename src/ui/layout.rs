@@ -3,8 +3,8 @@
 //! geometry.
 
 use super::program::PROGRAM_WIDTH;
-use crate::sudoku::Pos;
 use ratatui::layout::Rect;
+use sudoku_engine::Pos;
 
 /// The smallest screen with room for the board and a narrow panel: the model's, which stops the
 /// game's clock below it.

@@ -16,13 +16,13 @@ use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
 use crate::app::stepping::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
-use crate::sudoku::CellSet;
 use board::{BoardWidget, Guidance};
 use layout::{ProgramPlace, Screen, TooSmall};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use sudoku_engine::CellSet;
 use theme::Theme;
 
 /// Where step mode's program goes on a screen as wide as `app` says.

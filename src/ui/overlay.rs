@@ -7,12 +7,12 @@ use super::keys::help_sections;
 use super::theme::Theme;
 use crate::app::stepping::LinePrompt;
 use crate::app::{Message, Overlay, Prompt, Question, RecoveryOffer};
-use crate::sudoku::Format;
 use crate::text::{printable, printable_os};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use sudoku_engine::Format;
 
 /// A rectangle of `width` x `height` centred in `area` (clipped to it).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {

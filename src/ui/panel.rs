@@ -11,15 +11,15 @@ use crate::app::play::clock_text;
 use crate::app::settings::MarksView;
 use crate::app::stepper::{Run, Stepper, Stop};
 use crate::app::{App, Mode, Typing};
-use crate::sudoku::search::program::{Program, Role};
-use crate::sudoku::search::why::why;
-use crate::sudoku::{Cell, Choice, Decision, DigitSet, Options, Step};
 use crate::text::{counted, duration, grouped, printable};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
+use sudoku_engine::search::program::{Program, Role};
+use sudoku_engine::search::why::why;
+use sudoku_engine::{Cell, Choice, Decision, DigitSet, Options, Step};
 
 /// The width of the label column.
 const LABEL: usize = 12;

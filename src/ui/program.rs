@@ -5,12 +5,12 @@
 use super::panel::spaced;
 use super::theme::Theme;
 use crate::app::stepper::Stepper;
-use crate::sudoku::search::program::{Language, Program, Role, skipped};
-use crate::sudoku::{Choice, Decision, Options, Strategy};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
+use sudoku_engine::search::program::{Language, Program, Role, skipped};
+use sudoku_engine::{Choice, Decision, Options, Strategy};
 
 /// The rows the program pane needs for `strategy`'s program: its lines and the frame.
 pub fn program_height(strategy: Strategy) -> u16 {
@@ -207,7 +207,7 @@ fn frames(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::{Board, Search, Step};
+    use sudoku_engine::{Board, Search, Step};
 
     #[test]
     fn frames_name_the_call_the_cell_the_digit_and_what_is_left() {

@@ -10,13 +10,13 @@ use super::panel::wrap;
 use super::theme::Theme;
 use crate::app::Message;
 use crate::app::race::{Pace, Race, Racer, Standing};
-use crate::sudoku::{Cell, Counters, Pos, Strategy};
 use crate::text::{compact, count_in, duration, grouped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table, Widget};
 use std::time::Duration;
+use sudoku_engine::{Cell, Counters, Pos, Strategy};
 
 /// The columns of one racer's box at most: a mini board with room around it.
 const RACER_WIDTH: u16 = 19;

@@ -134,10 +134,10 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 /// The first `take` puzzles of the shared data set `name`, or `None` (with a note) when the
 /// sets are absent. A puzzle that does not read fails the test that asked.
-pub fn data_set(name: &str, take: usize) -> Option<Vec<sudoku_workbench::sudoku::Board>> {
+pub fn data_set(name: &str, take: usize) -> Option<Vec<sudoku_engine::Board>> {
     let path = data_dir()?.join(name);
     let file = std::fs::File::open(&path).expect("a listed data set");
-    let reader = sudoku_workbench::sudoku::Reader::new(std::io::BufReader::new(file));
+    let reader = sudoku_engine::Reader::new(std::io::BufReader::new(file));
     Some(
         reader
             .take(take)

@@ -7,10 +7,10 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEvent
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
+use sudoku_engine::{Digit, Pos};
 use sudoku_workbench::app::browser::Browser;
 use sudoku_workbench::app::stepper::Stepper;
 use sudoku_workbench::app::{Action, App, Document, Effect, Mode, Runtime};
-use sudoku_workbench::sudoku::{Digit, Pos};
 use sudoku_workbench::tui::input::Input;
 use sudoku_workbench::tui::keymap::actions_for;
 
