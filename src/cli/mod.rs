@@ -10,6 +10,7 @@
 
 pub mod batch;
 mod cores;
+pub mod fatal;
 pub mod input;
 pub mod logic;
 pub mod output;
@@ -348,9 +349,10 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut totals = Totals::default();
     let started = Instant::now();
     let mut written = 0u64;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| solve_read(args, read, text),
         |origin, result, text| {
@@ -419,6 +421,8 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(())
         },
     )?;
+    out.flush()?;
+    threads.note_cap(made, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
@@ -510,9 +514,10 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut status = Status::Solved;
     let mut first = true;
     let mut unreadable = 0;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| {
             let record = read.item.as_ref().ok()?;
@@ -560,6 +565,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
+    threads.note_cap(made, err)?;
     if unreadable > 0 {
         status = status.max(Status::Unreadable);
     }
@@ -685,6 +691,15 @@ fn nth_record(
 /// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
 /// or `--max-steps` steps were printed.
 pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let json = args.format == "jsonl";
+    if json && args.why {
+        // Refused rather than dropped in silence: a JSON step has no room for the reason.
+        writeln!(
+            err,
+            "error: --why explains the steps of --format text only; leave out --why or --format jsonl"
+        )?;
+        return Ok(Status::Unreadable);
+    }
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
@@ -695,7 +710,6 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::NoSolution);
         }
     };
-    let json = args.format == "jsonl";
     if json {
         writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
     }
@@ -738,8 +752,11 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let counters = search.counters();
     writeln!(
         err,
-        "stopped after {} steps (--max-steps); nodes={} backtracks={} depth={}",
-        args.max_steps, counters.placements, counters.backtracks, counters.depth
+        "stopped after {} (--max-steps); nodes={} backtracks={} depth={}",
+        crate::text::counted(args.max_steps, "step"),
+        counters.placements,
+        counters.backtracks,
+        counters.depth
     )?;
     Ok(Status::Solved)
 }
