@@ -294,13 +294,17 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             Some(RateOutcome::Rated(record.puzzle.board.clone(), rating, clock.elapsed()))
         },
         |origin, result, _| {
+            // Numbered as `--index` and the workbench number them: every puzzle line, the
+            // unreadable ones too (an input that fails to read is no puzzle).
+            if !matches!(origin.error, Some(crate::sudoku::ReadError::Io(_))) {
+                puzzles += 1;
+            }
             if let Some(e) = &origin.error {
                 unreadable += 1;
                 super::report_read_error(out, err, name, e)?;
                 return Ok(());
             }
             let Some(result) = result else { return Ok(()) };
-            puzzles += 1;
             let (board, rating, elapsed) = match result {
                 RateOutcome::Refused(said) => {
                     out.flush()?;

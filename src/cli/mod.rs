@@ -266,6 +266,7 @@ struct SolveResult {
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
 /// blank line between grids.
 fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Option<SolveResult> {
+    fail_for_a_test();
     let record = read.item.as_ref().ok()?;
     let format = args
         .format
@@ -356,6 +357,11 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         input.length,
         |read, text| solve_read(args, read, text),
         |origin, result, text| {
+            // Numbered as `--index` and the workbench number them: every puzzle line, the
+            // unreadable ones too (an input that fails to read is no puzzle).
+            if !matches!(origin.error, Some(ReadError::Io(_))) {
+                totals.items += 1;
+            }
             if let Some(e) = &origin.error {
                 totals.unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
@@ -428,7 +434,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         writeln!(
             err,
             "total puzzles={} solved={} no_solution={} unreadable={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
-            totals.puzzles,
+            totals.items,
             totals.puzzles - totals.no_solution,
             totals.no_solution,
             totals.unreadable,
@@ -458,7 +464,7 @@ fn stats_line(
     writeln!(
         err,
         "puzzle={} line={line} strategy={strategy} result={outcome} nodes={} backtracks={} max_depth={} time_us={}",
-        totals.puzzles,
+        totals.items,
         counters.placements,
         counters.backtracks,
         counters.max_depth,
@@ -487,6 +493,9 @@ fn writes_notes(format: Format) -> bool {
 
 #[derive(Default)]
 struct Totals {
+    /// Puzzle lines seen, readable or not: the number `--index` gives the last.
+    items: u64,
+    /// Puzzles read and worked on.
     puzzles: u64,
     no_solution: u64,
     unreadable: u64,
@@ -646,6 +655,29 @@ fn describe_solutions(board: &Board, solutions: u64) -> std::borrow::Cow<'static
         },
         1 => "one".into(),
         _ => "several (at least 2)".into(),
+    }
+}
+
+/// The failures the command-line tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC`, on a thread
+/// made for batches (`batch N`), to see how the command ends: `batch-panic` panics, and
+/// `batch-alloc` fails an allocation (which aborts, as running out of memory does). Nobody sets
+/// that variable by accident; it is read once.
+fn fail_for_a_test() {
+    static ASKED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let Some(asked) = ASKED.get_or_init(|| std::env::var("SUDOKU_WORKBENCH_TEST_PANIC").ok()) else {
+        return;
+    };
+    if !std::thread::current()
+        .name()
+        .is_some_and(|name| name.starts_with("batch "))
+    {
+        return;
+    }
+    match asked.as_str() {
+        "batch-panic" => panic!("the test panic (SUDOKU_WORKBENCH_TEST_PANIC=batch-panic)"),
+        // More than any address space holds: the allocator fails it, whatever the system.
+        "batch-alloc" => drop(std::hint::black_box(vec![0u8; 1 << 62])),
+        _ => {}
     }
 }
 

@@ -306,4 +306,24 @@ mod tests {
         }
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
     }
+
+    /// Issue 28 (tester C, 21): one try is not "1 tries".
+    #[test]
+    fn one_try_is_singular() {
+        let gave_up = |tries| GaveUp {
+            level: Level::Extreme,
+            waited: Duration::from_secs(3),
+            tries,
+        };
+        assert!(
+            gave_up(1)
+                .to_string()
+                .starts_with("no extreme puzzle after 1 try in 3.0 s")
+        );
+        assert!(
+            gave_up(2)
+                .to_string()
+                .starts_with("no extreme puzzle after 2 tries in 3.0 s")
+        );
+    }
 }

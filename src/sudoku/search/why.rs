@@ -308,4 +308,22 @@ mod tests {
             "naked single: 1 is the only candidate of r1c1"
         );
     }
+
+    /// Issue 28 (tester C, 12): a digit propagation forced before any guess comes from the
+    /// givens; after one, from the guess before.
+    #[test]
+    fn propagation_before_any_guess_is_said_to_come_from_the_givens() {
+        // An empty board: no single explains it, so propagation is named.
+        let board = Board::empty();
+        let place = |depth| Step::Place {
+            pos: Pos::FIRST,
+            digit: Digit::new(1).unwrap(),
+            depth,
+            forced: true,
+        };
+        let said = why(Strategy::Fast, &board, &place(0), None, None).unwrap();
+        assert!(said.starts_with("forced: propagation from the givens "), "{said}");
+        let said = why(Strategy::Fast, &board, &place(2), None, None).unwrap();
+        assert!(said.starts_with("forced: propagation from the guess before "), "{said}");
+    }
 }
