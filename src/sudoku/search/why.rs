@@ -103,23 +103,19 @@ pub fn why(
     }
 }
 
-/// Why a search that chooses its cells (every one but the textbook order) takes `digit` back
-/// from `pos`, the step before being `previous`: no solution follows from it. What exactly
-/// failed below (which cell had no candidate left) is the search's own, in candidates the board
-/// does not show, so only the kind of failure is said.
+/// Why a search that chooses its cells (every one but the textbook order) takes its guess
+/// `digit` back from `pos`, the step before being `previous`: no solution follows from it.
+/// What exactly failed below is the search's own (candidates propagation removed, constraints
+/// of Dancing Links the board does not show), so only what the steps show is said.
 fn guess_failed(pos: Pos, digit: Digit, previous: Option<&Step>) -> String {
     let cause = match previous {
         Some(Step::Solved) => "after the solution the search goes on for another".to_string(),
-        Some(Step::Place { pos: p, digit: d, .. }) if *p == pos && *d == digit => {
-            format!("with {digit} in {pos} some blank is left with no candidate")
-        }
-        Some(Step::Place { pos: p, digit: d, .. }) => {
-            format!("{d} in {p}, forced by {digit} in {pos}, leaves some blank with no candidate")
-        }
-        Some(Step::Remove { pos: p, .. }) => format!("every guess below it, at {p}, failed"),
+        Some(Step::Remove {
+            pos: p, forced: false, ..
+        }) if *p != pos => format!("every option of the decision below it, last tried at {p}, failed"),
         _ => format!("no solution follows from {digit} in {pos}"),
     };
-    format!("{cause}; {digit} is taken back, and the next candidate of {pos} is tried, if any is left")
+    format!("{cause}; {digit} is taken back, and the decision's next option is tried, if any is left")
 }
 
 /// Why the textbook search takes `digit` back from `pos` (on `board` as it was before), the
