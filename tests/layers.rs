@@ -66,10 +66,11 @@ fn dependencies(manifest: &str) -> Vec<String> {
                 names.push(name.to_string());
                 inside = false;
             }
-        } else if inside && let Some((name, _)) = line.split_once('=') {
-            if !line.starts_with('#') {
-                names.push(name.trim().trim_matches('"').to_string());
-            }
+        } else if inside
+            && !line.starts_with('#')
+            && let Some((name, _)) = line.split_once('=')
+        {
+            names.push(name.trim().trim_matches('"').to_string());
         }
     }
     names

@@ -10,6 +10,7 @@
 
 pub mod batch;
 mod cores;
+pub mod fatal;
 pub mod input;
 mod judge;
 pub mod logic;
@@ -277,6 +278,7 @@ struct SolveResult {
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
 /// blank line between grids.
 fn solve_read(args: &SolveArgs, read: &batch::Read, text: &mut Vec<u8>) -> Option<SolveResult> {
+    fail_for_a_test();
     let record = read.item.as_ref().ok()?;
     let format = args
         .format
@@ -392,12 +394,18 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let terminal = io::IsTerminal::is_terminal(&io::stdout());
     let started = Instant::now();
     let mut written = 0u64;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| solve_read(args, read, text),
         |origin, result, text| {
+            // Numbered as `--index` and the workbench number them: every puzzle line, the
+            // unreadable ones too (an input that fails to read is no puzzle).
+            if !matches!(origin.error, Some(ReadError::Io(_))) {
+                totals.items += 1;
+            }
             if let Some(e) = &origin.error {
                 totals.unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
@@ -484,12 +492,14 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(())
         },
     )?;
+    out.flush()?;
+    threads.note_cap(made, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
             err,
             "total puzzles={} solved={} no_solution={} unreadable={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
-            totals.puzzles,
+            totals.items,
             totals.puzzles - totals.no_solution,
             totals.no_solution,
             totals.unreadable,
@@ -519,7 +529,7 @@ fn stats_line(
     writeln!(
         err,
         "puzzle={} line={line} strategy={strategy} result={outcome} nodes={} backtracks={} max_depth={} time_us={}",
-        totals.puzzles,
+        totals.items,
         counters.placements,
         counters.backtracks,
         counters.max_depth,
@@ -548,6 +558,9 @@ fn writes_notes(format: Format) -> bool {
 
 #[derive(Default)]
 struct Totals {
+    /// Puzzle lines seen, readable or not: the number `--index` gives the last.
+    items: u64,
+    /// Puzzles read and worked on.
     puzzles: u64,
     no_solution: u64,
     unreadable: u64,
@@ -575,9 +588,10 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut status = Status::Solved;
     let mut first = true;
     let mut unreadable = 0;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| {
             let record = read.item.as_ref().ok()?;
@@ -637,6 +651,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
+    threads.note_cap(made, err)?;
     if unreadable > 0 {
         status = status.max(Status::Unreadable);
     }
@@ -748,6 +763,29 @@ fn describe_solutions(verdict: &judge::Verdict) -> std::borrow::Cow<'static, str
     }
 }
 
+/// The failures the command-line tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC`, on a thread
+/// made for batches (`batch N`), to see how the command ends: `batch-panic` panics, and
+/// `batch-alloc` fails an allocation (which aborts, as running out of memory does). Nobody sets
+/// that variable by accident; it is read once.
+fn fail_for_a_test() {
+    static ASKED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let Some(asked) = ASKED.get_or_init(|| std::env::var("SUDOKU_WORKBENCH_TEST_PANIC").ok()) else {
+        return;
+    };
+    if !std::thread::current()
+        .name()
+        .is_some_and(|name| name.starts_with("batch "))
+    {
+        return;
+    }
+    match asked.as_str() {
+        "batch-panic" => panic!("the test panic (SUDOKU_WORKBENCH_TEST_PANIC=batch-panic)"),
+        // More than any address space holds: the allocator fails it, whatever the system.
+        "batch-alloc" => drop(std::hint::black_box(vec![0u8; 1 << 62])),
+        _ => {}
+    }
+}
+
 /// The `index`-th puzzle (1 for the first) of the input at `path`, and where it is for
 /// messages; `None` once the reason it cannot be read was said.
 fn nth_record(
@@ -790,6 +828,15 @@ fn nth_record(
 /// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
 /// or `--max-steps` steps were printed.
 pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let json = args.format == "jsonl";
+    if json && args.why {
+        // Refused rather than dropped in silence: a JSON step has no room for the reason.
+        writeln!(
+            err,
+            "error: --why explains the steps of --format text only; leave out --why or --format jsonl"
+        )?;
+        return Ok(Status::Unreadable);
+    }
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
@@ -800,7 +847,6 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::NoSolution);
         }
     };
-    let json = args.format == "jsonl";
     if json {
         writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
     }
@@ -843,8 +889,11 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let counters = search.counters();
     writeln!(
         err,
-        "stopped after {} steps (--max-steps); nodes={} backtracks={} depth={}",
-        args.max_steps, counters.placements, counters.backtracks, counters.depth
+        "stopped after {} (--max-steps); nodes={} backtracks={} depth={}",
+        crate::text::counted(args.max_steps, "step"),
+        counters.placements,
+        counters.backtracks,
+        counters.depth
     )?;
     Ok(Status::Solved)
 }
