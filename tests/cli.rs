@@ -338,10 +338,46 @@ fn a_file_without_read_permission_exits_two() {
     assert!(stderr.contains("secret.txt: permission denied"), "{stderr}");
 }
 
-/// The largest resident memory of any child this test process has waited for, in MB.
-fn peak_child_mb() -> i64 {
-    nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
-        .map_or(0, |usage| usage.max_rss() / 1024)
+/// Runs the binary with `args` (standard input closed) and gives its output and its own peak
+/// resident memory in MB, from `wait4` on that child alone: the counter of all children
+/// (`RUSAGE_CHILDREN`) holds the largest of every child the test process has waited for, on
+/// any test thread, and so failed this test whenever another ran a big child at the same time.
+fn run_measured(args: &[&str]) -> (Output, i64) {
+    use std::io::Read;
+    #[expect(clippy::zombie_processes, reason = "reaped by `wait4` below, which gives its usage")]
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).map(|_| bytes)
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("a piped stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("a piped stderr")));
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that `wait4` fills; the pid is this test's own child,
+    // which nothing else waits for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(
+        reaped,
+        child.id() as libc::pid_t,
+        "wait4: {}",
+        std::io::Error::last_os_error()
+    );
+    let output = Output {
+        status: std::os::unix::process::ExitStatusExt::from_raw(status),
+        stdout: stdout.join().unwrap().unwrap(),
+        stderr: stderr.join().unwrap().unwrap(),
+    };
+    assert!(usage.ru_maxrss > 0, "wait4 measured the child");
+    (output, usage.ru_maxrss / 1024)
 }
 
 #[test]
@@ -355,25 +391,17 @@ fn a_one_gigabyte_file_is_streamed_in_little_memory() {
         .unwrap()
         .set_len(1 << 30)
         .unwrap();
-    let out = run(&["solve", "--format", "line", path.to_str().unwrap()], None);
+    let (out, peak) = run_measured(&["solve", "--format", "line", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "the NUL line is an error");
     assert_eq!(text(&out.stdout).lines().count(), 1, "the good puzzle is solved");
     let stderr = text(&out.stderr);
     assert!(stderr.contains("huge.txt: line 2, column 1"), "{stderr}");
-    assert!(
-        peak_child_mb() < 64,
-        "peak memory {} MB for a 1 GB file",
-        peak_child_mb()
-    );
+    assert!(peak < 64, "peak memory {peak} MB for a 1 GB file");
 
     // `check` reads the same way.
-    let out = run(&["check", path.to_str().unwrap()], None);
+    let (out, peak) = run_measured(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        peak_child_mb() < 64,
-        "peak memory {} MB for a 1 GB file",
-        peak_child_mb()
-    );
+    assert!(peak < 64, "peak memory {peak} MB for a 1 GB file");
 }
 
 #[test]
@@ -500,14 +528,10 @@ fn long_comment_lines_in_a_collection_stream_in_little_memory() {
     }
     file.write_all(puzzle.as_bytes()).unwrap();
     file.into_inner().unwrap().sync_all().unwrap();
-    let out = run(&["solve", "--format", "line", path.to_str().unwrap()], None);
+    let (out, peak) = run_measured(&["solve", "--format", "line", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 11);
-    assert!(
-        peak_child_mb() < 64,
-        "peak memory {} MB for 100 MB of comments",
-        peak_child_mb()
-    );
+    assert!(peak < 64, "peak memory {peak} MB for 100 MB of comments");
 }
 
 /// Item 12: `check` names a blank with no candidate, before any search.
