@@ -2,7 +2,7 @@
 //! its place in a collection, its other lines, and what is saved), which decides how it is saved
 //! and whether there is unsaved work.
 
-use super::files::Fingerprint;
+use super::effect::Fingerprint;
 use super::play::Play;
 use crate::text::printable;
 use std::path::PathBuf;

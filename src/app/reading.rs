@@ -7,7 +7,7 @@
 //! and looks at it for a cancel, the model draws it and cancels through it. Each read has a
 //! number, so that the answer of a read given up is known when it arrives, and dropped.
 
-use super::traces::MAX_REPLAY_STEPS;
+use super::effect::MAX_REPLAY_STEPS;
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 use std::sync::Arc;

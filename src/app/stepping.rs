@@ -3,9 +3,9 @@
 //! search, replaying one opened).
 
 use super::document::{Document, Origin};
+use super::effect::{ExportRequest, TraceFile};
 use super::race::Race;
 use super::stepper::Stepper;
-use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
 use crate::text::{counted, grouped, printable};
