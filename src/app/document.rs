@@ -189,12 +189,6 @@ impl Document {
         count(&self.board, |c| matches!(c, Cell::Placed(_)))
     }
 
-    /// Whether the board holds something a givens-only format cannot keep: entries, solver
-    /// digits, pencil marks.
-    pub fn has_progress(&self) -> bool {
-        self.entry_count() + self.placed_count() > 0 || self.has_marks()
-    }
-
     /// Whether `format` keeps all the board holds: its entries and solver digits, its marks.
     pub fn fits(&self, format: Format) -> bool {
         (self.entry_count() + self.placed_count() == 0 || format.keeps_entries())

@@ -17,12 +17,12 @@ pub mod play;
 pub mod race;
 pub mod reading;
 pub mod settings;
+pub mod step_mode;
 pub mod stepper;
-pub mod stepping;
 pub mod track;
 
-mod browse;
 mod edit;
+mod opening;
 mod save;
 mod solve;
 
@@ -97,7 +97,7 @@ pub enum Overlay {
     /// The new-puzzle dialog.
     NewPuzzle(new_puzzle::Choice),
     /// A line asked for in step mode: a step to go to, breakpoints.
-    Line(stepping::LinePrompt),
+    Line(step_mode::LinePrompt),
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -416,7 +416,7 @@ impl App {
         match action {
             Action::Resize(w, h) => {
                 // Across 100 columns `c` does another thing: a word about it no longer holds.
-                let wide = |w: u16| w >= stepping::PROGRAM_BESIDE_WIDTH;
+                let wide = |w: u16| w >= step_mode::PROGRAM_BESIDE_WIDTH;
                 if wide(w) != wide(self.size.0) && matches!(self.mode, Mode::Step(_)) {
                     self.message = None;
                 }

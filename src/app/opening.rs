@@ -1,5 +1,6 @@
-//! Files coming in: the file browser's keys, files read (from the command line or the browser),
-//! and the recovered work offered at start-up.
+//! The model's update for files coming in: the file browser's keys, files read (from the
+//! command line or the browser), and the recovered work offered at start-up. The browser's own
+//! state is in [`super::browser`].
 
 use super::browser::{Browser, Want};
 use super::document::{Document, Origin};
