@@ -9,8 +9,9 @@
 //! written into in place. What was read is remembered as a [`Fingerprint`], so that a save can
 //! tell when another program changed the file since.
 
+use super::counting::{Counting, CountingReader};
 pub use crate::app::effect::{Caution, Consent, Fingerprint, MAX_FILE_SIZE, hint_of};
-use crate::app::reading::{Counting, CountingReader, ReadProgress};
+use crate::app::reading::ReadProgress;
 use crate::text::{io_error, printable, size, special_file};
 use std::fmt;
 use std::io::{self, Read, Write};

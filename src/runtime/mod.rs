@@ -9,6 +9,7 @@
 //! [`Runtime::poll`].
 
 pub mod config;
+pub mod counting;
 pub mod files;
 pub mod owner;
 pub mod recovery;

@@ -8,9 +8,10 @@
 //! first step past [`MAX_REPLAY_STEPS`] (which is checked too, so that every step number the
 //! workbench says it read was read and found in order).
 
+use super::counting::{Counting, CountingReader};
 use super::files::open_regular_any_size;
 pub use crate::app::effect::{ExportRequest, MAX_REPLAY_STEPS, TraceFile};
-use crate::app::reading::{Counting, CountingReader, ReadProgress};
+use crate::app::reading::ReadProgress;
 use crate::app::stepper::Replay;
 use crate::text::{grouped, io_error};
 use std::io::{self, BufRead, BufReader, Write};
