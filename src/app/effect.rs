@@ -129,7 +129,7 @@ pub enum SaveBytes {
         whole: Option<Vec<u8>>,
     },
     /// A progress file saved over itself: its own `#!` lines and its givens rewritten where
-    /// they stand, every other line kept byte for byte ([`rewrite_progress`]).
+    /// they stand, every other line kept byte for byte ([`sudoku_engine::rewrite_progress`]).
     Progress {
         /// The givens as read: the puzzle the file must hold.
         expected: Board,
