@@ -284,6 +284,49 @@ fn every_help_line_is_read_in_full_at_small_sizes() {
     }
 }
 
+/// docs/guide.md's "Every key" lists the keys as the help screen does, from the one key table:
+/// every section in order, every line's keys and words, nothing more. A key added to the table
+/// without a line in the guide (or the other way round) fails here.
+#[test]
+fn the_guide_lists_every_key_of_the_key_table() {
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
+    let start = guide
+        .find("\n## Every key")
+        .expect("the guide has an Every key section");
+    let rest = &guide[start + 1..];
+    let end = rest[1..].find("\n## ").map_or(rest.len(), |e| e + 1);
+    let mut listed: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for line in rest[..end].lines() {
+        if let Some(name) = line.strip_prefix("**").and_then(|l| l.strip_suffix("**")) {
+            listed.push((name.to_string(), Vec::new()));
+        } else if let Some(row) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")) {
+            let (keys, what) = row.split_once(" | ").expect("a row of two columns");
+            let header = keys == "keys" || keys.starts_with("---");
+            if let (false, Some((_, lines))) = (header, listed.last_mut()) {
+                lines.push((keys.replace("\\|", "|"), words(&what.replace("\\|", "|"))));
+            }
+        }
+    }
+    listed.retain(|(_, lines)| !lines.is_empty());
+    let table: Vec<(String, Vec<(String, String)>)> = sudoku_workbench::ui::keys::help_sections()
+        .into_iter()
+        .map(|(section, lines)| {
+            let lines = lines.into_iter().map(|(k, w)| (k.to_string(), words(w))).collect();
+            (section.to_string(), lines)
+        })
+        .collect();
+    assert!(!table.is_empty() && !listed.is_empty());
+    for ((section, lines), (listed_section, listed_lines)) in table.iter().zip(&listed) {
+        assert_eq!(section, listed_section, "the sections in order");
+        for (line, listed_line) in lines.iter().zip(listed_lines) {
+            assert_eq!(line, listed_line, "in {section}");
+        }
+        assert_eq!(lines.len(), listed_lines.len(), "the lines of {section}");
+    }
+    assert_eq!(table.len(), listed.len(), "the sections");
+}
+
 #[test]
 fn a_terminal_too_small_says_so() {
     let mut app = app_on("hardest.sdk", false);
