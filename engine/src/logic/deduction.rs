@@ -48,6 +48,7 @@ impl fmt::Display for Difficulty {
 
 /// The techniques, from easiest. Names are HoDoKu's and SudokuWiki's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Technique {
     /// The last empty cell of a unit.
     FullHouse,
