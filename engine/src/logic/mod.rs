@@ -102,7 +102,7 @@ impl Scans {
             around |= intersections::sources_reading(rest.trailing_zeros() as usize);
             rest &= rest - 1;
         }
-        for (clean, (_, _, reads)) in self.clean.iter_mut().zip(&FINDERS) {
+        for (clean, (_, _, reads)) in self.clean.iter_mut().zip(FINDERS) {
             *clean &= !match reads {
                 Reads::Unit => touched,
                 Reads::Around => around,
@@ -139,7 +139,7 @@ const CELL_UNITS: [u32; 81] = {
 
 /// The finders in Sudoku Explainer's order, each with whether it assumes one solution and what
 /// its result for a unit reads. The chains and forcing chains come after these.
-const FINDERS: [(Finder, bool, Reads); 23] = [
+const FINDERS: &[(Finder, bool, Reads)] = &[
     (|g, _| singles::full_house(g), false, Reads::Grid),
     (|g, _| singles::hidden_single(g, false), false, Reads::Grid),
     (|g, _| singles::hidden_single(g, true), false, Reads::Grid),

@@ -184,16 +184,29 @@ pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
 }
 
 /// What a solve used: how often each technique, and the first of its hardest steps.
-#[derive(Default)]
 struct Tally {
+    /// Steps of each technique, in [`Technique::ALL`] order (the registry's: a variant's
+    /// discriminant is its place there).
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(Difficulty, Technique)>,
+}
+
+// By hand: `Default` for arrays stops at 32, and the techniques may grow past it.
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            counts: [0; Technique::ALL.len()],
+            hardest: None,
+        }
+    }
 }
 
 impl Tally {
     /// `times` steps of `technique` rated `difficulty`.
     fn note(&mut self, technique: Technique, difficulty: Difficulty, times: usize) {
-        self.counts[technique as usize] += times;
+        if let Some(count) = self.counts.get_mut(technique as usize) {
+            *count += times;
+        }
         if self.hardest.is_none_or(|(d, _)| difficulty > d) {
             self.hardest = Some((difficulty, technique));
         }
@@ -213,9 +226,10 @@ impl Tally {
             level,
             hardest: self.hardest.map(|(_, t)| t),
             counts: Technique::ALL
-                .into_iter()
-                .filter(|t| self.counts[*t as usize] > 0)
-                .map(|t| (t, self.counts[t as usize]))
+                .iter()
+                .zip(self.counts)
+                .filter(|&(_, n)| n > 0)
+                .map(|(&t, n)| (t, n))
                 .collect(),
             solved,
         }
