@@ -87,7 +87,8 @@ fn no_deduction_contradicts_the_solution_on_hard_sets() {
     // Every technique is met on real puzzles, not only in the unit tests' positions; but a
     // hidden quad (5.4) is nearly always found first as the naked set of the unit's other cells.
     let missing: Vec<_> = Technique::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|t| !used.contains(t) && *t != Technique::HiddenQuad)
         .collect();
     assert!(missing.is_empty(), "never used on top1465/top95/hardest: {missing:?}");

@@ -7,9 +7,8 @@ mod common;
 use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
 use sudoku_engine::{
-    Board, Branching, Cell, Contradiction, DigitSet, Format, MetaTag, Next, Note, ParseErrorKind, Pos, Puzzle,
-    ReadError, Reader, Search, Step, Strategy as Order, count_solutions, count_solutions_by, parse_document, search_to,
-    solve,
+    Board, Branching, Cell, Contradiction, DigitSet, Format, MetaTag, Note, ParseErrorKind, Pos, Puzzle, ReadError,
+    Reader, Search, Step, Strategy as Order, count_solutions, count_solutions_by, parse_document, search_to, solve,
 };
 
 /// Any board of givens, conflicts allowed.
@@ -59,6 +58,7 @@ fn apply(board: &mut Board, step: Step) {
             board.set(pos, Cell::Empty);
         }
         Step::Solved | Step::Exhausted => {}
+        other => panic!("{other} is a step this test does not know"),
     }
 }
 
@@ -707,12 +707,8 @@ proptest! {
         let one_by_one: Vec<String> = Reader::new(input()).map(described).collect();
         let mut reader = Reader::new(input());
         let mut in_runs = Vec::new();
-        while let Some(next) = reader.next_unparsed(most) {
-            match next {
-                Next::Parsed(item) => in_runs.push(described(*item)),
-                Next::Unparsed(line) => in_runs.push(described(line.parse())),
-                Next::Lines(lines) => in_runs.extend(lines.reader().map(described)),
-            }
+        while let Some(chunk) = reader.next_chunk(most) {
+            chunk.read(|item| in_runs.push(described(item)));
         }
         prop_assert_eq!(in_runs, one_by_one);
     }

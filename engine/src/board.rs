@@ -426,6 +426,7 @@ impl std::error::Error for Conflict {}
 /// Why a board has no solution, seen before any search: two equal digits in a unit, or an empty
 /// cell that no digit fits (every digit is already in its row, column or box).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Contradiction {
     /// Two cells of one unit hold the same digit.
     Conflict(Conflict),

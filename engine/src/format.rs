@@ -24,6 +24,7 @@ pub const MAX_PLAY_COUNT: u64 = u32::MAX as u64;
 
 /// A text format for one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// BOJ 2580: 9 lines of 9 digits separated by single spaces, `0` for a blank.
     Boj,

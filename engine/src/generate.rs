@@ -45,6 +45,7 @@ impl Random {
 /// Which cells must be given together, so the pattern of givens looks the same after a turn or
 /// a reflection.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// Any pattern.
     #[default]
@@ -124,7 +125,19 @@ impl Default for Options {
     }
 }
 
-/// Makes puzzles.
+/// Makes puzzles, the same ones for the same seed and options.
+///
+/// ```
+/// use sudoku_engine::count_solutions;
+/// use sudoku_engine::generate::{Generator, Options, Symmetry, is_minimal};
+///
+/// let options = Options { symmetry: Symmetry::Rotational, ..Options::default() };
+/// let mut generator = Generator::new(42, options);
+/// let puzzle = generator.puzzle();
+/// assert_eq!(count_solutions(&puzzle, 2), 1);
+/// assert!(is_minimal(&puzzle));
+/// assert_eq!(Generator::new(42, options).puzzle(), puzzle, "a seed gives its puzzles again");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Generator {
     random: Random,
@@ -170,6 +183,7 @@ impl Generator {
     /// The next puzzle: one solution always; minimal unless the options say otherwise; its
     /// givens in the symmetry asked. With a symmetry, taking away whole orbits can leave a
     /// single given that could go alone; such a puzzle is not minimal, and another is made.
+    #[must_use]
     pub fn puzzle(&mut self) -> Board {
         loop {
             let board = self.sparse_puzzle();
@@ -204,6 +218,7 @@ impl Generator {
 }
 
 /// Whether `board` (with one solution) loses it when any one given is taken away.
+#[must_use]
 pub fn is_minimal(board: &Board) -> bool {
     let mut trial = board.clone();
     board.givens().iter().all(|p| {

@@ -4,6 +4,11 @@
 //! on input: `unwrap` and `panic!` are refused outside tests (an impossible case is an `expect`
 //! that says why it cannot happen).
 //!
+//! The main uses, each with an example where it is documented: read a puzzle
+//! ([`parse_puzzle`], [`Board`]'s `FromStr`, a collection with [`Reader`]), solve ([`solve`]),
+//! count solutions ([`count_solutions`]), step ([`Search`]), hint ([`logic::next_deduction`]),
+//! rate ([`logic::rate`]) and generate ([`generate::Generator`]). A short tour:
+//!
 //! ```
 //! use sudoku_engine::{Board, Strategy, Step, Search, solve};
 //!
@@ -35,28 +40,33 @@
 // its reason and the benchmark that shows the need (`deny`, not `forbid`, so that it can be
 // allowed there).
 #![deny(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod board;
-pub mod format;
+// The modules whose paths the workbench names are public (`generate`, `logic`, `search`); the
+// rest are private and their public items re-exported below, so that what is public is what the
+// crate offers, and what it does not is free to change.
+mod board;
+mod format;
 pub mod generate;
 pub mod logic;
-pub mod marks;
-pub mod mistakes;
-pub mod notes;
-pub mod parse;
-pub mod progress;
-pub mod puzzle;
+mod marks;
+mod mistakes;
+mod notes;
+mod parse;
+mod progress;
+mod puzzle;
 pub mod search;
-pub mod text_buffer;
+mod text_buffer;
 
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
-pub use format::Format;
+pub use format::{Format, MAX_PLAY_SECONDS, progress_lines};
 pub use marks::Marks;
 pub use mistakes::{Mistakes, Unjudgeable, mistakes, solution_of};
-pub use notes::{NoteRef, Notes};
+pub use notes::{NoRoom, NoteRef, Notes};
 pub use parse::{
-    Cells, Lines, Next, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, RewriteError,
-    Rewritten, Unparsed, lines_with_ends, parse_document, parse_from, parse_puzzle, rewrite_cells, rewrite_cells_found,
+    Cells, Chunk, DEFAULT_NOTE_LIMIT, MAX_LINE, NotesCut, ParseError, ParseErrorKind, Parsed, ReadError, Reader,
+    Record, RewriteError, Rewritten, lines_with_ends, parse_document, parse_from, parse_puzzle, rewrite_cells,
+    rewrite_cells_found,
 };
 pub use progress::rewrite_progress;
 pub use puzzle::{MetaTag, Note, Puzzle};
@@ -64,3 +74,4 @@ pub use search::{
     Branching, Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions,
     count_solutions_by, search_to, solve, uniqueness,
 };
+pub use text_buffer::push_decimal;

@@ -80,6 +80,7 @@ fn describe(p: Pos, cell: Cell, solution: &Board) -> String {
 }
 
 /// The entries and marks of `board` and `marks` that `solution` contradicts.
+#[must_use]
 pub fn mistakes(board: &Board, marks: &Marks, solution: &Board) -> Mistakes {
     let mut found = Mistakes::default();
     for p in Pos::all() {
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn mistakes_are_named_in_board_order() {
-        let board: Board = include_str!("../../assets/hard.txt").parse().expect("an asset");
+        let board: Board = include_str!("../fixtures/hard.txt").parse().expect("an asset");
         let solution = solution_of(&board).expect("one solution");
         let blanks: Vec<Pos> = Pos::all().filter(|p| board.digit(*p).is_none()).take(3).collect();
         let wrong = |p: Pos| {

@@ -29,8 +29,9 @@ pub const MAX_NOTES_BYTES: usize = u32::MAX as usize;
 
 /// Why a line was not added to [`Notes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NoRoom {
-    /// The lines would pass [`MAX_NOTES_BYTES`].
+    /// The lines would pass `MAX_NOTES_BYTES` (4 GiB less a byte).
     Limit,
     /// The memory for it could not be had.
     Memory,
@@ -122,13 +123,13 @@ impl Notes {
     }
 
     /// Adds `note` after the others; `false` (and nothing added) if the lines would pass
-    /// [`MAX_NOTES_BYTES`].
+    /// `MAX_NOTES_BYTES` (4 GiB less a byte).
     pub fn push(&mut self, note: Note) -> bool {
         self.push_line(note.rows_before, &note.text)
     }
 
     /// Adds the line `text` standing after `rows_before` rows of cells (at most 9); `false`
-    /// (and nothing added) if the lines would pass [`MAX_NOTES_BYTES`] or the memory for it
+    /// (and nothing added) if the lines would pass `MAX_NOTES_BYTES` or the memory for it
     /// cannot be had.
     pub fn push_line(&mut self, rows_before: u8, text: &str) -> bool {
         self.try_push_line(rows_before, text).is_ok()

@@ -37,7 +37,7 @@ const MAX_SKIP: u64 = 256 * 1024 * 1024;
 
 /// Bytes of notes a streaming [`Reader`] keeps unless told otherwise: notes belong to a single
 /// puzzle, and a collection's comments must not pile up in memory while it streams. A note
-/// counts its text and the room it takes in the list ([`note_cost`]), so that a limit bounds
+/// counts its text and the room it takes in the list (4 bytes), so that a limit bounds
 /// the memory of many short lines as well as of a few long ones.
 pub const DEFAULT_NOTE_LIMIT: usize = 1024 * 1024;
 
@@ -61,6 +61,7 @@ pub struct ParseError {
 
 /// The kinds of [`ParseError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// Only blank lines and comments.
     NoPuzzle,
@@ -380,8 +381,30 @@ enum Shape {
     Done,
 }
 
+/// What [`Reader::next_chunk`] took from the input: a puzzle read, or lines of a collection
+/// still to parse, on whichever thread calls [`Chunk::read`].
+#[must_use = "a chunk holds puzzles taken from the input: read it"]
+pub struct Chunk(Next);
+
+impl Chunk {
+    /// Whether reading failed on the input itself (an I/O error): the reader gives nothing more.
+    pub fn is_io_error(&self) -> bool {
+        matches!(&self.0, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))))
+    }
+
+    /// Parses what was taken and hands `each` the items, in order, that the reader would have
+    /// given one by one.
+    pub fn read(self, mut each: impl FnMut(Result<Record, ReadError>)) {
+        match self.0 {
+            Next::Parsed(parsed) => each(*parsed),
+            Next::Unparsed(line) => each(line.parse()),
+            Next::Lines(lines) => lines.reader().for_each(each),
+        }
+    }
+}
+
 /// An item of [`Reader::next_unparsed`].
-pub enum Next {
+pub(crate) enum Next {
     /// A puzzle read, or why it could not be (boxed: the first line of a collection, or the
     /// puzzles of a document, the rare case).
     Parsed(Box<Result<Record, ReadError>>),
@@ -395,7 +418,7 @@ pub enum Next {
 /// Whole lines of a collection taken from the input in one piece, with where they start: the
 /// thread that reads them cuts them into lines and parses them, so that the thread that takes
 /// them from the input only copies bytes and counts line ends.
-pub struct Lines {
+pub(crate) struct Lines {
     bytes: Vec<u8>,
     /// The number of the line before the first one.
     line: usize,
@@ -408,7 +431,7 @@ pub struct Lines {
 impl Lines {
     /// A reader of these lines, at the place of the input they came from: its items are the
     /// ones the reader that took them would have given.
-    pub fn reader(&self) -> Reader<&[u8]> {
+    pub(crate) fn reader(&self) -> Reader<&[u8]> {
         let mut reader = Reader::new(&self.bytes[..]);
         reader.hint = self.hint;
         reader.shape = Shape::Lines;
@@ -422,11 +445,11 @@ impl Lines {
 }
 
 /// A puzzle line of a collection taken from the input but not parsed yet.
-pub struct Unparsed(Held);
+pub(crate) struct Unparsed(Held);
 
 impl Unparsed {
     /// The puzzle of the line, or why it does not read: what the reader would have given.
-    pub fn parse(&self) -> Result<Record, ReadError> {
+    pub(crate) fn parse(&self) -> Result<Record, ReadError> {
         let held = &self.0;
         parse_held(held)
             .map(|(puzzle, lead)| Record {
@@ -769,7 +792,7 @@ impl<R: BufRead> Reader<R> {
     /// ([`Unparsed`], a line that goes on past what the input has read). The cutting into lines
     /// and the parsing, most of the cost of reading a collection, can then be done on other
     /// threads.
-    pub fn next_unparsed(&mut self, most: usize) -> Option<Next> {
+    pub(crate) fn next_unparsed(&mut self, most: usize) -> Option<Next> {
         if self.shape != Shape::Lines {
             return self.next().map(|item| Next::Parsed(Box::new(item)));
         }
@@ -795,6 +818,25 @@ impl<R: BufRead> Reader<R> {
                 Some(Next::Parsed(Box::new(Err(e))))
             }
         }
+    }
+
+    /// The next item, as [`Iterator::next`] gives it, or past the first line of a collection
+    /// up to `most` bytes of its lines taken whole and not parsed yet: [`Chunk::read`] parses
+    /// them, on another thread if need be, into what the reader would have given one by one.
+    ///
+    /// ```
+    /// use sudoku_engine::Reader;
+    ///
+    /// let lines = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n".repeat(3);
+    /// let mut reader = Reader::new(lines.as_bytes());
+    /// let mut puzzles = 0;
+    /// while let Some(chunk) = reader.next_chunk(64 * 1024) {
+    ///     chunk.read(|record| puzzles += usize::from(record.is_ok()));
+    /// }
+    /// assert_eq!(puzzles, 3);
+    /// ```
+    pub fn next_chunk(&mut self, most: usize) -> Option<Chunk> {
+        self.next_unparsed(most).map(Chunk)
     }
 
     /// Up to `most` bytes and [`RUN_LINES`] lines of whole lines from the input's buffer
@@ -1118,6 +1160,18 @@ pub fn parse_from<R: BufRead>(input: R, hint: Option<Format>) -> Result<Parsed, 
 }
 
 /// Reads the one puzzle of `text`, in any format.
+///
+/// ```
+/// use sudoku_engine::{Pos, parse_puzzle};
+///
+/// let puzzle = parse_puzzle(b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... a comment")?;
+/// assert_eq!(puzzle.board.digit(Pos::at(0, 0).unwrap()).map(|d| d.get()), Some(4));
+/// assert_eq!(puzzle.comment.as_deref(), Some("a comment"));
+/// // Errors say where and what: the line, the column, what was expected.
+/// let error = parse_puzzle(b"12x").unwrap_err();
+/// assert_eq!((error.line, error.column), (1, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_puzzle(text: &[u8]) -> Result<Puzzle, ParseError> {
     let doc = parse_document(text, None)?;
     let mut records = doc.puzzles.into_iter();
@@ -1148,6 +1202,7 @@ impl std::str::FromStr for Board {
 
 /// Why the cells of a text cannot be rewritten.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RewriteError {
     /// The text no longer reads.
     Parse(ParseError),

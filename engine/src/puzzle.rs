@@ -7,6 +7,7 @@ use std::fmt;
 
 /// The metadata tags of the SadMan `.sdk` format (`#A`, `#D`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum MetaTag {
     /// `#A`: who made the puzzle.
     Author,

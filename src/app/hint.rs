@@ -5,8 +5,8 @@
 
 use super::{App, Typing};
 use crate::text::counted;
-use sudoku_engine::logic::basis::rests_on_removals;
-use sudoku_engine::logic::deduction::and_list;
+use sudoku_engine::logic::and_list;
+use sudoku_engine::logic::rests_on_removals;
 use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
 use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos};
 
@@ -51,7 +51,7 @@ impl Hint {
 }
 
 // The judging itself is the engine's, shared with the command line: the two say the same.
-pub use sudoku_engine::mistakes::{Mistakes, mistakes, solution_of};
+pub use sudoku_engine::{Mistakes, mistakes, solution_of};
 
 /// The candidates a hint reasons from: each empty cell's marks, or its computed candidates
 /// where it has none; and whether any marks were used.

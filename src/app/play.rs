@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use sudoku_engine::Puzzle;
 
 /// The longest time a record holds (a hundred years): a file cannot make the clock overflow.
-pub const MAX_TIME: Duration = Duration::from_secs(sudoku_engine::format::MAX_PLAY_SECONDS);
+pub const MAX_TIME: Duration = Duration::from_secs(sudoku_engine::MAX_PLAY_SECONDS);
 
 /// The progress-file fields a game's record is saved in.
 pub const FIELDS: [&str; 3] = ["time", "hints", "checks"];

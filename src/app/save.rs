@@ -74,7 +74,7 @@ impl App {
             SaveBytes::Progress {
                 expected: self.doc.source.saved.givens_only(),
                 board: self.doc.board.clone(),
-                lines: sudoku_engine::format::progress_lines(&puzzle),
+                lines: sudoku_engine::progress_lines(&puzzle),
                 hint: hint_of(path),
                 whole,
             }

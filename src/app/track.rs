@@ -176,6 +176,8 @@ impl Track {
                 self.decision_starts.clear();
                 self.depth = 0;
             }
+            // A kind of step to come changes no decision until it is taught here.
+            _ => {}
         }
         self.profile.sample(self.depth);
     }

@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
-use sudoku_engine::{Board, Contradiction, Format, Next, ReadError, Reader, Record, Search, Strategy};
+use sudoku_engine::{Board, Chunk, Contradiction, Format, ReadError, Reader, Record, Search, Strategy};
 
 /// Puzzles in a batch: enough that handing a batch to a thread costs nothing next to its work,
 /// few enough that results start flowing at once. (Tried: 128, 256, 1,024 and 2,048: no better,
@@ -243,22 +243,18 @@ where
         }
         let most = run_size(length, reader.consumed(), jobs, taken);
         taken = taken.saturating_add(1);
-        let item = reader.next_unparsed(most)?;
+        let item = reader.next_chunk(most)?;
         let (collection, format) = (reader.is_collection(), reader.format());
-        ended = matches!(&item, Next::Parsed(parsed) if matches!(**parsed, Err(ReadError::Io(_))));
+        ended = item.is_io_error();
         Some((item, collection, format))
     });
-    let work_some = |(item, collection, format): (Next, bool, Option<Format>), done: &mut Done<(Origin, T)>| {
+    let work_some = |(item, collection, format): (Chunk, bool, Option<Format>), done: &mut Done<(Origin, T)>| {
         let read = |item| Read {
             item,
             collection,
             format,
         };
-        match item {
-            Next::Lines(lines) => lines.reader().for_each(|item| work_one(read(item), done)),
-            Next::Unparsed(line) => work_one(read(line.parse()), done),
-            Next::Parsed(parsed) => work_one(read(*parsed), done),
-        }
+        item.read(|item| work_one(read(item), done));
     };
     // A single puzzle (a grid, a BOJ board) is the first item and the last: no threads for it,
     // which would take longer to start than it takes to solve (0.3 ms of 1.8 for the process).

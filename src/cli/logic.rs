@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry};
-use sudoku_engine::logic::rating::rate_grid;
+use sudoku_engine::logic::rate_grid;
 use sudoku_engine::logic::{Grid, Level, Rating, Rules, SolvePath, explain_grid, next_deduction};
 use sudoku_engine::{Reader, Record};
 

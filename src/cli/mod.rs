@@ -24,8 +24,8 @@ pub use logic::{GenerateArgs, HintArgs, RateArgs, explain, generate, hint, rate}
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use sudoku_engine::push_decimal;
 use sudoku_engine::search::{trace, why};
-use sudoku_engine::text_buffer::push_decimal;
 use sudoku_engine::{
     Board, Branching, Cell, Format, NotesCut, ParseErrorKind, Puzzle, ReadError, Reader, Record, Search, Step,
     Strategy, count_solutions_by, search_to,
@@ -189,7 +189,7 @@ fn report_notes_cut(err: &mut impl Write, where_: &str, what: &str, cut: NotesCu
             } else {
                 "lines of notes"
             },
-            sudoku_engine::parse::MAX_LINE / 1024
+            sudoku_engine::MAX_LINE / 1024
         )?;
     }
     Ok(!cut.is_empty())

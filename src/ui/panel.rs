@@ -697,7 +697,8 @@ fn step_reason(stepper: &Stepper) -> Option<String> {
     match last {
         Step::Place { pos, .. } => before.set(pos, Cell::Empty),
         Step::Remove { pos, digit, .. } => before.set(pos, Cell::Placed(digit)),
-        Step::Solved | Step::Exhausted => return None,
+        // Solved, Exhausted: no cell changed.
+        _ => return None,
     }
     let decisions = stepper.decisions();
     why(

@@ -134,7 +134,8 @@ pub fn frame_line(strategy: Strategy, index: usize, decision: &Decision) -> Stri
     let call = match strategy {
         Strategy::Naive => format!("dfs({index})"),
         Strategy::Mrv => "dfs()".into(),
-        Strategy::Dlx | Strategy::Fast => "search()".into(),
+        // Dlx, Fast, and any strategy to come: a search without a cell index.
+        _ => "search()".into(),
     };
     let left = match decision.remaining {
         Options::Digits(d) => spaced(d),

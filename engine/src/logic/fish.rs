@@ -6,7 +6,9 @@ use super::grid::{Grid, UNIT_CELLS};
 use crate::board::{CellSet, Digit, Unit};
 
 /// A fish of `size` lines on any digit: X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2.
-pub fn fish(grid: &Grid, size: usize) -> Option<Deduction> {
+// The finders use the scans; the tests ask for one technique at a time.
+#[cfg(test)]
+pub(crate) fn fish(grid: &Grid, size: usize) -> Option<Deduction> {
     fish_scan(grid, size, &mut 0)
 }
 

@@ -220,7 +220,7 @@ impl Grid {
         DigitSet::from_bits(self.placed[unit_index(unit)])
     }
 
-    /// For every unit (in [`UNIT_CELLS`] order) and digit, where in the unit the digit can go:
+    /// For every unit (in rows, then columns, then boxes) and digit, where in the unit the digit can go:
     /// bit `k` for the unit's `k`-th cell in [`Unit::cells`] order.
     pub fn spots(&self) -> [[u16; 9]; 27] {
         if let Some(spots) = self.spots.get() {
@@ -361,16 +361,16 @@ mod tests {
     fn counting_honours_eliminations() {
         use crate::search::count_solutions;
         for (text, solutions) in [
-            (include_str!("../../../assets/hard.txt"), 1),
-            (include_str!("../../../assets/several-solutions.txt"), 2),
-            (include_str!("../../../assets/no-solution.txt"), 0),
+            (include_str!("../../fixtures/hard.txt"), 1),
+            (include_str!("../../fixtures/several-solutions.txt"), 2),
+            (include_str!("../../fixtures/no-solution.txt"), 0),
         ] {
             let board: Board = text.parse().expect("an asset");
             // Without eliminations it is the search's count.
             assert_eq!(count_solutions(&board, 2), solutions);
             assert_eq!(Grid::new(&board).count_solutions(2), solutions);
         }
-        let board: Board = include_str!("../../../assets/hard.txt").parse().expect("an asset");
+        let board: Board = include_str!("../../fixtures/hard.txt").parse().expect("an asset");
         let solution = crate::search::solve(&board, crate::Strategy::Fast)
             .expect("no conflict")
             .solution
@@ -382,7 +382,7 @@ mod tests {
         assert!(!grid.is_broken(), "the grid looks whole");
         assert_eq!(grid.count_solutions(2), 0);
         // Several solutions: keeping one digit in a cell counts as giving it.
-        let several: Board = include_str!("../../../assets/several-solutions.txt")
+        let several: Board = include_str!("../../fixtures/several-solutions.txt")
             .parse()
             .expect("an asset");
         let first = crate::search::solve(&several, crate::Strategy::Fast)

@@ -9,7 +9,9 @@ use crate::board::{Digit, Pos, Unit};
 /// Pointing: in a box, a digit's places all lie in one row or column. With `direct`, only one
 /// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
 /// otherwise any (2.6).
-pub fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
+// The finders use the scans; the tests ask for one technique at a time.
+#[cfg(test)]
+pub(crate) fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
     pointing_scan(grid, direct, &mut 0)
 }
 
@@ -51,7 +53,9 @@ pub(crate) fn pointing_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Optio
 
 /// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
 /// leaves a hidden single (1.9); otherwise any (2.8).
-pub fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
+// The finders use the scans; the tests ask for one technique at a time.
+#[cfg(test)]
+pub(crate) fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
     claiming_scan(grid, direct, &mut 0)
 }
 

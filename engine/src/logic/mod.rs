@@ -2,26 +2,27 @@
 //! [`Grid`] of candidates, tried from easiest in Sudoku Explainer's order so that the hardest
 //! step of a solve is its rating. It never guesses: when nothing applies it says so.
 
-pub mod basis;
-pub mod chains;
-pub mod deduction;
-pub mod fish;
-pub mod forcing;
-pub mod grid;
-pub mod intersections;
-pub mod rating;
-pub mod single_digit;
-pub mod singles;
-pub mod subsets;
+mod basis;
+mod chains;
+pub(crate) mod deduction;
+mod fish;
+mod forcing;
+mod grid;
+mod intersections;
+mod rating;
+mod single_digit;
+mod singles;
+mod subsets;
 #[cfg(test)]
 mod testing;
-pub mod uniqueness;
-pub mod wings;
+mod uniqueness;
+mod wings;
 
 use crate::board::DigitSet;
-pub use deduction::{Candidate, Deduction, Difficulty, Technique};
+pub use basis::rests_on_removals;
+pub use deduction::{Candidate, Deduction, Difficulty, Technique, and_list};
 pub use grid::Grid;
-pub use rating::{Level, Rating, SolvePath, explain, explain_grid, rate};
+pub use rating::{Level, NEEDS_TRIAL, Rating, SolvePath, explain, explain_grid, rate, rate_grid};
 
 /// Which techniques may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +34,22 @@ pub struct Rules {
 
 /// The easiest deduction on `grid`, trying techniques in Sudoku Explainer's order (its rating of
 /// each, lowest first); `None` means no logical step: it needs trial.
+///
+/// A hint is the next deduction; [`apply`] carries it out.
+///
+/// ```
+/// use sudoku_engine::Board;
+/// use sudoku_engine::logic::{Grid, Rules, Technique, apply, next_deduction};
+///
+/// let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let mut grid = Grid::new(&board);
+/// let hint = next_deduction(&grid, Rules { unique: true }).expect("an easy puzzle has a next step");
+/// assert_eq!(hint.technique, Technique::HiddenSingle);
+/// println!("{hint}"); // e.g. "Hidden Single: in box 1, only r2c2 can hold 4"
+/// assert!(apply(&mut grid, &hint));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
 pub fn next_deduction(grid: &Grid, rules: Rules) -> Option<Deduction> {
     next_from(grid, 0, &mut || rules.unique, &mut Scans::new(grid))
 }
@@ -85,7 +102,7 @@ impl Scans {
             around |= intersections::sources_reading(rest.trailing_zeros() as usize);
             rest &= rest - 1;
         }
-        for (clean, (_, _, reads)) in self.clean.iter_mut().zip(&FINDERS) {
+        for (clean, (_, _, reads)) in self.clean.iter_mut().zip(FINDERS) {
             *clean &= !match reads {
                 Reads::Unit => touched,
                 Reads::Around => around,
@@ -122,7 +139,7 @@ const CELL_UNITS: [u32; 81] = {
 
 /// The finders in Sudoku Explainer's order, each with whether it assumes one solution and what
 /// its result for a unit reads. The chains and forcing chains come after these.
-const FINDERS: [(Finder, bool, Reads); 23] = [
+const FINDERS: &[(Finder, bool, Reads)] = &[
     (|g, _| singles::full_house(g), false, Reads::Grid),
     (|g, _| singles::hidden_single(g, false), false, Reads::Grid),
     (|g, _| singles::hidden_single(g, true), false, Reads::Grid),
@@ -233,6 +250,7 @@ fn easiest_chain(grid: &Grid) -> Option<Deduction> {
 
 /// Carries out `step` on `grid`; whether it changed anything (a deduction that changes nothing
 /// would make a solver loop for ever).
+#[must_use]
 pub fn apply(grid: &mut Grid, step: &Deduction) -> bool {
     let mut changed = false;
     for c in &step.placements {

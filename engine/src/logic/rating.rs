@@ -16,6 +16,7 @@ pub const NEEDS_TRIAL: Difficulty = Difficulty(90);
 
 /// A band of difficulty, named as puzzle books do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Up to 1.5: hidden singles and full houses.
     Easy,
@@ -106,12 +107,14 @@ pub struct SolvePath {
 
 /// Solves `board` by logic from its digits (givens and entries alike), taking the easiest step
 /// each time. The uniqueness techniques are used only when the board has exactly one solution.
+#[must_use]
 pub fn explain(board: &Board) -> SolvePath {
     explain_grid(Grid::new(board), count_solutions(board, 2) == 1)
 }
 
 /// [`explain`] from a grid of candidates (a person's pencil marks), with `unique` saying whether
 /// the uniqueness techniques may be used.
+#[must_use]
 pub fn explain_grid(mut grid: Grid, unique: bool) -> SolvePath {
     let rules = Rules { unique };
     let mut steps = Vec::new();
@@ -135,11 +138,25 @@ pub fn explain_grid(mut grid: Grid, unique: bool) -> SolvePath {
 /// singles, naked singles), which changes no hardest step, and whether the board has one
 /// solution is asked only if a uniqueness technique is reached. With no explanation written
 /// either, the newspaper puzzle (`assets/easy.txt`) is rated in 2.2 µs where it took 51 µs.
+///
+/// ```
+/// use sudoku_engine::Board;
+/// use sudoku_engine::logic::{Level, rate};
+///
+/// let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let rating = rate(&board);
+/// assert!(rating.solved, "logic alone fills it");
+/// assert_eq!(rating.level, Level::Easy);
+/// println!("{} ({})", rating.difficulty, rating.level); // Sudoku Explainer's scale
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
 pub fn rate(board: &Board) -> Rating {
     rate_grid(Grid::new(board), &mut || count_solutions(board, 2) == 1)
 }
 
 /// [`rate`] from a grid, asking `unique` whether the puzzle has one solution when it matters.
+#[must_use]
 pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
     let mut known: Option<bool> = None;
     let mut tally = Tally::default();
@@ -167,16 +184,29 @@ pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
 }
 
 /// What a solve used: how often each technique, and the first of its hardest steps.
-#[derive(Default)]
 struct Tally {
+    /// Steps of each technique, in [`Technique::ALL`] order (the registry's: a variant's
+    /// discriminant is its place there).
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(Difficulty, Technique)>,
+}
+
+// By hand: `Default` for arrays stops at 32, and the techniques may grow past it.
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            counts: [0; Technique::ALL.len()],
+            hardest: None,
+        }
+    }
 }
 
 impl Tally {
     /// `times` steps of `technique` rated `difficulty`.
     fn note(&mut self, technique: Technique, difficulty: Difficulty, times: usize) {
-        self.counts[technique as usize] += times;
+        if let Some(count) = self.counts.get_mut(technique as usize) {
+            *count += times;
+        }
         if self.hardest.is_none_or(|(d, _)| difficulty > d) {
             self.hardest = Some((difficulty, technique));
         }
@@ -196,9 +226,10 @@ impl Tally {
             level,
             hardest: self.hardest.map(|(_, t)| t),
             counts: Technique::ALL
-                .into_iter()
-                .filter(|t| self.counts[*t as usize] > 0)
-                .map(|t| (t, self.counts[t as usize]))
+                .iter()
+                .zip(self.counts)
+                .filter(|&(_, n)| n > 0)
+                .map(|(&t, n)| (t, n))
                 .collect(),
             solved,
         }

@@ -50,7 +50,9 @@ const fn naked_technique(size: usize) -> (Technique, u16) {
 
 /// `size` cells of a unit whose candidates together are `size` digits: those digits leave the
 /// unit's other cells. Naked pair 3.0, triple 3.6, quad 5.0.
-pub fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
+// The finders use the scans; the tests ask for one technique at a time.
+#[cfg(test)]
+pub(crate) fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
     naked_set_scan(grid, size, &mut 0)
 }
 
@@ -121,7 +123,9 @@ pub(crate) fn naked_set_scan(grid: &Grid, size: usize, clean: &mut u32) -> Optio
 /// `size` digits of a unit that can only go in the same `size` cells: those cells lose their
 /// other candidates. Hidden pair 3.4, triple 4.0, quad 5.4; with `direct`, only a pair (2.0) or
 /// triple (2.5) whose eliminations leave a hidden single.
-pub fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
+// The finders use the scans; the tests ask for one technique at a time.
+#[cfg(test)]
+pub(crate) fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
     hidden_set_scan(grid, size, direct, &mut 0)
 }
 

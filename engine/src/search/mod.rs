@@ -16,11 +16,14 @@ pub mod program;
 pub mod trace;
 pub mod why;
 
-pub use dlx::DlxState;
-pub use fast::{Branching, FastState};
-pub use machine::{Branch, Choice, Machine, Options, Sprint, State};
-pub use mrv::MrvState;
-pub use naive::NaiveState;
+pub use fast::Branching;
+pub use machine::{Choice, Options};
+
+use dlx::DlxState;
+use fast::FastState;
+use machine::{Machine, State};
+use mrv::MrvState;
+use naive::NaiveState;
 
 use super::board::{Board, Contradiction, Digit, Pos};
 use std::fmt;
@@ -39,6 +42,7 @@ macro_rules! strategies {
     )+) => {
         /// How the search chooses the next decision and finds its options.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum Strategy {
             $( $(#[$attr])* $variant, )+
         }
@@ -62,9 +66,9 @@ macro_rules! strategies {
             }
         }
 
-        /// The search over a board with one strategy.
+        /// The machine of each strategy, inside a [`Search`] (which keeps its machines to itself).
         #[derive(Clone)]
-        pub enum Search {
+        enum Machines {
             $(
                 #[doc = concat!("With the `", $name, "` strategy.")]
                 $variant(Machine<$state>),
@@ -75,9 +79,9 @@ macro_rules! strategies {
             /// A search of `board` (givens and entries alike are fixed), or the contradiction
             /// that rules out any solution before a step is taken.
             pub fn new(board: &Board, strategy: Strategy) -> Result<Search, Contradiction> {
-                Ok(match strategy {
-                    $(Strategy::$variant => Search::$variant(Machine::new(board)?),)+
-                })
+                Ok(Search(match strategy {
+                    $(Strategy::$variant => Machines::$variant(Machine::new(board)?),)+
+                }))
             }
 
             /// Starts again on `board` with `strategy`, keeping the memory of the stacks when
@@ -85,10 +89,10 @@ macro_rules! strategies {
             /// when a puzzle goes deeper than any before it. On a contradiction the search is
             /// left as it was.
             pub fn restart(&mut self, board: &Board, strategy: Strategy) -> Result<(), Contradiction> {
-                match (self, strategy) {
-                    $((Search::$variant(m), Strategy::$variant) => m.restart(board),)+
-                    (search, _) => {
-                        *search = Search::new(board, strategy)?;
+                match (&mut self.0, strategy) {
+                    $((Machines::$variant(m), Strategy::$variant) => m.restart(board),)+
+                    (_, _) => {
+                        *self = Search::new(board, strategy)?;
                         Ok(())
                     }
                 }
@@ -96,17 +100,18 @@ macro_rules! strategies {
 
             /// The strategy in use.
             pub fn strategy(&self) -> Strategy {
-                match self {
-                    $(Search::$variant(_) => Strategy::$variant,)+
+                match self.0 {
+                    $(Machines::$variant(_) => Strategy::$variant,)+
                 }
             }
         }
 
-        /// Runs `$body` with `$m` bound to the machine inside a [`Search`].
+        /// Runs `$body` with `$m` bound to the machine of a [`Search`]'s machines (`&search.0` or
+        /// `&mut search.0`).
         macro_rules! with_machine {
             ($d search:expr, $d m:ident => $d body:expr) => {
                 match $d search {
-                    $(Search::$variant($d m) => $d body,)+
+                    $(Machines::$variant($d m) => $d body,)+
                 }
             };
         }
@@ -149,6 +154,7 @@ impl fmt::Display for Strategy {
 
 /// One thing the search did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Step {
     /// A digit put in a cell: a guess (`forced == false`), or a single that followed from the
     /// board (only strategies that propagate force digits). `depth` is the depth after it (see
@@ -275,37 +281,54 @@ impl Decision {
     }
 }
 
+/// The search over a board with one strategy: an `Iterator<Item = Step>` to watch it step by
+/// step, or [`Search::run`] to drive it without building steps.
+///
+/// ```
+/// use sudoku_engine::{Board, Search, Step, Strategy};
+///
+/// let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let mut search = Search::new(&board, Strategy::Mrv)?;
+/// let first = search.next();
+/// assert!(matches!(first, Some(Step::Place { .. })));
+/// assert_eq!(search.run_to_end(), Step::Solved);
+/// assert!(board.is_solved_by(&search.board()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Search(Machines);
+
 impl Search {
     /// The counters so far.
     pub fn counters(&self) -> Counters {
-        with_machine!(self, m => m.counters())
+        with_machine!(&self.0, m => m.counters())
     }
 
     /// The board as the steps so far left it; the solver's digits are [`super::Cell::Placed`].
     pub fn board(&self) -> Board {
-        with_machine!(self, m => m.board())
+        with_machine!(&self.0, m => m.board())
     }
 
     /// The digits the search holds (0 for an open cell), givens included: after
     /// [`Step::Solved`], the solution, without building a [`Board`].
     pub fn digits(&self) -> [u8; 81] {
-        with_machine!(self, m => m.digits())
+        with_machine!(&self.0, m => m.digits())
     }
 
     /// The decisions on the stack, outermost first.
     pub fn decisions(&self) -> Vec<Decision> {
-        with_machine!(self, m => m.decisions().collect())
+        with_machine!(&self.0, m => m.decisions().collect())
     }
 
     /// Whether the search has ended.
     pub fn is_done(&self) -> bool {
-        with_machine!(self, m => m.is_done())
+        with_machine!(&self.0, m => m.is_done())
     }
 
     /// Runs without reporting steps to the next [`Step::Solved`] or to [`Step::Exhausted`], and
     /// returns it; `None` if `budget` placements were made first (call again to go on).
     pub fn run(&mut self, budget: u64) -> Option<Step> {
-        with_machine!(self, m => m.run(budget))
+        with_machine!(&mut self.0, m => m.run(budget))
     }
 
     /// Runs to the next solution or the end, however long that takes.
@@ -325,7 +348,7 @@ impl Iterator for Search {
 
     #[inline]
     fn next(&mut self) -> Option<Step> {
-        with_machine!(self, m => m.next())
+        with_machine!(&mut self.0, m => m.next())
     }
 }
 
@@ -373,6 +396,17 @@ pub fn search_to(
 
 /// Solves `board` with `strategy`: the first solution in the strategy's order, or none. A board
 /// that contradicts itself (a conflict, a cell without candidates) is the error.
+///
+/// ```
+/// use sudoku_engine::{Board, Strategy, solve};
+///
+/// let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let outcome = solve(&board, Strategy::Fast)?;
+/// let solution = outcome.solution.expect("the puzzle has a solution");
+/// assert!(board.is_solved_by(&solution));
+/// assert!(outcome.counters.placements >= 49, "each blank is filled at least once");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction> {
     let mut solution = None;
     let counters = search_to(board, strategy, 1, |digits| solution = Some(board.with_placed(digits)))?;
@@ -383,6 +417,17 @@ pub fn solve(board: &Board, strategy: Strategy) -> Result<Outcome, Contradiction
 /// least that many". A board whose digits conflict has none. It branches as
 /// [`Branching::Chosen`] says: on the placements of a digit for the hardest puzzles, else on
 /// cells (`docs/performance.md` has the figures).
+///
+/// ```
+/// use sudoku_engine::{Board, count_solutions};
+///
+/// let board: Board = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// assert_eq!(count_solutions(&board, 2), 1, "a proper puzzle");
+/// let empty: Board = ".".repeat(81).parse()?;
+/// assert_eq!(count_solutions(&empty, 10), 10, "at least ten: the limit stops the count");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
     count_solutions_by(board, limit, Branching::Chosen).unwrap_or(0)
 }
@@ -406,6 +451,7 @@ pub enum Solutions {
 }
 
 /// Whether `board` has no, one or several solutions.
+#[must_use]
 pub fn uniqueness(board: &Board) -> Solutions {
     let mut found = Vec::with_capacity(2);
     let _ = search_to(board, Strategy::Fast, 2, |digits| found.push(board.with_placed(digits)));

@@ -29,6 +29,7 @@ fn rejected(board: &Board, pos: Pos, from: u8, to: u8) -> Vec<String> {
 /// Why `step` happens, on `board` as it was just before it, `previous` the step before it and
 /// `decision` the decision on top of the stack after it (it says which constraint Dancing Links
 /// chose); `None` when there is nothing to say beyond the step itself.
+#[must_use]
 pub fn why(
     strategy: Strategy,
     board: &Board,
