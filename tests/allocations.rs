@@ -3,6 +3,9 @@
 //! make no more allocations than on the short one, give or take what each batch of the pool
 //! costs), and a file of a million comment lines opens in little more memory than its size. The
 //! tests take turns, so that nothing else allocates while one counts.
+//!
+//! A test binary of its own, not a module of `tests/integration`: the allocator counts every
+//! allocation of its process, so no other test may run in it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;

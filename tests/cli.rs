@@ -1,5 +1,9 @@
 //! The command line as a user runs it: the built binary on the assets and on broken files,
 //! asserting standard output, standard error and the exit status.
+//!
+//! A test binary of its own, not a module of `tests/integration`: the memory tests read the peak
+//! resident memory of every child this process has waited for (`RUSAGE_CHILDREN`), and the
+//! workbench that other tests start (reading a 75 MB trace, say) would count there.
 
 mod common;
 

@@ -2,7 +2,7 @@
 //! parser, solutions are valid and keep the givens, stepping equals solving instantly, and the
 //! naive strategy makes exactly the textbook's placements.
 
-mod common;
+use crate::common;
 
 use common::{Reference, puzzle, reference_algorithm_x, reference_naive, solved_grid};
 use proptest::prelude::*;
@@ -623,7 +623,7 @@ fn dlx_counts_equal_the_plain_algorithm_x_on_the_samples() {
 /// last five, the worst a review's guided search found (the placements use up their budget).
 #[test]
 fn adversarial_boards_count_as_the_peer_every_way() {
-    let text = include_str!("fixtures/counting/adversarial.txt");
+    let text = include_str!("../fixtures/counting/adversarial.txt");
     let (mut several, mut none) = (0, 0);
     for (i, line) in text.lines().enumerate() {
         let board: Board = line.parse().unwrap_or_else(|e| panic!("line {}: {e}", i + 1));

@@ -2,7 +2,7 @@
 //! on the assets and on broken input, asserting the exact output (it is meant for scripts),
 //! standard error and the exit status, and that what they say is true of the puzzle.
 
-mod common;
+use crate::common;
 
 use common::cli::{asset, run, text};
 use sudoku_engine::generate::{Symmetry, is_minimal};

@@ -3,7 +3,7 @@
 //! SIGINT), with the vt100 state checked after each; a crash's recovery file offered at the next
 //! start; and names with escape sequences shown, never obeyed.
 
-mod pty;
+use crate::pty;
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;

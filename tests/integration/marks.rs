@@ -2,7 +2,7 @@
 //! written digit does to the marks around it, undo, and marks that survive a save, a reopen and
 //! a crash.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset, digit, pos};
 use sudoku_engine::{Cell, Digit, DigitSet, Format, Marks, Pos};

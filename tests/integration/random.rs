@@ -4,9 +4,10 @@
 //! solver never changes a given, undo then redo gives the same board, step back then forward
 //! gives the same search state, a small terminal says it is too small.
 //!
-//! A failure names its seed and step; `RANDOM_SEED=n cargo test --test random` replays it.
+//! A failure names its seed and step; `RANDOM_SEED=n cargo test --test integration random::`
+//! replays it.
 
-mod common;
+use crate::common;
 
 use common::workbench::Bench;
 use ratatui::Terminal;

@@ -3,7 +3,7 @@
 //! and on the assets; a puzzle that singles solve comes out as its one solution; every
 //! technique of the list is met on real puzzles.
 
-mod common;
+use crate::common;
 
 use common::data_set;
 use common::stats::spearman;

@@ -4,7 +4,7 @@
 //! name chooses), full and read-only disks, crash recovery between two workbenches, and the
 //! memory undo takes.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::KeyCode;

@@ -2,7 +2,7 @@
 //! keymap, effects carried out by the runtime, and the model checked after each (editing, undo,
 //! paste, solving, step mode, the file browser). Saving and recovery are in `saving.rs`.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::{

@@ -2,7 +2,7 @@
 //! terminal would (vt100). Keys are typed as bytes, the screen and its cell colours are read
 //! back, and after the program exits the terminal must have every mode it set turned off again.
 
-mod pty;
+use crate::pty;
 
 use pty::{Session, asset, wait_panel};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! (where, why, do it), reasoning from the player's marks, refusing to reason from a mistake,
 //! and a check that finds and counts mistakes without changing anything.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, digit, pos};
 use sudoku_engine::{Cell, Pos};

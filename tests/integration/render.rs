@@ -2,7 +2,7 @@
 //! conflicts, step mode, solved, no solution, file browser, help, too small, large cells), and
 //! explicit checks of the styles of highlighted cells, which snapshots of text do not hold.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset};
 use ratatui::Terminal;

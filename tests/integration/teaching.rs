@@ -2,7 +2,7 @@
 //! language, the jumps (a step typed, the start of a decision), breakpoints, the race, and
 //! traces written and replayed.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset, pos};
 use ratatui::crossterm::event::KeyCode;

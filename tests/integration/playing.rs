@@ -1,7 +1,7 @@
 //! Playing by hand: the game's clock (running only while the player solves), the solved screen
 //! with the time and the help used, and the record saved with the game and read back.
 
-mod common;
+use crate::common;
 
 use common::workbench::{Bench, asset, pos};
 use ratatui::crossterm::event::KeyCode;

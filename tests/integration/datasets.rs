@@ -3,7 +3,7 @@
 //! documents it and as the `sudoku` crate counts it, and the naive strategy's placements equal
 //! to the textbook reference.
 
-mod common;
+use crate::common;
 
 use common::{data_set, reference_naive};
 use sudoku_engine::{Branching, Strategy, count_solutions, count_solutions_by, solve};
