@@ -5,7 +5,7 @@ use clap::error::ErrorKind;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use sudoku_workbench::cli::output::{Stream, is_broken_pipe};
-use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
+use sudoku_workbench::cli::{self, Cli, Status};
 use sudoku_workbench::tui;
 
 fn main() -> ExitCode {
@@ -55,18 +55,7 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
 fn headless(args: Cli) -> anyhow::Result<Status> {
     let mut out = BufWriter::with_capacity(64 * 1024, Stream::new(io::stdout().lock(), 1, "standard output"));
     let mut err = Stream::new(io::stderr().lock(), 2, "standard error");
-    let result = match args.command {
-        Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err),
-        Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err),
-        Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err),
-        Some(Command::Compare(compare)) => cli::compare(&compare, &mut out, &mut err),
-        Some(Command::Hint(hint)) => cli::hint(&hint, &mut out, &mut err),
-        Some(Command::Explain(explain)) => cli::explain(&explain, &mut out, &mut err),
-        Some(Command::Rate(rate)) => cli::rate(&rate, &mut out, &mut err),
-        Some(Command::Generate(generate)) => cli::generate(&generate, &mut out, &mut err),
-        // The BOJ 2580 judge pipes the puzzle in: behave as `solve`.
-        None => cli::solve(&SolveArgs::default(), &mut out, &mut err),
-    };
+    let result = cli::run(args.command, &mut out, &mut err);
     match result {
         Ok(status) => Ok(status),
         Err(e) if is_broken_pipe(&e) => Ok(Status::Solved),

@@ -1,0 +1,117 @@
+//! `generate`: new puzzles with exactly one solution, one a line with its rating, each written
+//! as soon as it is made; the same seed makes the same puzzles on any number of threads.
+
+use super::Status;
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use std::io::{self, Write};
+use std::time::Duration;
+use sudoku_engine::generate::{Generator, Options, Symmetry};
+use sudoku_engine::logic::{Level, Rating};
+
+/// Arguments of `generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// Make puzzles until one is rated at this level.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
+    pub level: Option<Level>,
+    /// Which cells are given together.
+    #[arg(long, value_name = "SYMMETRY", value_parser = symmetry_parser(), default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Start the random numbers here, to make the same puzzles again [default: from the clock].
+    #[arg(long, value_name = "X")]
+    pub seed: Option<u64>,
+    /// Stop taking givens away at the first that cannot go (faster, easier, not minimal).
+    #[arg(long)]
+    pub no_minimal: bool,
+    /// With --level, give up on a puzzle after this many seconds (a number above 0).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = seconds, allow_hyphen_values = true)]
+    pub time_limit: f64,
+    /// Threads to make puzzles on; 0 (the default) uses every core, 1 one, never more than the
+    /// cores. The same seed makes the same puzzles, in the same order, either way.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// A time limit of `--time-limit`: a finite number of seconds above 0. NaN, infinity and
+/// negative numbers are refused here rather than read as "give up at once" or "never".
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found {text:?}"))?;
+    if !value.is_finite() {
+        return Err(format!("expected a finite number of seconds, found {text:?}"));
+    }
+    if value <= 0.0 {
+        return Err(format!("expected a number of seconds above 0, found {text:?}"));
+    }
+    Ok(value)
+}
+
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::name))
+        .map(|name| Level::from_name(&name).expect("the parser only accepts level names"))
+}
+
+fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
+    PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
+        .map(|name| Symmetry::from_name(&name).expect("the parser only accepts symmetry names"))
+}
+
+/// `generate`: puzzles one a line, `<puzzle> # rating=<x.y> level=<name>`, each written as soon
+/// as it is made.
+pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        now.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32)
+    });
+    if args.seed.is_none() {
+        writeln!(err, "seed {seed} (--seed {seed} makes these puzzles again)")?;
+    }
+    let options = Options {
+        symmetry: args.symmetry,
+        minimal: !args.no_minimal,
+    };
+    let limit = Duration::try_from_secs_f64(args.time_limit.max(0.0)).unwrap_or(Duration::MAX);
+    let jobs = super::batch::threads(args.jobs, err)?;
+    // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
+    // same seed makes the same puzzles on any number of threads.
+    let make = |number: u64| -> Result<(sudoku_engine::Board, Rating), String> {
+        let mut generator = Generator::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)), options);
+        match args.level {
+            Some(level) => generator
+                .puzzle_of_level(level, limit)
+                .map_err(|gave_up| gave_up.to_string()),
+            None => {
+                let board = generator.puzzle();
+                let rating = sudoku_engine::logic::rate(&board);
+                Ok((board, rating))
+            }
+        }
+    };
+    let mut gave_up = false;
+    // A batch of one puzzle: each is written as soon as those before it are.
+    let result = super::batch::each_in_order(0..args.count, jobs, 1, make, |made| match made {
+        Ok((board, rating)) => {
+            writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
+            out.flush()
+        }
+        Err(why) => {
+            out.flush()?;
+            writeln!(err, "error: gave up: {why}")?;
+            gave_up = true;
+            Err(io::Error::other("gave up"))
+        }
+    });
+    if gave_up {
+        return Ok(Status::NoSolution);
+    }
+    result?;
+    Ok(Status::Solved)
+}
