@@ -23,8 +23,8 @@ use ratatui::backend::TestBackend;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sudoku_workbench::app::files::read_puzzles;
 use sudoku_workbench::app::{Action, App, Document, Origin};
+use sudoku_workbench::runtime::files::read_puzzles;
 use sudoku_workbench::ui;
 
 /// Comment lines in the file.

@@ -3,8 +3,9 @@
 //!
 //! The engine is a crate of its own, `sudoku-engine` (in `engine/`): boards, formats, the
 //! search and its strategies, the logic and the rating, with no terminal in it. This crate is the
-//! workbench around it: the model ([`app`]), the view ([`ui`]), the terminal ([`tui`]) and the
-//! command line ([`cli`]).
+//! workbench around it: the model ([`app`]), which does no I/O, the runtime beside it that does
+//! ([`runtime`]: files, threads, the recovery and settings files), the view ([`ui`]), the terminal
+//! ([`tui`]) and the command line ([`cli`]).
 
 // No `unsafe` but the SIGABRT handler in `tui::abort`, which cannot be written without it
 // (`deny`, not `forbid`, so that it can be allowed there).
@@ -12,6 +13,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod runtime;
 pub mod text;
 pub mod tui;
 pub mod ui;

@@ -8,6 +8,11 @@ use sudoku_workbench::cli::output::{Stream, is_broken_pipe};
 use sudoku_workbench::cli::{self, Cli, Status};
 use sudoku_workbench::tui;
 
+/// The system's allocator, noting a failed allocation so that the abort that follows can say
+/// `error: out of memory` (see `cli::fatal`).
+#[global_allocator]
+static ALLOCATOR: cli::fatal::Flagging = cli::fatal::Flagging;
+
 fn main() -> ExitCode {
     let args = match Cli::try_parse() {
         Ok(args) => args,
@@ -53,9 +58,21 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
 /// went away (`| head`) ends the command quietly with the status so far treated as success;
 /// any other failure to write is exit status 2.
 fn headless(args: Cli) -> anyhow::Result<Status> {
+    cli::fatal::prepare();
     let mut out = BufWriter::with_capacity(64 * 1024, Stream::new(io::stdout().lock(), 1, "standard output"));
     let mut err = Stream::new(io::stderr().lock(), 2, "standard error");
-    let result = cli::run(args.command, &mut out, &mut err);
+    let result = match args.command {
+        // `--index` picks the puzzle the workbench opens; here every puzzle is solved, so it
+        // is refused rather than ignored.
+        None if args.index.is_some() => writeln!(
+            err,
+            "error: --index chooses the puzzle the workbench opens, and standard input is not a terminal: \
+                 every puzzle on it would be solved; leave --index out, or open a file on a terminal"
+        )
+        .map(|()| Status::Unreadable),
+        // The BOJ 2580 judge pipes the puzzle in: `run` behaves as `solve` with no command.
+        command => cli::run(command, &mut out, &mut err),
+    };
     match result {
         Ok(status) => Ok(status),
         Err(e) if is_broken_pipe(&e) => Ok(Status::Solved),

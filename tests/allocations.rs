@@ -9,9 +9,9 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use sudoku_engine::Format;
-use sudoku_workbench::app::files::read_puzzles;
 use sudoku_workbench::app::{Document, Origin};
 use sudoku_workbench::cli::{CheckArgs, SolveArgs, check, solve};
+use sudoku_workbench::runtime::files::read_puzzles;
 
 /// The system allocator, counting the allocations made through it and the bytes they hold.
 struct Counting;

@@ -2,7 +2,9 @@
 //! compiler keeps it from reaching up; what is left to hold is that it depends on no terminal,
 //! command-line or OS crate (checked in its manifest here) and that the model (`src/app`) imports
 //! nothing from the layers above it (`ui`, `tui`, `cli`) nor the terminal crates, so that both stay
-//! usable and testable without a terminal.
+//! usable and testable without a terminal; and that the model does no I/O: no file system, no
+//! threads, no path resolved on disk, and no use of the runtime (`src/runtime`), which does all
+//! that beside it and is the one that calls the model, never the other way round.
 
 use std::path::{Path, PathBuf};
 
@@ -36,7 +38,49 @@ fn offences(layer: &str, forbidden: &[&str]) -> Vec<String> {
     found
 }
 
+/// The lines of the files under `src/<layer>` that name one of `forbidden`, leaving out the unit
+/// tests at the end of each file (`#[cfg(test)]` on), which may read the shipped puzzles.
+fn offences_outside_tests(layer: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(layer);
+    let mut found = Vec::new();
+    for file in sources(&root) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim() == "#[cfg(test)]" {
+                break;
+            }
+            let code = line.split("//").next().unwrap_or("");
+            if forbidden.iter().any(|f| names(code, f)) {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// Whether `code` names `word` as a word of its own (`File::` in `File::open`, not in
+/// `SameFile::`).
+fn names(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        !code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
 const TERMINAL: [&str; 2] = ["crossterm", "ratatui"];
+
+/// What the model leaves to the runtime: the file system, threads, paths resolved on disk, and
+/// the runtime itself.
+const INPUT_OUTPUT: [&str; 6] = [
+    "std::fs",
+    "std::thread",
+    "canonicalize",
+    "File::",
+    "OpenOptions",
+    "crate::runtime",
+];
 
 /// Crates that tie code to a terminal, a command line or an operating system.
 const NOT_IN_THE_ENGINE: [&str; 10] = [
@@ -66,10 +110,11 @@ fn dependencies(manifest: &str) -> Vec<String> {
                 names.push(name.to_string());
                 inside = false;
             }
-        } else if inside && let Some((name, _)) = line.split_once('=') {
-            if !line.starts_with('#') {
-                names.push(name.trim().trim_matches('"').to_string());
-            }
+        } else if inside
+            && let Some((name, _)) = line.split_once('=')
+            && !line.starts_with('#')
+        {
+            names.push(name.trim().trim_matches('"').to_string());
         }
     }
     names
@@ -109,4 +154,21 @@ fn the_model_imports_no_view_terminal_or_command_line() {
 fn the_check_sees_an_offence_when_there_is_one() {
     // The view does use ratatui: the scan must find it, or it finds nothing anywhere.
     assert!(!offences("ui", &TERMINAL).is_empty());
+}
+
+#[test]
+fn the_model_does_no_input_or_output() {
+    let found = offences_outside_tests("app", &INPUT_OUTPUT);
+    assert!(found.is_empty(), "the model does I/O:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_input_output_check_sees_an_offence_when_there_is_one() {
+    // The runtime does all of it: the scan must find it there, or it finds nothing anywhere.
+    let found = offences_outside_tests("runtime", &INPUT_OUTPUT);
+    for kind in ["std::fs", "std::thread", "canonicalize", "OpenOptions"] {
+        assert!(found.iter().any(|line| line.contains(kind)), "{kind} not seen");
+    }
+    assert!(names("let f = File::open(p)?;", "File::") && names("(File::options())", "File::"));
+    assert!(!names("AfterSameFile::SaveAs", "File::"));
 }

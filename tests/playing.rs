@@ -348,8 +348,8 @@ fn the_rating_is_hidden_until_asked_and_made_in_the_background() {
 
 #[test]
 fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
-    use sudoku_workbench::app::config;
     use sudoku_workbench::app::settings::MarksView;
+    use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sudoku-workbench").join("config");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -381,8 +381,8 @@ fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
 /// when `v` wrote it, and a CRLF one came back LF: every line stays, with its own end.
 #[test]
 fn a_settings_file_with_cr_or_crlf_line_ends_keeps_every_line_and_its_ends() {
-    use sudoku_workbench::app::config;
     use sudoku_workbench::app::settings::MarksView;
+    use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config");
     for (text, end) in [
@@ -427,7 +427,7 @@ fn a_settings_file_with_cr_or_crlf_line_ends_keeps_every_line_and_its_ends() {
 /// the player is told.
 #[test]
 fn a_hard_linked_settings_file_stays_linked_and_a_read_only_one_is_left_alone() {
-    use sudoku_workbench::app::config;
+    use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config");
     let dotfiles = dir.path().join("dotfiles-config");
@@ -460,7 +460,7 @@ fn a_hard_linked_settings_file_stays_linked_and_a_read_only_one_is_left_alone() 
 
 #[test]
 fn a_config_path_that_is_not_a_file_is_never_written() {
-    use sudoku_workbench::app::config;
+    use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     // A named pipe where the file should be: reading must not block, writing must not replace it.
     let path = dir.path().join("config");
@@ -522,7 +522,7 @@ fn a_solved_board_shows_solved_once() {
 
 #[test]
 fn the_config_file_is_written_through_a_link_and_its_last_line_of_a_key_is_the_one_changed() {
-    use sudoku_workbench::app::config;
+    use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     let real = dir.path().join("dotfiles-config");
     std::fs::write(&real, "show-solutions = true\nshow-solutions = false\n").unwrap();

@@ -369,7 +369,7 @@ fn two_workbenches_keep_their_own_recovery_files() {
     let state = tempfile::tempdir().unwrap();
     let state_path = state.path().to_path_buf();
     let mut first = Bench::new(Document::new_empty());
-    first.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    first.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     first.open_path(&path, Some(3));
     first.run_effects();
     first.keys("l1");
@@ -378,7 +378,7 @@ fn two_workbenches_keep_their_own_recovery_files() {
     // pid would.
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let mut second = Bench::new(Document::new_empty());
-    second.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    second.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     second.act(Action::Paste(read(&asset("hard.txt"))));
     second.keys("5");
     second.keep();
@@ -395,7 +395,7 @@ fn two_workbenches_keep_their_own_recovery_files() {
     }
     // While both run, neither is offered to a third.
     let mut third = Bench::new(Document::new_empty());
-    third.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    third.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     third.look_for_recovery();
     assert_eq!(third.overlay, None, "files of running workbenches are theirs");
     // Both end without a clean quit (a crash, a kill): the next start offers both.
@@ -404,7 +404,7 @@ fn two_workbenches_keep_their_own_recovery_files() {
     drop(first);
     drop(second);
     let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     next.look_for_recovery();
     let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
         panic!("expected the offer, got {:?}", next.overlay)
@@ -432,7 +432,7 @@ fn two_workbenches_keep_their_own_recovery_files() {
     // The other is still offered; Esc keeps it, d asks, and only yes discards it.
     let start = || {
         let mut bench = Bench::new(Document::new_empty());
-        bench.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+        bench.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
         bench.look_for_recovery();
         bench
     };
@@ -528,7 +528,7 @@ fn a_pasted_puzzle_with_megabytes_of_lines_keeps_them_through_a_crash() {
     pasted.push_str("#AThe author\n");
     pasted.push_str(&read(&asset("hard.txt")));
     let mut crashed = Bench::new(Document::new_empty());
-    crashed.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    crashed.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     crashed.act(Action::Paste(pasted));
     let notes = crashed.doc.source.text.notes.clone();
     let comment = crashed.doc.source.text.comment.clone();
@@ -555,7 +555,7 @@ fn a_pasted_puzzle_with_megabytes_of_lines_keeps_them_through_a_crash() {
     let board = crashed.doc.board.clone();
     drop(crashed);
     let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
     next.look_for_recovery();
     next.keys("y");
     assert!(next.message().starts_with("Reopened the work"), "{}", next.message());
@@ -596,7 +596,7 @@ fn an_offered_file_is_not_held_and_only_one_workbench_takes_it() {
     }
     let start = || {
         let mut bench = Bench::new(Document::new_empty());
-        bench.runtime = sudoku_workbench::app::Runtime::new(state_path.clone());
+        bench.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
         bench.look_for_recovery();
         bench
     };
@@ -716,7 +716,7 @@ fn ctrl_c_asks_while_a_full_disk_cannot_keep_the_work() {
     let _ = std::io::Write::write_all(&mut filler, b"x");
     drop(filler);
     let mut app = Bench::new(Document::new_empty());
-    app.runtime = sudoku_workbench::app::Runtime::new(state);
+    app.runtime = sudoku_workbench::runtime::Runtime::new(state);
     app.act(Action::Paste(read(&asset("hard.txt"))));
     app.keep();
     assert!(app.message().contains("cannot be kept"), "{}", app.message());
@@ -805,7 +805,7 @@ fn recovered_work_with_changed_givens_saves_to_its_own_line() {
     let before = read(&path);
     let state = tempfile::tempdir().unwrap();
     let mut crashed = Bench::new(Document::new_empty());
-    crashed.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    crashed.runtime = sudoku_workbench::runtime::Runtime::new(state.path().to_path_buf());
     crashed.open_path(&path, Some(2));
     crashed.run_effects();
     let blank = crashed.doc.board.to_string().find('.').unwrap();
@@ -814,7 +814,7 @@ fn recovered_work_with_changed_givens_saves_to_its_own_line() {
     crashed.keep();
     drop(crashed);
     let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state.path().to_path_buf());
     next.look_for_recovery();
     next.keys("y");
     assert_eq!(next.doc.source.origin, Origin::File(path.clone()));
@@ -1182,7 +1182,7 @@ fn umask() -> Option<u32> {
 /// umask's (a trace was made `rw-------` whatever the umask).
 #[test]
 fn traces_and_new_files_follow_the_umask_alike() {
-    use sudoku_workbench::app::traces::{ExportRequest, export};
+    use sudoku_workbench::runtime::traces::{ExportRequest, export};
     let Some(umask) = umask() else { return };
     let dir = tempfile::tempdir().unwrap();
     let request = ExportRequest {
@@ -1211,7 +1211,7 @@ fn traces_and_new_files_follow_the_umask_alike() {
 /// part way (a full disk) puts the old text back.
 #[test]
 fn a_write_in_place_that_fails_puts_the_old_text_back() {
-    use sudoku_workbench::app::files::write_in_place;
+    use sudoku_workbench::runtime::files::write_in_place;
     let Some(disk) = TinyDisk::mount() else { return };
     let file = disk.path().join("puzzle.sdk");
     std::fs::copy(asset("hardest.sdk"), &file).unwrap();
@@ -1259,7 +1259,7 @@ fn recovery_file_from(state: &Path, pid: u32, origin: &Path) -> std::path::PathB
     entries.replace_range(1..2, "7");
     let text = format!(
         "#!sudoku-workbench progress 1\n#!entries {entries}\n#!origin file {}\n#!format line\n{grid}",
-        sudoku_workbench::app::recovery::escape_path(origin)
+        sudoku_workbench::runtime::recovery::escape_path(origin)
     );
     let path = state.join(format!("recovery-{pid}-{pid}.swb"));
     std::fs::write(&path, text).unwrap();
@@ -1308,7 +1308,7 @@ fn recovered_work_that_cannot_go_back_to_its_file_says_why_and_what_w_does() {
         let state = tempfile::tempdir().unwrap();
         recovery_file_from(state.path(), 999_999_900 + k as u32, origin);
         let mut next = Bench::new(Document::new_empty());
-        next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+        next.runtime = sudoku_workbench::runtime::Runtime::new(state.path().to_path_buf());
         next.look_for_recovery();
         next.keys("y");
         let message = next.message();
@@ -1346,7 +1346,7 @@ fn recovered_work_that_cannot_be_removed_says_so() {
     disk.remount_read_only();
     let start = || {
         let mut bench = Bench::new(Document::new_empty());
-        bench.runtime = sudoku_workbench::app::Runtime::new(state.clone());
+        bench.runtime = sudoku_workbench::runtime::Runtime::new(state.clone());
         bench.look_for_recovery();
         bench
     };
@@ -1378,7 +1378,7 @@ fn one_entry_is_one_entry() {
     let (dir, path) = copied("hard.txt");
     recovery_file_from(state.path(), 999_999_701, &path);
     let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::app::Runtime::new(state.path().to_path_buf());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state.path().to_path_buf());
     next.look_for_recovery();
     let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
         panic!("expected the offer, got {:?}", next.overlay)

@@ -604,8 +604,43 @@ mod why_claims {
 
     /// A guess's reasons, of `strategy` at `pos`, `from` the first digit the textbook order
     /// tries there.
+    /// Issue 28, tester C, 19: a removal by a strategy that chooses its cells says what the
+    /// steps show: a forced digit undone, the solution found, the decision below exhausted.
+    fn guess_failed(pos: Pos, d: Digit, forced: bool, previous: Option<Step>, text: &str) {
+        if forced {
+            assert_eq!(
+                text,
+                format!("{d} in {pos} was forced by a guess that failed: it is undone with that guess")
+            );
+            return;
+        }
+        let (cause, then) = text.split_once("; ").unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(
+            then,
+            format!("{d} is taken back, and the decision's next option is tried, if any is left"),
+            "{text}"
+        );
+        match previous {
+            Some(Step::Solved) => assert_eq!(cause, "after the solution the search goes on for another"),
+            Some(Step::Remove {
+                pos: p, forced: false, ..
+            }) if p != pos => assert_eq!(
+                cause,
+                format!("every option of the decision below it, last tried at {p}, failed")
+            ),
+            _ => assert_eq!(cause, format!("no solution follows from {d} in {pos}")),
+        }
+    }
+
     fn guess(board: &Board, strategy: Strategy, pos: Pos, d: Digit, from: u8, top: Option<&Decision>, text: &str) {
         assert!(board.candidates(pos).contains(d), "{text}");
+        // A retry by a strategy that chooses its cells: the digit taken back just before failed.
+        if let Some(failed) = text.strip_suffix(&format!(" failed here, so the next candidate of {pos} is tried")) {
+            assert_ne!(strategy, Strategy::Naive, "{text}");
+            assert_eq!(digit(failed).get() + 1, from, "{text}");
+            assert!(d.get() >= from, "{text}");
+            return;
+        }
         if let Some(rest) = text.strip_prefix("of the 324 constraints, \"") {
             assert_eq!(strategy, Strategy::Dlx);
             let (constraint, said) = rest.split_once("\" has the fewest options: ").unwrap();
@@ -745,9 +780,11 @@ mod why_claims {
                     };
                     guess(&before, strategy, pos, digit, from, decisions.last(), text);
                 }
-                (Step::Remove { pos, digit, .. }, Some(text)) => {
-                    assert_eq!(strategy, Strategy::Naive, "{context}");
+                (Step::Remove { pos, digit, .. }, Some(text)) if strategy == Strategy::Naive => {
                     taken_back(&before, pos, digit, previous, text);
+                }
+                (Step::Remove { pos, digit, forced, .. }, Some(text)) => {
+                    guess_failed(pos, digit, forced, previous, text);
                 }
                 (_, None) => {}
                 _ => panic!("{context}"),

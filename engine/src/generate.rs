@@ -7,7 +7,7 @@ use super::board::{Board, Cell, Digit, Pos};
 use super::logic::{Level, Rating, rate};
 use super::search::{Strategy, count_solutions, solve};
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// SplitMix64: a tiny, well-mixed 64-bit generator (Steele, Lea and Flood, 2014), enough for
 /// shuffling cells and digits.
@@ -228,9 +228,10 @@ pub struct GaveUp {
 
 impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tries = if self.tries == 1 { "try" } else { "tries" };
         write!(
             f,
-            "no {} puzzle after {} tries in {:.1} s; try another level, or more time",
+            "no {} puzzle after {} {tries} in {:.1} s; try another level, or more time",
             self.level,
             self.tries,
             self.waited.as_secs_f64()
@@ -241,9 +242,10 @@ impl fmt::Display for GaveUp {
 impl std::error::Error for GaveUp {}
 
 impl Generator {
-    /// Makes puzzles until one is rated `level`, for at most `limit`.
-    pub fn puzzle_of_level(&mut self, level: Level, limit: Duration) -> Result<(Board, Rating), GaveUp> {
-        let start = Instant::now();
+    /// Makes puzzles until one is rated `level`, asking `go_on` after each that is not whether
+    /// to make another (`false` at a deadline, or once a puzzle made beside this one gave up):
+    /// the error is the number of puzzles made and rated.
+    pub fn puzzle_of_level(&mut self, level: Level, mut go_on: impl FnMut() -> bool) -> Result<(Board, Rating), usize> {
         let mut tries = 0;
         loop {
             let board = self.puzzle();
@@ -252,12 +254,8 @@ impl Generator {
             if rating.level == level {
                 return Ok((board, rating));
             }
-            if start.elapsed() >= limit {
-                return Err(GaveUp {
-                    level,
-                    waited: start.elapsed(),
-                    tries,
-                });
+            if !go_on() {
+                return Err(tries);
             }
         }
     }
@@ -307,5 +305,25 @@ mod tests {
             seen[r.below(7)] += 1;
         }
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    }
+
+    /// Issue 28 (tester C, 21): one try is not "1 tries".
+    #[test]
+    fn one_try_is_singular() {
+        let gave_up = |tries| GaveUp {
+            level: Level::Extreme,
+            waited: Duration::from_secs(3),
+            tries,
+        };
+        assert!(
+            gave_up(1)
+                .to_string()
+                .starts_with("no extreme puzzle after 1 try in 3.0 s")
+        );
+        assert!(
+            gave_up(2)
+                .to_string()
+                .starts_with("no extreme puzzle after 2 tries in 3.0 s")
+        );
     }
 }

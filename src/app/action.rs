@@ -3,8 +3,8 @@
 //! to the effects the model asked for (a file read, a save done, a directory listed).
 
 use super::browser::{Entry, Preview};
-use super::effects::{Discard, Offer, Reopened, SaveFailure, Saved};
-use super::files::Fingerprint;
+use super::effect::{AfterSameFile, Discard, Fingerprint, Offer, Reopened, SaveFailure, Saved, TraceFile};
+use super::settings::Settings;
 use std::path::PathBuf;
 use sudoku_engine::{Digit, Parsed, Pos};
 
@@ -216,7 +216,17 @@ pub enum Action {
     /// The read numbered so is done: its answer ([`Action::FileRead`] or [`Action::TraceRead`]).
     ReadDone(u64, Box<Action>),
     /// A file opened turned out to be a search trace: read (or why not).
-    TraceRead(PathBuf, Result<Box<super::traces::TraceFile>, String>),
+    TraceRead(PathBuf, Result<Box<TraceFile>, String>),
     /// A trace was exported: its path and its steps, or why not.
     TraceExported(Result<(PathBuf, u64), String>),
+    /// The directory to open the file browser in, resolved by the runtime (answers
+    /// [`super::Effect::Browse`]).
+    BrowseIn(PathBuf),
+    /// Whether the two paths asked about name the same file, and the work waiting for it
+    /// (answers [`super::Effect::SameFile`]).
+    SameFile(bool, AfterSameFile),
+    /// The player's settings, read from the settings file at start.
+    SettingsRead(Settings),
+    /// Whether to draw without colour (`NO_COLOR`), as the terminal's environment says.
+    Monochrome(bool),
 }

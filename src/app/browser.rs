@@ -3,18 +3,22 @@
 //! collection's puzzles to pick from, its unreadable lines listed as such.
 //!
 //! The browser only decides; listing a directory and reading a preview are effects the runtime
-//! carries out (see [`super::effects`]), whose answers come back as actions. Both run in the
+//! carries out (see [`super::effect`]), whose answers come back as actions. Both run in the
 //! background: a folder of 300,000 files takes a second or more to list, and the screen meanwhile
 //! shows how far the listing got and answers the keys (Esc closes the browser, `../` goes up);
 //! a listing the browser no longer waits for is given up.
 
 use super::builtin::{BUILTINS, Builtin};
 use super::document::Origin;
-use super::files::Fingerprint;
+use super::effect::Fingerprint;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use sudoku_engine::{Board, Format, ParseError, Record};
+
+/// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
+/// little enough to stay quick as the selection moves over big files.
+pub const PREVIEW_BYTES: u64 = 256 * 1024;
 
 /// One line of the browser's list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +64,7 @@ pub enum Preview {
         /// Puzzles in the file, or in the whole lines the preview read if `more`.
         count: usize,
         /// Whether the file goes on past what the preview reads
-        /// ([`super::effects::PREVIEW_BYTES`]).
+        /// ([`PREVIEW_BYTES`]).
         more: bool,
         /// Lines that could not be read among those counted (a line cut by the preview's limit
         /// is not one of them).
@@ -224,12 +228,6 @@ pub enum Want {
     OpenPicked(usize),
     /// To say something.
     Say(String),
-}
-
-/// `path` made absolute against `cwd`, with `.` and `..` resolved where the file system can.
-pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
-    let joined = cwd.join(path);
-    std::fs::canonicalize(&joined).unwrap_or(joined)
 }
 
 impl Browser {

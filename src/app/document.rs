@@ -2,7 +2,7 @@
 //! its place in a collection, its other lines, and what is saved), which decides how it is saved
 //! and whether there is unsaved work.
 
-use super::files::Fingerprint;
+use super::effect::Fingerprint;
 use super::play::Play;
 use crate::text::printable;
 use std::path::PathBuf;
@@ -187,12 +187,6 @@ impl Document {
     /// How many digits the solver placed.
     pub fn placed_count(&self) -> usize {
         count(&self.board, |c| matches!(c, Cell::Placed(_)))
-    }
-
-    /// Whether the board holds something a givens-only format cannot keep: entries, solver
-    /// digits, pencil marks.
-    pub fn has_progress(&self) -> bool {
-        self.entry_count() + self.placed_count() > 0 || self.has_marks()
     }
 
     /// Whether `format` keeps all the board holds: its entries and solver digits, its marks.

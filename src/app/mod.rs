@@ -1,39 +1,34 @@
 //! The model of the workbench: the document being edited, the mode the user is in, and
 //! [`App::update`], the only place where state changes. Nothing here knows about terminals, and
-//! `update` touches no file: it asks for [`Effect`]s, which the runtime carries out and answers
-//! with actions. Tests drive it with [`Action`]s, [`App::tick`] and [`App::dispatch`].
+//! `update` touches no file and starts no thread: it asks for [`Effect`]s, which the runtime
+//! (`crate::runtime`, a layer above) carries out and answers with actions. Tests drive it with
+//! [`Action`]s and [`App::tick`], or with the runtime's `dispatch`.
 
 pub mod action;
 pub mod browser;
 pub mod builtin;
-pub mod config;
 pub mod document;
-pub mod effects;
-pub mod files;
+pub mod effect;
 pub mod hint;
 pub mod history;
 pub mod jobs;
 pub mod new_puzzle;
-pub mod owner;
 pub mod play;
 pub mod race;
 pub mod reading;
-pub mod recovery;
 pub mod settings;
+pub mod step_mode;
 pub mod stepper;
-pub mod stepping;
-pub mod traces;
 pub mod track;
-pub mod writing;
 
-mod browse;
 mod edit;
+mod opening;
 mod save;
 mod solve;
 
 pub use action::{Action, Direction};
 pub use document::{Document, Origin};
-pub use effects::{Effect, Offer, Runtime};
+pub use effect::{Effect, Offer};
 
 use crate::text::printable;
 use browser::Browser;
@@ -102,7 +97,7 @@ pub enum Overlay {
     /// The new-puzzle dialog.
     NewPuzzle(new_puzzle::Choice),
     /// A line asked for in step mode: a step to go to, breakpoints.
-    Line(stepping::LinePrompt),
+    Line(step_mode::LinePrompt),
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -143,7 +138,7 @@ pub enum Then {
     SolveFromGivens,
     /// Carry out a save again as the answer allows: whatever is on disk now, over a read-only
     /// file, or into the file in place.
-    SaveOver(Box<effects::SaveRequest>, PendingSave),
+    SaveOver(Box<effect::SaveRequest>, PendingSave),
     /// Ask for another path to save to.
     SaveAs,
     /// Remove a recovery file for good.
@@ -153,7 +148,7 @@ pub enum Then {
     /// Open the new-puzzle dialog.
     NewPuzzle,
     /// Load the puzzle of a trace and replay the trace in step mode.
-    Replay(Box<Document>, Box<traces::TraceFile>),
+    Replay(Box<Document>, Box<effect::TraceFile>),
     /// Nothing: the question is closed.
     Nothing,
 }
@@ -416,38 +411,12 @@ impl App {
         });
     }
 
-    /// Handles one action, then carries out the effects it asked for with `runtime` and
-    /// handles their answers, until none is left: what the event loop does with every action.
-    /// [`Effect::Suspend`] is returned for the terminal to do.
-    pub fn dispatch(&mut self, action: Action, runtime: &mut Runtime) -> Vec<Effect> {
-        self.update(action);
-        self.carry_out_effects(runtime)
-    }
-
-    /// Carries out the effects asked for so far (by [`App::update`], or by a call such as
-    /// [`App::open_path`]) with `runtime`, and handles their answers, until none is left.
-    /// [`Effect::Suspend`] is returned for the terminal to do.
-    pub fn carry_out_effects(&mut self, runtime: &mut Runtime) -> Vec<Effect> {
-        let mut terminal = Vec::new();
-        let mut queue = Vec::new();
-        loop {
-            for effect in self.take_effects() {
-                match effect {
-                    Effect::Suspend => terminal.push(Effect::Suspend),
-                    other => queue.extend(runtime.perform(other)),
-                }
-            }
-            let Some(answer) = queue.pop() else { return terminal };
-            self.update(answer);
-        }
-    }
-
     /// Handles one action.
     pub fn update(&mut self, action: Action) {
         match action {
             Action::Resize(w, h) => {
                 // Across 100 columns `c` does another thing: a word about it no longer holds.
-                let wide = |w: u16| w >= stepping::PROGRAM_BESIDE_WIDTH;
+                let wide = |w: u16| w >= step_mode::PROGRAM_BESIDE_WIDTH;
                 if wide(w) != wide(self.size.0) && matches!(self.mode, Mode::Step(_)) {
                     self.message = None;
                 }
@@ -493,7 +462,11 @@ impl App {
             | Action::ReadDone(..)
             | Action::TraceExported(_)
             | Action::SettingsNotSaved(_)
-            | Action::SettingsProblem(_) => return self.answer(action),
+            | Action::SettingsProblem(_)
+            | Action::BrowseIn(_)
+            | Action::SameFile(..)
+            | Action::SettingsRead(_)
+            | Action::Monochrome(_) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
@@ -595,6 +568,13 @@ impl App {
                 self.keeping = Keeping::Failing(why);
             }
             Action::KeepWorks => self.keeping = Keeping::Kept,
+            Action::BrowseIn(dir) => self.browse_in(dir),
+            Action::SameFile(same, then) => match then {
+                effect::AfterSameFile::SaveAs(prompt, path) => self.save_as_checked(&prompt, path, same),
+                effect::AfterSameFile::TooBig(pending, bytes) => self.too_big_to_save_checked(*pending, bytes, same),
+            },
+            Action::SettingsRead(settings) => self.settings = settings,
+            Action::Monochrome(monochrome) => self.monochrome = monochrome,
             _ => {}
         }
     }
@@ -741,7 +721,7 @@ impl App {
             Then::SaveAs => self.ask_save_path(),
             Then::SaveAsWithoutLines => self.ask_save_path_without_lines(),
             // Said once the runtime answers: the file may not go (a read-only disk).
-            Then::DiscardRecovery(path) => self.ask(Effect::Discard(path, effects::Discard::GivenUp)),
+            Then::DiscardRecovery(path) => self.ask(Effect::Discard(path, effect::Discard::GivenUp)),
             Then::NewPuzzle => self.overlay = Some(Overlay::NewPuzzle(self.new_choice)),
             Then::Replay(doc, trace) => self.replay(*doc, *trace),
             Then::Nothing => self.say("Cancelled"),

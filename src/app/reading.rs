@@ -7,8 +7,8 @@
 //! and looks at it for a cancel, the model draws it and cancels through it. Each read has a
 //! number, so that the answer of a read given up is known when it arrives, and dropped.
 
-use super::traces::MAX_REPLAY_STEPS;
-use std::io::{self, BufRead, Read};
+use super::effect::MAX_REPLAY_STEPS;
+use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -91,6 +91,16 @@ impl ReadProgress {
         self.trace.store(true, Ordering::Relaxed);
     }
 
+    /// `bytes` more taken from the file.
+    pub fn add_read(&self, bytes: u64) {
+        self.read.fetch_add(bytes, Ordering::Relaxed);
+    }
+
+    /// `bytes` more of text parsed.
+    pub fn add_parsed(&self, bytes: u64) {
+        self.parsed.fetch_add(bytes, Ordering::Relaxed);
+    }
+
     /// One more step read.
     pub fn add_step(&self) {
         self.steps.fetch_add(1, Ordering::Relaxed);
@@ -99,67 +109,6 @@ impl ReadProgress {
     /// The error a read given up stops with.
     pub fn cancelled_error() -> io::Error {
         io::Error::other("the read was cancelled")
-    }
-}
-
-/// What a reader counts its bytes as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
-    /// Bytes read from the file.
-    Read,
-    /// Bytes of text parsed.
-    Parsed,
-}
-
-/// A reader that counts the bytes taken from it into a [`ReadProgress`], and fails once the read
-/// is given up, so that whatever reads through it stops.
-pub struct CountingReader<'p, R> {
-    inner: R,
-    progress: &'p ReadProgress,
-    counting: Counting,
-}
-
-impl<'p, R> CountingReader<'p, R> {
-    /// `inner`, counted as `counting` into `progress`.
-    pub fn new(inner: R, progress: &'p ReadProgress, counting: Counting) -> CountingReader<'p, R> {
-        CountingReader {
-            inner,
-            progress,
-            counting,
-        }
-    }
-
-    fn count(&self, bytes: usize) {
-        let counter = match self.counting {
-            Counting::Read => &self.progress.read,
-            Counting::Parsed => &self.progress.parsed,
-        };
-        counter.fetch_add(bytes as u64, Ordering::Relaxed);
-    }
-}
-
-impl<R: Read> Read for CountingReader<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.progress.is_cancelled() {
-            return Err(ReadProgress::cancelled_error());
-        }
-        let n = self.inner.read(buf)?;
-        self.count(n);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for CountingReader<'_, R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.progress.is_cancelled() {
-            return Err(ReadProgress::cancelled_error());
-        }
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.count(amount);
-        self.inner.consume(amount);
     }
 }
 
@@ -209,27 +158,6 @@ impl Reading {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_counting_reader_counts_what_is_taken_and_stops_once_cancelled() {
-        let progress = ReadProgress::default();
-        progress.set_total(10);
-        let mut reader = CountingReader::new(&b"one\ntwo\nthree\n"[..], &progress, Counting::Parsed);
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        assert_eq!(line, "one\n");
-        assert_eq!(progress.snapshot().parsed, 4);
-        assert_eq!(
-            progress.snapshot().permille(),
-            Some(200),
-            "4 of the 20 bytes to read and parse"
-        );
-        progress.cancel();
-        let e = reader.read_line(&mut line).unwrap_err();
-        assert_eq!(e.to_string(), "the read was cancelled");
-        let mut plain = CountingReader::new(&b"abc"[..], &progress, Counting::Read);
-        assert!(plain.read(&mut [0; 3]).is_err());
-    }
 
     #[test]
     fn a_trace_is_done_when_read_and_a_puzzle_file_when_parsed_too() {

@@ -11,8 +11,9 @@
 //! without the puzzle's other lines (which are most of such a file).
 
 use super::document::{Origin, Place};
-use super::effects::{Check, SaveBytes, SaveFailure, SaveRequest, Saved};
-use super::files::{Caution, Consent, MAX_FILE_SIZE, hint_of};
+use super::effect::{
+    AfterSameFile, Caution, Check, Consent, MAX_FILE_SIZE, SaveBytes, SaveFailure, SaveRequest, Saved, hint_of,
+};
 use super::{Action, App, Effect, Overlay, Prompt, Then};
 use crate::text::{counted, counted_as, printable, printable_os, size};
 use std::ffi::OsString;
@@ -258,9 +259,21 @@ impl App {
             Some(offered) => self.cwd.join(offered),
             None => self.cwd.join(prompt.input.trim()),
         };
+        // Whether it is the puzzle's own file under another name (a link, `..`) is the disk's to
+        // say: the runtime answers ([`Action::SameFile`]).
+        match self.doc.path().map(|p| p.to_path_buf()) {
+            Some(own) if own != path => {
+                let then = AfterSameFile::SaveAs(Box::new(prompt.clone()), path.clone());
+                self.ask(Effect::SameFile(own, path, then));
+            }
+            own => self.save_as_checked(prompt, path, own.is_some()),
+        }
+    }
+
+    /// Saves to `path`, typed in `prompt`, `own` telling whether it is the puzzle's own file.
+    pub(super) fn save_as_checked(&mut self, prompt: &Prompt, path: PathBuf, own: bool) {
         let typed = Some(prompt.clone());
         let format = prompt.format;
-        let own = self.doc.path().is_some_and(|p| same_file(p, &path));
         if own && prompt.without_lines {
             // Its lines are in it: written without them, they would be gone.
             self.complain("Not saved: that is the puzzle's own file, which holds its other lines; choose another name");
@@ -318,20 +331,34 @@ impl App {
     /// but a few kilobytes of such a file. Written over the puzzle's own file, they would be
     /// gone: then only as another file.
     fn too_big_to_save(&mut self, pending: PendingSave, bytes: u64) {
-        let name = printable_os(pending.path.file_name().unwrap_or_default());
-        let why = format!(
-            "{name} would be {}, more than the {} the workbench can open again, so nothing was written",
-            size(bytes),
-            size(MAX_FILE_SIZE)
-        );
-        let lines = self.doc.source.text.notes_len() as u64;
-        if pending.without_lines || lines == 0 {
+        if pending.without_lines || self.doc.source.text.notes_len() == 0 {
+            let (_, why) = too_big_why(&pending, bytes);
             self.complain(format!("Not saved: {why}"));
             return;
         }
+        // Whether the save was to the puzzle's own file is the disk's to say (a link, `..`).
+        match &self.doc.source.origin {
+            Origin::File(own) if *own != pending.path => {
+                let (own, path) = (own.clone(), pending.path.clone());
+                self.ask(Effect::SameFile(
+                    own,
+                    path,
+                    AfterSameFile::TooBig(Box::new(pending), bytes),
+                ));
+            }
+            Origin::File(_) => self.too_big_to_save_checked(pending, bytes, true),
+            _ => self.too_big_to_save_checked(pending, bytes, false),
+        }
+    }
+
+    /// A save refused as too big, with a way out (see [`App::too_big_to_save`]), `own` telling
+    /// whether it was to the puzzle's own file.
+    pub(super) fn too_big_to_save_checked(&mut self, pending: PendingSave, bytes: u64, own: bool) {
+        let (name, why) = too_big_why(&pending, bytes);
+        let lines = self.doc.source.text.notes_len() as u64;
         let lines = format!("the puzzle's other lines (comments, metadata) take {}", size(lines));
         match &self.doc.source.origin {
-            Origin::File(own) if same_file(own, &pending.path) => self.question(
+            Origin::File(_) if own => self.question(
                 format!("{why}: {lines}. Save your game without them, as another file? They stay in {name}"),
                 vec![('s', "save as another file", Then::SaveAsWithoutLines)],
             ),
@@ -562,14 +589,13 @@ fn follow_extension(prompt: &mut Prompt) {
     }
 }
 
-/// Whether two paths name the same file (as far as can be told: the same path, or the same file
-/// on disk).
-fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
-        return true;
-    }
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+/// The name of the file a save too big was refused for, and why it was, for the screen.
+fn too_big_why(pending: &PendingSave, bytes: u64) -> (String, String) {
+    let name = printable_os(pending.path.file_name().unwrap_or_default());
+    let why = format!(
+        "{name} would be {}, more than the {} the workbench can open again, so nothing was written",
+        size(bytes),
+        size(MAX_FILE_SIZE)
+    );
+    (name, why)
 }

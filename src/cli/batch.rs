@@ -142,21 +142,47 @@ pub fn with_search<T>(board: &Board, strategy: Strategy, f: impl FnOnce(&mut Sea
 
 /// The threads to use for `--jobs N`: `N`, or every core for 0; never more than the cores
 /// this process may run on (its affinity and CPU quota count), since more threads than cores
-/// only share them, and 100,000 of them are more than the system makes. A cap is said on `err`.
-pub fn threads(jobs: usize, err: &mut impl Write) -> io::Result<usize> {
+/// only share them, and 100,000 of them are more than the system makes.
+pub fn threads(jobs: usize) -> Threads {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok(match jobs {
-        0 => cores,
-        n if n > cores => {
-            let one = if cores == 1 { "core" } else { "cores" };
-            writeln!(
-                err,
-                "--jobs {n}: {cores} threads, as many as the {one} this process may run on"
-            )?;
-            cores
-        }
-        n => n,
-    })
+    match jobs {
+        0 => Threads {
+            count: cores,
+            asked: None,
+        },
+        n if n > cores => Threads {
+            count: cores,
+            asked: Some(n),
+        },
+        n => Threads { count: n, asked: None },
+    }
+}
+
+/// The threads a command may work on, and the `--jobs` asked for when that was capped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// Threads at most, the calling one included.
+    pub count: usize,
+    /// The `--jobs N` asked for, where it was more than the cores.
+    asked: Option<usize>,
+}
+
+impl Threads {
+    /// Says on `err` that `--jobs` was capped, once the run is over and `made` threads were
+    /// made beside the calling one: nothing when none was (a single puzzle, one core), as the
+    /// cap then changed nothing. (Said at the end: whether a thread is made is known only once
+    /// the input shows a collection.)
+    pub fn note_cap(&self, made: usize, err: &mut impl Write) -> io::Result<()> {
+        let Some(asked) = self.asked.filter(|_| made > 0) else {
+            return Ok(());
+        };
+        let one = if self.count == 1 { "core" } else { "cores" };
+        writeln!(
+            err,
+            "--jobs {asked}: at most {}, as many as the {one} this process may run on",
+            crate::text::counted(self.count as u64, "thread")
+        )
+    }
 }
 
 /// The next item of `reader`, with what it knew.
@@ -172,7 +198,7 @@ fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<ReadItem> {
 /// Reads every item of `reader`; works on each puzzle with `work` on `jobs` threads; and hands
 /// where each item came from, with its result and the text `work` wrote for it, to `emit`, in
 /// the order read. A failed read ends the input after it is handed on; an error of `emit` (a
-/// closed output) ends everything.
+/// closed output) ends everything. Gives the number of threads made beside the calling one.
 ///
 /// `work` writes an item's usual output to the vector it is given, where the thread that works
 /// on it has it at hand: a batch's texts then go to the writing thread one after the other, a
@@ -183,7 +209,7 @@ pub fn in_order<R, T>(
     length: Option<u64>,
     work: impl Fn(&ReadItem, &mut Vec<u8>) -> T + Sync,
     mut emit: impl FnMut(&ItemPlace, &T, &[u8]) -> io::Result<()>,
-) -> io::Result<()>
+) -> io::Result<usize>
 where
     R: BufRead,
     T: Send,
@@ -254,14 +280,14 @@ where
 /// become free, and the results are put back in the order read. At most
 /// `IN_FLIGHT` batches a thread are under way: memory stays flat however long the input. An
 /// error of `emit` ends everything: the batches not yet taken are dropped, and the threads stop
-/// after the one each holds.
+/// after the one each holds. Gives the number of threads made beside the calling one.
 pub fn each_in_order<I, T>(
     items: impl Iterator<Item = I>,
     jobs: usize,
     batch: usize,
     work: impl Fn(I) -> T + Sync,
     mut emit: impl FnMut(&T) -> io::Result<()>,
-) -> io::Result<()>
+) -> io::Result<usize>
 where
     I: Send,
     T: Send,
@@ -346,7 +372,7 @@ fn in_batches<I, T>(
     room: Room,
     work: impl Fn(I, &mut Done<T>) + Sync,
     mut emit: impl FnMut(&T, &[u8]) -> io::Result<()>,
-) -> io::Result<()>
+) -> io::Result<usize>
 where
     I: Send,
     T: Send,
@@ -358,7 +384,7 @@ where
             work(item, &mut done);
             done.emit_all(&mut emit)?;
         }
-        return Ok(());
+        return Ok(0);
     }
     let batch = batch.max(1);
     let limit = IN_FLIGHT * jobs;
@@ -467,7 +493,7 @@ where
                 unready -= 1;
             }
             if written == sent {
-                break Ok(());
+                break Ok(made);
             }
             let back = match waiting.remove(&written) {
                 Some(done) => Back::Done(done),

@@ -34,9 +34,10 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut status = Status::Solved;
     let mut first = true;
     let mut unreadable = 0;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| {
             let record = read.item.as_ref().ok()?;
@@ -96,6 +97,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
+    threads.note_cap(made, err)?;
     if unreadable > 0 {
         status = status.max(Status::Unreadable);
     }

@@ -5,8 +5,8 @@ use super::Status;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
-use std::time::Duration;
-use sudoku_engine::generate::{Generator, Options, Symmetry};
+use std::time::{Duration, Instant};
+use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry};
 use sudoku_engine::logic::{Level, Rating};
 
 /// Arguments of `generate`.
@@ -79,39 +79,65 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
         minimal: !args.no_minimal,
     };
     let limit = Duration::try_from_secs_f64(args.time_limit.max(0.0)).unwrap_or(Duration::MAX);
-    let jobs = super::batch::threads(args.jobs, err)?;
+    let threads = super::batch::threads(args.jobs);
+    // One deadline for the whole command, on every thread: a puzzle started late gets what is
+    // left, and once one gives up the others stop at their next try (each puzzle had a limit
+    // of its own, and two threads ran for twice the limit).
+    let started = Instant::now();
+    let deadline = started.checked_add(limit);
+    let gave_up = std::sync::atomic::AtomicBool::new(false);
+    let tries = std::sync::atomic::AtomicUsize::new(0);
+    let go_on = || {
+        use std::sync::atomic::Ordering::Relaxed;
+        tries.fetch_add(1, Relaxed);
+        let over = gave_up.load(Relaxed) || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if over {
+            gave_up.store(true, Relaxed);
+        }
+        !over
+    };
     // Each puzzle has a generator of its own, seeded from the seed and its number, so that the
     // same seed makes the same puzzles on any number of threads.
-    let make = |number: u64| -> Result<(sudoku_engine::Board, Rating), String> {
+    let make = |number: u64| -> Option<(sudoku_engine::Board, Rating)> {
         let mut generator = Generator::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)), options);
         match args.level {
+            // A puzzle rated at its last try counts as a try too.
             Some(level) => generator
-                .puzzle_of_level(level, limit)
-                .map_err(|gave_up| gave_up.to_string()),
+                .puzzle_of_level(level, go_on)
+                .inspect(|_| {
+                    tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                })
+                .ok(),
             None => {
                 let board = generator.puzzle();
                 let rating = sudoku_engine::logic::rate(&board);
-                Ok((board, rating))
+                Some((board, rating))
             }
         }
     };
-    let mut gave_up = false;
+    let mut stopped = false;
     // A batch of one puzzle: each is written as soon as those before it are.
-    let result = super::batch::each_in_order(0..args.count, jobs, 1, make, |made| match made {
-        Ok((board, rating)) => {
+    let result = super::batch::each_in_order(0..args.count, threads.count, 1, make, |made| match made {
+        Some((board, rating)) => {
             writeln!(out, "{board} # rating={} level={}", rating.difficulty, rating.level)?;
             out.flush()
         }
-        Err(why) => {
-            out.flush()?;
-            writeln!(err, "error: gave up: {why}")?;
-            gave_up = true;
+        None => {
+            stopped = true;
             Err(io::Error::other("gave up"))
         }
     });
-    if gave_up {
+    if stopped {
+        // Said once every thread has stopped, with the tries of them all.
+        out.flush()?;
+        let why = GaveUp {
+            level: args.level.unwrap_or(Level::Easy),
+            waited: started.elapsed(),
+            tries: tries.into_inner(),
+        };
+        writeln!(err, "error: gave up: {why}")?;
         return Ok(Status::NoSolution);
     }
-    result?;
+    threads.note_cap(result?, err)?;
     Ok(Status::Solved)
 }

@@ -2,16 +2,20 @@
 //!
 //! A regular file is read as a stream, however big. A named pipe (FIFO) is read as a stream too,
 //! as standard input is (process substitution, `<(...)`, gives one), but opening one waits for a
-//! program to write to it: after [`FIFO_PATIENCE`] without one, it is an error rather than a
-//! wait for ever. Devices (`/dev/zero`), sockets and directories are refused: no puzzle comes
+//! program to write to it, and then for its first bytes: after [`FIFO_PATIENCE`] without them,
+//! it is an error rather than a wait for ever. Standard input left non-blocking by another
+//! program (a shell's `O_NONBLOCK`) is waited on until it has bytes, as a blocking one would be,
+//! rather than failing with "Resource temporarily unavailable". Devices (`/dev/zero`), sockets and directories are refused: no puzzle comes
 //! from them.
 
 use crate::text::{io_error, printable, special_file};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::path::Path;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use sudoku_engine::Format;
 
 /// Bytes read at a time.
@@ -45,7 +49,7 @@ pub fn open_input(path: Option<&Path>) -> Result<PuzzleSource, String> {
             // A buffer as large as a file's: runs of lines for the threads are taken from it
             // (the standard input's own holds 8 KiB; `cat 17-clue | solve --jobs 1` went from 110
             // to 95 ms).
-            reader: Box::new(BufReader::with_capacity(BUFFER, stdin)),
+            reader: Box::new(BufReader::with_capacity(BUFFER, Patient(stdin))),
             hint: None,
             length,
         });
@@ -65,7 +69,7 @@ pub fn open_input(path: Option<&Path>) -> Result<PuzzleSource, String> {
     Ok(PuzzleSource {
         name,
         length: known_size(&meta),
-        reader: Box::new(BufReader::with_capacity(BUFFER, file)),
+        reader: Box::new(BufReader::with_capacity(BUFFER, Patient(file))),
         hint,
     })
 }
@@ -92,21 +96,74 @@ fn stdin_length(_: &io::Stdin) -> Option<u64> {
     None
 }
 
-/// Opens a named pipe for reading, waiting at most [`FIFO_PATIENCE`] for a writer. The open
+/// Opens a named pipe for reading, waiting at most [`FIFO_PATIENCE`] for a writer and its first
+/// bytes (or its end: a writer that closes it without writing gives an empty input). The open
 /// waits in a thread of its own; on giving up, the program goes on (and ends) without it.
 fn open_fifo(path: &Path) -> io::Result<File> {
-    let (sender, receiver) = mpsc::channel();
-    let path = path.to_path_buf();
-    std::thread::Builder::new().name("open-fifo".into()).spawn(move || {
-        let _ = sender.send(File::open(path));
-    })?;
-    receiver.recv_timeout(FIFO_PATIENCE).unwrap_or_else(|_| {
-        Err(io::Error::new(
+    let start = Instant::now();
+    let no_writer = || {
+        io::Error::new(
             io::ErrorKind::TimedOut,
             format!(
                 "it is a named pipe (FIFO) and no program wrote to it within {} s",
                 FIFO_PATIENCE.as_secs()
             ),
-        ))
-    })
+        )
+    };
+    let (sender, receiver) = mpsc::channel();
+    let path = path.to_path_buf();
+    std::thread::Builder::new().name("open-fifo".into()).spawn(move || {
+        let _ = sender.send(File::open(path));
+    })?;
+    let file = receiver
+        .recv_timeout(FIFO_PATIENCE)
+        .unwrap_or_else(|_| Err(no_writer()))?;
+    // A writer that opened it and writes nothing (`exec 3>fifo; sleep 20`) would leave the first
+    // read waiting for ever: its bytes are waited for in what is left of the time.
+    match wait_until(
+        file.as_fd(),
+        PollFlags::POLLIN,
+        Some(FIFO_PATIENCE.saturating_sub(start.elapsed())),
+    )? {
+        true => Ok(file),
+        false => Err(no_writer()),
+    }
+}
+
+/// Waits until `fd` is ready for `events` (or at its end, or in error: the read or write that
+/// follows says which), for at most `patience` (`None`: for as long as it takes); whether it is.
+pub(crate) fn wait_until(fd: BorrowedFd<'_>, events: PollFlags, patience: Option<Duration>) -> io::Result<bool> {
+    let deadline = patience.map(|patience| Instant::now() + patience);
+    loop {
+        let timeout = match deadline {
+            None => PollTimeout::NONE,
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now()).as_millis();
+                PollTimeout::from(u16::try_from(left).unwrap_or(u16::MAX))
+            }
+        };
+        match poll(&mut [PollFd::new(fd, events)], timeout) {
+            Ok(0) if deadline.is_some_and(|deadline| Instant::now() >= deadline) => return Ok(false),
+            Ok(0) | Err(nix::errno::Errno::EINTR) => {}
+            Ok(_) => return Ok(true),
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// A reader that waits for bytes when its descriptor is non-blocking and has none yet, instead
+/// of failing with `WouldBlock` ("Resource temporarily unavailable").
+struct Patient<R>(R);
+
+impl<R: Read + AsFd> Read for Patient<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.0.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    wait_until(self.0.as_fd(), PollFlags::POLLIN, None)?;
+                }
+                read => return read,
+            }
+        }
+    }
 }

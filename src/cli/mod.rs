@@ -19,6 +19,7 @@ mod compare;
 mod completions;
 mod cores;
 mod explain;
+pub mod fatal;
 mod generate;
 mod hint;
 pub mod input;

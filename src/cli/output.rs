@@ -5,6 +5,10 @@
 //! `/dev/null` in place of a closed standard stream, so that writing to it would succeed and the
 //! output vanish. It opens it for reading and writing, where a shell's `>/dev/null` opens it for
 //! writing only; on Linux `/proc` shows both, which is how [`was_closed`] tells them apart.
+//!
+//! A stream left non-blocking by another program (`O_NONBLOCK` on a pipe with a slow reader)
+//! is waited on until it takes bytes again, as a blocking one would be, rather than failing
+//! with "Resource temporarily unavailable".
 
 use std::io::{self, Write};
 
@@ -14,6 +18,7 @@ pub struct Stream<W> {
     inner: W,
     closed: bool,
     name: &'static str,
+    fd: u8,
 }
 
 impl<W: Write> Stream<W> {
@@ -23,6 +28,28 @@ impl<W: Write> Stream<W> {
             inner,
             closed: was_closed(fd),
             name,
+            fd,
+        }
+    }
+
+    /// Waits until this stream takes bytes again, after a write that would have blocked.
+    fn wait(&self) -> io::Result<()> {
+        use nix::poll::PollFlags;
+        use std::os::fd::AsFd;
+        let (stdout, stderr) = (io::stdout(), io::stderr());
+        let fd = if self.fd == 1 { stdout.as_fd() } else { stderr.as_fd() };
+        super::input::wait_until(fd, PollFlags::POLLOUT, None).map(drop)
+    }
+
+    /// `op` on the inner writer, again after each wait while it would block. (A write that
+    /// would block takes nothing of what it was given, so it can be done again as it was.)
+    fn patiently<T>(&mut self, mut op: impl FnMut(&mut W) -> io::Result<T>) -> io::Result<T> {
+        self.check()?;
+        loop {
+            match op(&mut self.inner) {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => self.wait()?,
+                done => return done,
+            }
         }
     }
 
@@ -36,18 +63,25 @@ impl<W: Write> Stream<W> {
 
 impl<W: Write> Write for Stream<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.check()?;
-        self.inner.write(buf)
+        self.patiently(|inner| inner.write(buf))
     }
 
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+    fn write_all(&mut self, mut buf: &[u8]) -> io::Result<()> {
+        // Checked first: even nothing written to a closed stream is an error.
         self.check()?;
-        self.inner.write_all(buf)
+        while !buf.is_empty() {
+            match self.write(buf) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => buf = &buf[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.check()?;
-        self.inner.flush()
+        self.patiently(W::flush)
     }
 }
 

@@ -47,9 +47,10 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let started = Instant::now();
     let mut unreadable = 0;
     let name = &input.name;
-    super::batch::in_order(
+    let threads = super::batch::threads(args.jobs);
+    let made = super::batch::in_order(
         &mut reader,
-        super::batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, _| {
             let record = read.item.as_ref().ok()?;
@@ -65,13 +66,17 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             Some(RateOutcome::Rated(record.puzzle.board.clone(), rating, clock.elapsed()))
         },
         |origin, result, _| {
+            // Numbered as `--index` and the workbench number them: every puzzle line, the
+            // unreadable ones too (an input that fails to read is no puzzle).
+            if !matches!(origin.error, Some(sudoku_engine::ReadError::Io(_))) {
+                puzzles += 1;
+            }
             if let Some(e) = &origin.error {
                 unreadable += 1;
                 super::shared::report_read_error(out, err, name, e)?;
                 return Ok(());
             }
             let Some(result) = result else { return Ok(()) };
-            puzzles += 1;
             let (board, rating, elapsed) = match result {
                 RateOutcome::Refused(said) => {
                     out.flush()?;
@@ -106,8 +111,9 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
             Ok(())
         },
     )?;
+    out.flush()?;
+    threads.note_cap(made, err)?;
     if args.stats && reader.is_collection() {
-        out.flush()?;
         let wall = started.elapsed();
         writeln!(
             err,

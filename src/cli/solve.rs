@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_engine::{Board, Format, NotesCut, Puzzle, Reader, Step, Strategy, search_to};
+use sudoku_engine::{Board, Format, NotesCut, Puzzle, ReadError, Reader, Step, Strategy, search_to};
 
 /// Arguments of `solve`.
 #[derive(Args, Debug, Default)]
@@ -52,6 +52,7 @@ struct SolveResult {
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
 /// blank line between grids.
 fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> Option<SolveResult> {
+    fail_for_a_test();
     let record = read.item.as_ref().ok()?;
     let format = args
         .format
@@ -167,12 +168,18 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let terminal = io::IsTerminal::is_terminal(&io::stdout());
     let started = Instant::now();
     let mut written = 0u64;
-    batch::in_order(
+    let threads = batch::threads(args.jobs);
+    let made = batch::in_order(
         &mut reader,
-        batch::threads(args.jobs, err)?,
+        threads.count,
         input.length,
         |read, text| solve_read(args, read, text),
         |origin, result, text| {
+            // Numbered as `--index` and the workbench number them: every puzzle line, the
+            // unreadable ones too (an input that fails to read is no puzzle).
+            if !matches!(origin.error, Some(ReadError::Io(_))) {
+                totals.items += 1;
+            }
             if let Some(e) = &origin.error {
                 totals.unreadable += 1;
                 report_read_error(out, err, &input.name, e)?;
@@ -259,12 +266,14 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(())
         },
     )?;
+    out.flush()?;
+    threads.note_cap(made, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
             err,
             "total puzzles={} solved={} no_solution={} unreadable={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
-            totals.puzzles,
+            totals.items,
             totals.puzzles - totals.no_solution,
             totals.no_solution,
             totals.unreadable,
@@ -294,7 +303,7 @@ fn stats_line(
     writeln!(
         err,
         "puzzle={} line={line} strategy={strategy} result={outcome} nodes={} backtracks={} max_depth={} time_us={}",
-        totals.puzzles,
+        totals.items,
         counters.placements,
         counters.backtracks,
         counters.max_depth,
@@ -321,8 +330,34 @@ fn writes_notes(format: Format) -> bool {
     matches!(format, Format::Sdk | Format::Progress)
 }
 
+/// The failures the command-line tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC`, on a thread
+/// made for batches (`batch N`), to see how the command ends: `batch-panic` panics, and
+/// `batch-alloc` fails an allocation (which aborts, as running out of memory does). Nobody sets
+/// that variable by accident; it is read once.
+fn fail_for_a_test() {
+    static ASKED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let Some(asked) = ASKED.get_or_init(|| std::env::var("SUDOKU_WORKBENCH_TEST_PANIC").ok()) else {
+        return;
+    };
+    if !std::thread::current()
+        .name()
+        .is_some_and(|name| name.starts_with("batch "))
+    {
+        return;
+    }
+    match asked.as_str() {
+        "batch-panic" => panic!("the test panic (SUDOKU_WORKBENCH_TEST_PANIC=batch-panic)"),
+        // More than any address space holds: the allocator fails it, whatever the system.
+        "batch-alloc" => drop(std::hint::black_box(vec![0u8; 1 << 62])),
+        _ => {}
+    }
+}
+
 #[derive(Default)]
 struct Totals {
+    /// Puzzle lines seen, readable or not: the number `--index` gives the last.
+    items: u64,
+    /// Puzzles read and worked on.
     puzzles: u64,
     no_solution: u64,
     unreadable: u64,

@@ -36,6 +36,15 @@ pub struct TraceArgs {
 /// `trace`: the steps of the search on one puzzle, one a line, until it is solved or exhausted
 /// or `--max-steps` steps were printed.
 pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
+    let json = args.format == "jsonl";
+    if json && args.why {
+        // Refused rather than dropped in silence: a JSON step has no room for the reason.
+        writeln!(
+            err,
+            "error: --why explains the steps of --format text only; leave out --why or --format jsonl"
+        )?;
+        return Ok(Status::Unreadable);
+    }
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
     };
@@ -46,7 +55,6 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::NoSolution);
         }
     };
-    let json = args.format == "jsonl";
     if json {
         writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
     }
@@ -89,8 +97,11 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let counters = search.counters();
     writeln!(
         err,
-        "stopped after {} steps (--max-steps); nodes={} backtracks={} depth={}",
-        args.max_steps, counters.placements, counters.backtracks, counters.depth
+        "stopped after {} (--max-steps); nodes={} backtracks={} depth={}",
+        crate::text::counted(args.max_steps, "step"),
+        counters.placements,
+        counters.backtracks,
+        counters.depth
     )?;
     Ok(Status::Solved)
 }

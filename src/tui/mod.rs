@@ -9,7 +9,8 @@ pub mod signals;
 pub mod terminal;
 
 use crate::app::builtin::default_document;
-use crate::app::{Action, App, Effect, Origin, Quit, Runtime, recovery};
+use crate::app::{Action, App, Effect, Origin, Quit};
+use crate::runtime::{Runtime, recovery};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
@@ -120,9 +121,9 @@ fn message_for(kept: &WorkKept) -> Option<String> {
 /// Reads the player's settings into `app` and keeps the config file's lines in `runtime` for
 /// writing them back; what was wrong with the file, if anything, for the screen.
 fn load_settings(app: &mut App, runtime: &mut Runtime) -> Option<String> {
-    let path = crate::app::config::path()?;
-    let (config, settings, problems) = crate::app::config::load(&path);
-    app.settings = settings;
+    let path = crate::runtime::config::path()?;
+    let (config, settings, problems) = crate::runtime::config::load(&path);
+    app.update(Action::SettingsRead(settings));
     let shown = printable(&path.to_string_lossy()).into_owned();
     runtime.config = Some((path, config));
     let first = problems.first()?;
@@ -137,7 +138,7 @@ fn load_settings(app: &mut App, runtime: &mut Runtime) -> Option<String> {
 /// `file` (puzzle `index` of a collection, 1 for the first).
 pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut app = App::new(default_document());
-    app.monochrome = ui::theme::Theme::no_color_requested();
+    app.update(Action::Monochrome(ui::theme::Theme::no_color_requested()));
     let mut runtime = Runtime::new(recovery::dir());
     let settings_problem = load_settings(&mut app, &mut runtime);
     if let Some(path) = file {
@@ -147,15 +148,15 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             None => None,
         };
         app.open_at_start(path, index);
-        app.carry_out_effects(&mut runtime);
+        runtime.carry_out(&mut app);
         app.forget_history();
     }
     if let Some(offer) = runtime.find_left_over(SystemTime::now()) {
-        app.dispatch(offer, &mut runtime);
+        runtime.dispatch(&mut app, offer);
     }
     app.settings_loaded();
     if let Some(problem) = settings_problem {
-        app.dispatch(Action::SettingsProblem(problem), &mut runtime);
+        runtime.dispatch(&mut app, Action::SettingsProblem(problem));
     }
 
     let (wake, woken) = channel();
@@ -167,7 +168,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     if !matches!(result, Ok(Some(_))) {
         // A save or an export under way (an export runs on a thread of its own) is let finish
         // or cut off cleanly before the process ends; a signal's thread does this for it.
-        crate::app::writing::finish(signals::SAVE_PATIENCE);
+        crate::runtime::writing::finish(signals::SAVE_PATIENCE);
     }
     let result = match result {
         Ok(Some(_signal)) => {
@@ -365,7 +366,7 @@ fn event_loop(
                     // whether it is, as of now.
                     keep_if_changed(app, runtime, &mut kept, true);
                 }
-                for effect in app.dispatch(action, runtime) {
+                for effect in runtime.dispatch(app, action) {
                     if matches!(effect, Effect::Suspend) && ending.is_none() {
                         terminal::suspend().context("suspending")?;
                         whole = true;
@@ -381,7 +382,7 @@ fn event_loop(
             return Ok(Some(signal));
         }
         for answer in runtime.poll() {
-            app.dispatch(answer, runtime);
+            runtime.dispatch(app, answer);
             dirty = true;
         }
         // A key answered is drawn before the next slice of work: the slice would hold its
@@ -454,7 +455,7 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
     );
     if kept.as_ref() != Some(&now) || retry && runtime.keeper.failure.is_some() {
         if let Some(news) = keep(app, runtime) {
-            app.dispatch(news, runtime);
+            runtime.dispatch(app, news);
         }
         *kept = Some(now);
     }

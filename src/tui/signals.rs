@@ -22,7 +22,7 @@
 //! fails with "file too large", which is said like any failed write, and the session goes on.
 
 use super::Wake;
-use crate::app::{recovery, writing};
+use crate::runtime::{recovery, writing};
 use signal_hook::consts::signal::*;
 use std::io;
 use std::sync::mpsc::Sender;

@@ -217,5 +217,5 @@ impl Widget for BrowserView<'_> {
 
 /// How much of a file the preview reads, in words (`256 KiB`).
 fn preview_size() -> String {
-    format!("{} KiB", crate::app::effects::PREVIEW_BYTES / 1024)
+    format!("{} KiB", crate::app::browser::PREVIEW_BYTES / 1024)
 }

@@ -14,7 +14,7 @@ pub mod theme;
 
 use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
-use crate::app::stepping::PROGRAM_BESIDE_WIDTH;
+use crate::app::step_mode::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
 use board::{BoardWidget, Guidance};
 use layout::{ProgramPlace, Screen, TooSmall};

@@ -5,7 +5,7 @@
 
 use super::keys::help_sections;
 use super::theme::Theme;
-use crate::app::stepping::LinePrompt;
+use crate::app::step_mode::LinePrompt;
 use crate::app::{Message, Overlay, Prompt, Question, RecoveryOffer};
 use crate::text::{printable, printable_os};
 use ratatui::buffer::Buffer;

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant, SystemTime};
 use sudoku_engine::{Digit, Pos};
 use sudoku_workbench::app::browser::Browser;
 use sudoku_workbench::app::stepper::Stepper;
-use sudoku_workbench::app::{Action, App, Document, Effect, Mode, Runtime};
+use sudoku_workbench::app::{Action, App, Document, Effect, Mode};
+use sudoku_workbench::runtime::Runtime;
 use sudoku_workbench::tui::input::TermInput;
 use sudoku_workbench::tui::keymap::actions_for;
 
@@ -115,7 +116,7 @@ impl Bench {
 
     /// Carries out the effects the model asked for, with their answers, until none is left.
     pub fn run_effects(&mut self) {
-        let more = self.app.carry_out_effects(&mut self.runtime);
+        let more = self.runtime.carry_out(&mut self.app);
         self.terminal_effects.extend(more);
         if self.reads_waited {
             self.wait_for_read();
@@ -130,7 +131,7 @@ impl Bench {
 
     /// Handles `action` as the event loop does, then lets background counting finish.
     pub fn act(&mut self, action: Action) {
-        let more = self.app.dispatch(action, &mut self.runtime);
+        let more = self.runtime.dispatch(&mut self.app, action);
         self.terminal_effects.extend(more);
         if self.reads_waited {
             self.wait_for_read();
@@ -150,7 +151,7 @@ impl Bench {
         while self.app.reading.is_some() {
             assert!(Instant::now() < until, "the read did not end");
             for answer in self.runtime.poll() {
-                let more = self.app.dispatch(answer, &mut self.runtime);
+                let more = self.runtime.dispatch(&mut self.app, answer);
                 self.terminal_effects.extend(more);
             }
             std::thread::sleep(Duration::from_millis(1));
@@ -164,7 +165,7 @@ impl Bench {
         while matches!(&self.app.mode, Mode::Browse(b) if b.pending.is_some()) {
             assert!(Instant::now() < until, "the listing did not end");
             for answer in self.runtime.poll() {
-                let more = self.app.dispatch(answer, &mut self.runtime);
+                let more = self.runtime.dispatch(&mut self.app, answer);
                 self.terminal_effects.extend(more);
             }
             std::thread::sleep(Duration::from_millis(1));

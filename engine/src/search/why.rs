@@ -41,8 +41,8 @@ pub fn why(
             pos,
             digit,
             forced: true,
-            ..
-        } => Some(forced(board, pos, digit)),
+            depth,
+        } => Some(forced(board, pos, digit, depth)),
         Step::Place { pos, digit, .. } => {
             // The digits tried before at this cell: after the one just taken back there, if any.
             let retry = matches!(previous, Some(Step::Remove { pos: p, .. }) if *p == pos);
@@ -72,7 +72,13 @@ pub fn why(
                     }
                 )),
                 _ if !retry => parts.push(chosen(board, pos)),
-                _ => {}
+                // The textbook order (first arm) says below which digits it skipped; the others
+                // say the digit is the next of this cell's candidates, the one before failed.
+                _ => {
+                    if let Some(Step::Remove { digit: failed, .. }) = previous {
+                        parts.push(format!("{failed} failed here, so the next candidate of {pos} is tried"));
+                    }
+                }
             }
             if strategy == Strategy::Naive {
                 parts.extend(rejected(board, pos, from, digit.get() - 1));
@@ -84,8 +90,32 @@ pub fn why(
             (!parts.is_empty()).then(|| parts.join("; "))
         }
         Step::Remove { pos, digit, .. } if strategy == Strategy::Naive => Some(taken_back(board, pos, digit, previous)),
+        Step::Remove {
+            pos,
+            digit,
+            forced: true,
+            ..
+        } => Some(format!(
+            "{digit} in {pos} was forced by a guess that failed: it is undone with that guess"
+        )),
+        Step::Remove { pos, digit, .. } => Some(guess_failed(pos, digit, previous)),
         _ => None,
     }
+}
+
+/// Why a search that chooses its cells (every one but the textbook order) takes its guess
+/// `digit` back from `pos`, the step before being `previous`: no solution follows from it.
+/// What exactly failed below is the search's own (candidates propagation removed, constraints
+/// of Dancing Links the board does not show), so only what the steps show is said.
+fn guess_failed(pos: Pos, digit: Digit, previous: Option<&Step>) -> String {
+    let cause = match previous {
+        Some(Step::Solved) => "after the solution the search goes on for another".to_string(),
+        Some(Step::Remove {
+            pos: p, forced: false, ..
+        }) if *p != pos => format!("every option of the decision below it, last tried at {p}, failed"),
+        _ => format!("no solution follows from {digit} in {pos}"),
+    };
+    format!("{cause}; {digit} is taken back, and the decision's next option is tried, if any is left")
 }
 
 /// Why the textbook search takes `digit` back from `pos` (on `board` as it was before), the
@@ -158,9 +188,10 @@ fn chosen(board: &Board, pos: Pos) -> String {
     )
 }
 
-/// Why `digit` was forced into `pos`: the only candidate left there, or the only place left for
-/// it in a unit; else what propagation found (locked candidates narrowed it).
-fn forced(board: &Board, pos: Pos, digit: Digit) -> String {
+/// Why `digit` was forced into `pos`, at `depth` guesses: the only candidate left there, or the
+/// only place left for it in a unit; else what propagation found (locked candidates narrowed
+/// it), from the givens when no guess was made yet.
+fn forced(board: &Board, pos: Pos, digit: Digit, depth: usize) -> String {
     if board.candidates(pos).len() == 1 {
         return format!("naked single: {digit} is the only candidate of {pos}");
     }
@@ -174,9 +205,8 @@ fn forced(board: &Board, pos: Pos, digit: Digit) -> String {
             return format!("hidden single: {pos} is the only place for {digit} in {unit}");
         }
     }
-    format!(
-        "forced: propagation from the guess before (singles and locked candidates, found together) left {digit} in {pos}"
-    )
+    let from = if depth == 0 { "the givens" } else { "the guess before" };
+    format!("forced: propagation from {from} (singles and locked candidates, found together) left {digit} in {pos}")
 }
 
 #[cfg(test)]
@@ -273,5 +303,23 @@ mod tests {
             why(Strategy::Fast, &board, &step, None, None).unwrap(),
             "naked single: 1 is the only candidate of r1c1"
         );
+    }
+
+    /// Issue 28 (tester C, 12): a digit propagation forced before any guess comes from the
+    /// givens; after one, from the guess before.
+    #[test]
+    fn propagation_before_any_guess_is_said_to_come_from_the_givens() {
+        // An empty board: no single explains it, so propagation is named.
+        let board = Board::empty();
+        let place = |depth| Step::Place {
+            pos: Pos::FIRST,
+            digit: Digit::new(1).unwrap(),
+            depth,
+            forced: true,
+        };
+        let said = why(Strategy::Fast, &board, &place(0), None, None).unwrap();
+        assert!(said.starts_with("forced: propagation from the givens "), "{said}");
+        let said = why(Strategy::Fast, &board, &place(2), None, None).unwrap();
+        assert!(said.starts_with("forced: propagation from the guess before "), "{said}");
     }
 }

@@ -9,39 +9,14 @@
 //! written into in place. What was read is remembered as a [`Fingerprint`], so that a save can
 //! tell when another program changed the file since.
 
-use super::reading::{Counting, CountingReader, ReadProgress};
+use super::counting::{Counting, CountingReader};
+pub use crate::app::effect::{Caution, Consent, Fingerprint, MAX_FILE_SIZE, hint_of};
+use crate::app::reading::ReadProgress;
 use crate::text::{io_error, printable, size, special_file};
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
-use sudoku_engine::{Format, ParseError, ParseErrorKind, Parsed, ReadError, parse_document, parse_from};
-
-/// Files above this size are refused: no puzzle file is this big, and reading one must not
-/// swallow the machine's memory.
-pub const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
-
-/// What a file was: its size, modification time and a hash of its bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fingerprint {
-    size: u64,
-    modified: Option<SystemTime>,
-    hash: u64,
-}
-
-impl Fingerprint {
-    /// The fingerprint of `bytes` read from a file with metadata `meta`.
-    pub fn of(bytes: &[u8], meta: &std::fs::Metadata) -> Fingerprint {
-        let mut hasher = DefaultHasher::new();
-        bytes.hash(&mut hasher);
-        Fingerprint {
-            size: bytes.len() as u64,
-            modified: meta.modified().ok(),
-            hash: hasher.finish(),
-        }
-    }
-}
+use sudoku_engine::{ParseError, ParseErrorKind, Parsed, ReadError, parse_document, parse_from};
 
 /// Why a file could not be read as puzzles.
 #[derive(Debug)]
@@ -158,15 +133,8 @@ fn read_bytes_counted(path: &Path, progress: &ReadProgress) -> Result<(Vec<u8>, 
     if bytes.len() as u64 > MAX_FILE_SIZE {
         return Err(LoadError::TooBig(bytes.len() as u64));
     }
-    let fingerprint = Fingerprint::of(&bytes, &meta);
+    let fingerprint = Fingerprint::of(&bytes, meta.modified().ok());
     Ok((bytes, fingerprint))
-}
-
-/// The format a file name suggests, to break ties between look-alike contents.
-pub fn hint_of(path: &Path) -> Option<Format> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension)
 }
 
 /// Reads the puzzles of the file at `path`, with the file's fingerprint.
@@ -297,7 +265,7 @@ fn write_atomically_as(path: &Path, bytes: &[u8], new_mode: u32) -> io::Result<F
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     let meta = std::fs::metadata(path)?;
-    Ok(Fingerprint::of(bytes, &meta))
+    Ok(Fingerprint::of(bytes, meta.modified().ok()))
 }
 
 /// Gives `file` the owner and group of the file it replaces, as far as the process may: the
@@ -313,29 +281,6 @@ fn keep_owner(file: &std::fs::File, meta: &std::fs::Metadata) {
     }
     #[cfg(not(unix))]
     let _ = (file, meta);
-}
-
-/// Why a write over an existing file waits for the person's word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Caution {
-    /// The file is read-only: no one may write it, or this user may not.
-    ReadOnly,
-    /// The file has this many names (hard links): a new file in its place would leave the
-    /// other names with the old text.
-    Links(u64),
-    /// Its folder takes no new file (no permission, a read-only mount), so the file cannot be
-    /// replaced in one step; it can be written into in place.
-    FolderClosed,
-}
-
-/// What the person agreed to beyond a plain write, answering a [`Caution`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Consent {
-    /// Writing over a read-only file.
-    pub read_only: bool,
-    /// Writing into the file itself rather than replacing it: not atomic, but the only way
-    /// to keep its other names, or to save in a folder that takes no new file.
-    pub in_place: bool,
 }
 
 /// Why [`write_over`] did not write.
@@ -466,7 +411,7 @@ pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
         let _ = put(&mut file, &old);
         return Err(e);
     }
-    Ok(Fingerprint::of(bytes, &file.metadata()?))
+    Ok(Fingerprint::of(bytes, file.metadata()?.modified().ok()))
 }
 
 #[cfg(test)]

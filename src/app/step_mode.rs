@@ -1,11 +1,12 @@
-//! Step mode's keys: stepping, running and the jumps (to a backtrack, a step typed, the start of
-//! the current decision), breakpoints, the program beside the board, and traces (exporting the
-//! search, replaying one opened).
+//! The model's update for step mode: its keys, stepping, running and the jumps (to a backtrack,
+//! a step typed, the start of the current decision), breakpoints, the program beside the board,
+//! and traces (exporting the search, replaying one opened). The search being watched is the
+//! [`super::stepper::Stepper`].
 
 use super::document::{Document, Origin};
+use super::effect::{ExportRequest, TraceFile};
 use super::race::Race;
 use super::stepper::Stepper;
-use super::traces::{ExportRequest, TraceFile};
 use super::track::Breakpoints;
 use super::{Action, App, Effect, Mode, Overlay, Then};
 use crate::text::{counted, grouped, printable};

@@ -8,18 +8,16 @@
 //! first step past [`MAX_REPLAY_STEPS`] (which is checked too, so that every step number the
 //! workbench says it read was read and found in order).
 
+use super::counting::{Counting, CountingReader};
 use super::files::open_regular_any_size;
-use super::reading::{Counting, CountingReader, ReadProgress};
-use super::stepper::Replay;
+pub use crate::app::effect::{ExportRequest, MAX_REPLAY_STEPS, TraceFile};
+use crate::app::reading::ReadProgress;
+use crate::app::stepper::Replay;
 use crate::text::{grouped, io_error};
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use sudoku_engine::search::trace::{header, read_header, read_step, step_line};
 use sudoku_engine::{Board, Search, Strategy};
-
-/// The most steps the workbench replays from a trace, and writes into one: a million steps
-/// is some 75 MB of trace and 24 MB of memory to check them against.
-pub const MAX_REPLAY_STEPS: u64 = 1_000_000;
 
 /// No line of a trace is near this long; a longer one is not a trace (and is not read whole).
 const MAX_LINE: u64 = 4096;
@@ -29,17 +27,6 @@ const MAX_LINE: u64 = 4096;
 /// than this is an error at its first line: a file of millions of blank lines is no trace, and
 /// reading a gigabyte of them to find out would keep the screen waiting for nothing.
 pub const MAX_BLANK_RUN: usize = 1000;
-
-/// A trace read: the puzzle, the strategy and the steps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TraceFile {
-    /// The puzzle searched.
-    pub puzzle: Board,
-    /// The strategy that searched it.
-    pub strategy: Strategy,
-    /// Its steps.
-    pub replay: Replay,
-}
 
 /// Whether `first_line` looks like the header of a trace (a JSON object naming `trace`), so
 /// that its errors are told as a trace's rather than as a puzzle file's.
@@ -209,21 +196,6 @@ fn read_trace_up_to(reader: impl BufRead, most: u64, progress: &ReadProgress) ->
         strategy,
         replay: Replay { steps, truncated },
     }))
-}
-
-/// What to export: the search of `puzzle` with `strategy`, its first `steps` steps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportRequest {
-    /// Where to write it: a new file in this directory.
-    pub dir: PathBuf,
-    /// The start of the file's name (the puzzle's file name without its extension).
-    pub stem: String,
-    /// The puzzle searched (every digit on it fixed).
-    pub puzzle: Board,
-    /// The strategy.
-    pub strategy: Strategy,
-    /// How many steps.
-    pub steps: u64,
 }
 
 /// Writes the trace `request` asks for into a new file (never over one), named

@@ -159,7 +159,7 @@ mod tests {
             let status = std::process::Command::new(std::env::current_exe().unwrap())
                 .args([
                     "--exact",
-                    "app::writing::tests::finish_waits_for_a_write_in_place_and_cuts_a_temporary_one_off",
+                    "runtime::writing::tests::finish_waits_for_a_write_in_place_and_cuts_a_temporary_one_off",
                     "--nocapture",
                 ])
                 .env("WRITING_TEST_CHILD", "1")

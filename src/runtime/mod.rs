@@ -1,25 +1,33 @@
-//! What the model asks the outside world for, and the runtime that does it. [`super::App::update`]
-//! never touches a file: it pushes an [`Effect`], the event loop hands it to [`Runtime::perform`],
-//! and the answer comes back to `update` as an [`Action`]. So every decision has a state test,
-//! and every file operation is in this module and [`super::files`].
+//! The runtime beside the model: it carries out the [`Effect`]s [`App::update`] asks for (reads,
+//! writes, listings, previews, ratings, the recovery file, the settings file) and answers them
+//! with [`Action`]s. The model never names this module; this module drives the model
+//! ([`Runtime::dispatch`]). So every decision has a state test, and every file operation and
+//! thread is here, in [`files`], [`recovery`], [`config`], [`traces`] and [`writing`].
 //!
 //! Previews of files run on threads of their own, so that a file that blocks (a network file
 //! system that hangs) never freezes the keyboard; their answers arrive through
 //! [`Runtime::poll`].
 
-use super::action::Action;
-use super::browser::{Entry, ListProgress, ListRequest, Preview};
-use super::builtin::BUILTINS;
-use super::config::Config;
-use super::document::{Document, Origin};
-use super::files::{
-    Caution, Consent, Fingerprint, LoadError, WriteError, hint_of, read_bytes, read_puzzles, read_puzzles_counted,
-    write_over, write_target,
+pub mod config;
+pub mod counting;
+pub mod files;
+pub mod owner;
+pub mod recovery;
+pub mod traces;
+pub mod writing;
+
+use crate::app::browser::{Entry, ListProgress, ListRequest, PREVIEW_BYTES, Preview};
+use crate::app::builtin::BUILTINS;
+use crate::app::document::{Document, Origin};
+use crate::app::effect::{
+    Check, Effect, Fingerprint, Found, Offer, Reopened, SaveBytes, SaveFailure, SaveRequest, Saved, hint_of,
 };
-use super::reading::{ReadProgress, ReadTicket};
-use super::recovery::{self, Keeper, Taken};
-use super::settings::Settings;
+use crate::app::reading::{ReadProgress, ReadTicket};
+use crate::app::{Action, App};
 use crate::text::{counted, counted_as, io_error, printable, printable_os};
+use config::Config;
+use files::{LoadError, WriteError, read_bytes, read_puzzles, read_puzzles_counted, write_over, write_target};
+use recovery::{Keeper, Taken};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -27,191 +35,12 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::SystemTime;
 use sudoku_engine::logic::Rating;
 use sudoku_engine::{
-    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, Record, lines_with_ends,
-    parse_document, rewrite_cells_found, rewrite_progress,
+    Board, Format, Marks, ParseError, ParseErrorKind, Parsed, ReadError, Reader, lines_with_ends, parse_document,
+    rewrite_cells_found, rewrite_progress,
 };
-
-/// How much of a file a preview reads: enough for a puzzle and a count of a small collection,
-/// little enough to stay quick as the selection moves over big files.
-pub const PREVIEW_BYTES: u64 = 256 * 1024;
 
 /// At most this many previews are read at once; later requests wait for one to finish.
 const PREVIEW_THREADS: usize = 4;
-
-/// Something the model wants done outside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-// One value per user action, never held in bulk: its size does not matter, boxing would only
-// add noise.
-#[allow(clippy::large_enum_variant)]
-pub enum Effect {
-    /// Read a puzzle file: answered by [`Action::FileRead`].
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// The puzzle wanted (0-based), if one is.
-        index: Option<usize>,
-        /// Whether the file browser asks (a collection then opens its list).
-        from_browser: bool,
-    },
-    /// List a directory in the background: answered later by [`Action::Listed`] (nothing if
-    /// it is given up first).
-    List(ListRequest),
-    /// Preview a file in the background: answered later by [`Action::Previewed`].
-    Preview(PathBuf),
-    /// Save: answered by [`Action::Saved`].
-    Save(SaveRequest),
-    /// Reopen the work in a recovery file: answered by [`Action::Recovered`].
-    Reopen(PathBuf),
-    /// Remove a recovery file whose work was reopened or given up: answered by
-    /// [`Action::Discarded`].
-    Discard(PathBuf, Discard),
-    /// Rate a puzzle (its givens) in the background: answered later by [`Action::Rated`].
-    Rate(Board),
-    /// Write the settings to the config file, `key` being the one just changed: answered by
-    /// [`Action::SettingsNotSaved`] if that fails.
-    SaveSettings(Settings, &'static str),
-    /// Write a trace of the search: answered by [`Action::TraceExported`].
-    ExportTrace(super::traces::ExportRequest),
-    /// Suspend the program (the terminal's business: the event loop does it).
-    Suspend,
-}
-
-/// Why a recovery file is removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Discard {
-    /// Its work was reopened: this workbench keeps it now.
-    Reopened,
-    /// The person gave its work up.
-    GivenUp,
-}
-
-/// Recovered work brought back, and what of it did not come back as it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reopened {
-    /// The work.
-    pub doc: Box<Document>,
-    /// Why it could not go back to the file it came from (it is then a board of its own, in
-    /// no file), if it could not.
-    pub detached: Option<String>,
-    /// What of it could not be brought back (the lines kept beside it), if anything.
-    pub lost: Option<String>,
-}
-
-/// A save to carry out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveRequest {
-    /// The file as the user named it (a link is written through to its target).
-    pub path: PathBuf,
-    /// What to write.
-    pub bytes: SaveBytes,
-    /// What must be on disk for the write to go ahead.
-    pub check: Check,
-    /// What the person agreed to beyond a plain save (asked for when the file is read-only,
-    /// has other names, or is in a folder that takes no new file).
-    pub consent: Consent,
-}
-
-/// What a save writes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-// One value per user action, never held in bulk: its size does not matter, boxing would only
-// add noise.
-#[allow(clippy::large_enum_variant)]
-pub enum SaveBytes {
-    /// The whole file.
-    Whole(Vec<u8>),
-    /// The cells of the puzzle in the file now, rewritten (everything else kept byte for byte).
-    Cells {
-        /// The givens as read: the puzzle to find in the file.
-        expected: Board,
-        /// Its place in the file (0-based), where it is looked for first.
-        number: usize,
-        /// The givens to write.
-        board: Board,
-        /// The format the file name suggests.
-        hint: Option<Format>,
-        /// The whole file to write instead if the puzzle is no longer in it; `None` refuses
-        /// (a collection: another puzzle must not be overwritten).
-        whole: Option<Vec<u8>>,
-    },
-    /// A progress file saved over itself: its own `#!` lines and its givens rewritten where
-    /// they stand, every other line kept byte for byte ([`rewrite_progress`]).
-    Progress {
-        /// The givens as read: the puzzle the file must hold.
-        expected: Board,
-        /// The board to write (givens, entries, solver digits).
-        board: Board,
-        /// Its `#!` lines after the mark, as key and line.
-        lines: Vec<(String, String)>,
-        /// The format the file name suggests.
-        hint: Option<Format>,
-        /// The whole file to write instead if the file no longer holds the puzzle as a
-        /// progress file (the person said to write over whatever is there).
-        whole: Vec<u8>,
-    },
-}
-
-/// What a save expects to find on disk.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// The file as it was read or last saved (`None`: no file was there).
-    Unchanged(Option<Fingerprint>),
-    /// No file at all (saving under a new name).
-    Absent,
-    /// Anything: the user said to replace it.
-    Overwrite,
-}
-
-/// A save done.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Saved {
-    /// The file as written.
-    pub fingerprint: Fingerprint,
-    /// Where the puzzle was found when its cells were rewritten in the file, and the puzzles
-    /// the file holds: another program may have moved it since it was read.
-    pub found: Option<Found>,
-}
-
-/// Where a save found the puzzle in its file, and the file's puzzles then.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
-    /// Its place (0-based).
-    pub index: usize,
-    /// The file's puzzles (the saved one as it was before the save).
-    pub puzzles: Vec<Result<Record, ParseError>>,
-}
-
-/// Why a save did not happen. The file on disk is as it was in every case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveFailure {
-    /// Another program changed the file since it was read.
-    ChangedOnDisk,
-    /// The file read (or last saved) is no longer there: deleted or moved.
-    Gone,
-    /// The write waits for the person's word: why.
-    NeedsConsent(Caution),
-    /// A file of that name exists.
-    Exists,
-    /// The puzzle is no longer in the collection file.
-    PuzzleGone(String),
-    /// Not a file that can be saved to (a directory, a pipe, a device): why.
-    Refused(String),
-    /// The file would be bigger than the workbench reads ([`super::files::MAX_FILE_SIZE`]), so
-    /// nothing was written: its size.
-    TooBig(u64),
-    /// The write failed: why.
-    Io(String),
-}
-
-/// Recovered work offered at start-up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Offer {
-    /// The recovery file.
-    pub path: PathBuf,
-    /// When it was last written.
-    pub modified: SystemTime,
-    /// What it holds, in a line: the puzzle's name and the work in it.
-    pub summary: String,
-}
 
 /// A preview made in the background, and the file it is of.
 type Previewed = (PathBuf, Preview);
@@ -250,7 +79,7 @@ pub struct Runtime {
     /// Traces being written (a million steps take a while): their answers.
     exports: (Sender<Exported>, Receiver<Exported>),
     exporting: usize,
-    /// Files being read (see [`super::reading`]): their answers, how many, the last number.
+    /// Files being read (see [`crate::app::reading`]): their answers, how many, the last number.
     reads: (Sender<FileAnswer>, Receiver<FileAnswer>),
     reading: usize,
     last_read: u64,
@@ -285,6 +114,32 @@ impl Runtime {
             waiting: None,
             keeper: Keeper::new(recovery_dir),
             taken: None,
+        }
+    }
+
+    /// Lets `app` handle `action`, then carries out the effects it asked for and hands it their
+    /// answers, until none is left: what the event loop does with every action.
+    /// [`Effect::Suspend`] is returned for the terminal to do.
+    pub fn dispatch(&mut self, app: &mut App, action: Action) -> Vec<Effect> {
+        app.update(action);
+        self.carry_out(app)
+    }
+
+    /// Carries out the effects `app` asked for so far (by [`App::update`], or by a call such as
+    /// [`App::open_path`]) and hands it their answers, until none is left.
+    /// [`Effect::Suspend`] is returned for the terminal to do.
+    pub fn carry_out(&mut self, app: &mut App) -> Vec<Effect> {
+        let mut terminal = Vec::new();
+        let mut queue = Vec::new();
+        loop {
+            for effect in app.take_effects() {
+                match effect {
+                    Effect::Suspend => terminal.push(Effect::Suspend),
+                    other => queue.extend(self.perform(other)),
+                }
+            }
+            let Some(answer) = queue.pop() else { return terminal };
+            app.update(answer);
         }
     }
 
@@ -378,7 +233,7 @@ impl Runtime {
             Effect::SaveSettings(settings, key) => {
                 let (path, config) = self.config.as_mut()?;
                 // Lines written meanwhile (by hand, by another workbench) are kept too.
-                let (now, _, _) = super::config::load(path);
+                let (now, _, _) = config::load(path);
                 *config = now;
                 if !config.is_writable() {
                     return Some(Action::SettingsNotSaved(format!(
@@ -387,7 +242,7 @@ impl Runtime {
                     )));
                 }
                 let text = config.text_with(&settings, &[key]);
-                match super::config::save(path, &text) {
+                match config::save(path, &text) {
                     Ok(()) => {
                         config.written(&text);
                         None
@@ -399,7 +254,7 @@ impl Runtime {
                 // Written on a thread of its own: the screen goes on answering meanwhile.
                 let sender = self.exports.0.clone();
                 let spawned = std::thread::Builder::new().name("trace export".into()).spawn(move || {
-                    let _ = sender.send(super::traces::export(&request));
+                    let _ = sender.send(traces::export(&request));
                 });
                 match spawned {
                     Ok(_) => {
@@ -409,6 +264,8 @@ impl Runtime {
                     Err(e) => Some(Action::TraceExported(Err(io_error(&e)))),
                 }
             }
+            Effect::Browse(dir) => Some(Action::BrowseIn(resolved(dir))),
+            Effect::SameFile(a, b, then) => Some(Action::SameFile(same_file(&a, &b), then)),
             Effect::Suspend => None,
         }
     }
@@ -512,10 +369,28 @@ impl Runtime {
     }
 }
 
+/// `path` with `.` and `..` resolved and links followed, where the file system can; as it
+/// came where it cannot (a folder gone).
+pub fn resolved(path: PathBuf) -> PathBuf {
+    std::fs::canonicalize(&path).unwrap_or(path)
+}
+
+/// Whether two paths name the same file (as far as can be told: the same path, or the same file
+/// on disk).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Reads the file at `path` (on a thread of its own), counting into `progress`: a trace is read
 /// as one (its header names it), anything else as puzzles.
 fn read_file(path: PathBuf, index: Option<usize>, from_browser: bool, progress: &ReadProgress) -> Action {
-    match super::traces::read_trace_counted(&path, progress) {
+    match traces::read_trace_counted(&path, progress) {
         Ok(Some(trace)) => return Action::TraceRead(path, Ok(Box::new(trace))),
         Err(why) => return Action::TraceRead(path, Err(why)),
         Ok(None) => {}
@@ -615,8 +490,8 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
             (doc, why)
         }
     };
-    doc.marks = super::document::marks_of(&record.puzzle);
-    doc.play = super::play::Play::of(&record.puzzle);
+    doc.marks = crate::app::document::marks_of(&record.puzzle);
+    doc.play = crate::app::play::Play::of(&record.puzzle);
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();
@@ -703,7 +578,7 @@ pub fn preview_file(path: &Path) -> Preview {
         return Preview::Error(io_error(&e));
     }
     // A trace shows its puzzle; Enter replays it.
-    match super::traces::read_trace_header(path) {
+    match traces::read_trace_header(path) {
         Ok(Some((board, strategy))) => {
             return Preview::Puzzle {
                 board,
@@ -721,7 +596,7 @@ pub fn preview_file(path: &Path) -> Preview {
         Ok(None) => {}
     }
     // Opened like any file the workbench reads: never waiting on a pipe swapped in meanwhile.
-    let file = match super::files::open_regular(path) {
+    let file = match files::open_regular(path) {
         Ok((file, _)) => file,
         Err(e) => return Preview::Error(e.to_string()),
     };

@@ -6,7 +6,7 @@
 //! (`\n`, `\r\n` or a lone `\r`), and each line is written back with the end it had.
 
 use super::files::{Caution, Consent, WriteError, open_regular, write_over};
-use super::settings::{MarksView, Settings};
+use crate::app::settings::{MarksView, Settings};
 use crate::text::printable;
 use std::io::Read;
 use std::path::{Path, PathBuf};

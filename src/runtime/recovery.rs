@@ -29,9 +29,9 @@
 //! [`MAX_NOTES`] go to a file of their own beside it (`.lines`), written when they change rather
 //! than with every digit.
 
-use super::document::{Document, Origin};
 use super::files::MAX_FILE_SIZE;
 use super::owner::Owner;
+use crate::app::document::{Document, Origin};
 use crate::text::{io_error, printable, printable_os, size, special_file};
 use std::fs::File;
 use std::io::{self, Write};
@@ -211,7 +211,7 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
     let field = puzzle.field("origin");
     let (origin, unknown) = match field.map(|o| o.split_once(' ').unwrap_or((o, ""))) {
         Some(("file", path)) if !path.is_empty() => (Origin::File(unescape_path(path)), None),
-        Some(("builtin", name)) => match super::builtin::BUILTINS.iter().find(|b| b.name == name) {
+        Some(("builtin", name)) => match crate::app::builtin::BUILTINS.iter().find(|b| b.name == name) {
             Some(builtin) => (Origin::Builtin(builtin.name), None),
             None => (
                 Origin::Pasted,

@@ -1,10 +1,10 @@
-//! Files coming in: the file browser's keys, files read (from the command line or the browser),
-//! and the recovered work offered at start-up.
+//! The model's update for files coming in: the file browser's keys, files read (from the
+//! command line or the browser), and the recovered work offered at start-up. The browser's own
+//! state is in [`super::browser`].
 
-use super::browser::{Browser, Want, absolute};
+use super::browser::{Browser, Want};
 use super::document::{Document, Origin};
-use super::effects::{Discard, Offer, Reopened};
-use super::files::Fingerprint;
+use super::effect::{Discard, Fingerprint, Offer, Reopened};
 use super::{Action, App, Effect, Mode, Overlay, RecoveryOffer, Then};
 use crate::text::printable;
 use std::path::PathBuf;
@@ -13,7 +13,8 @@ use sudoku_engine::Parsed;
 
 impl App {
     /// Opens the file browser in the directory of the document's file, else where the
-    /// workbench was started.
+    /// workbench was started: the runtime makes the path absolute, `.` and `..` resolved where
+    /// the file system can ([`Action::BrowseIn`]).
     pub(super) fn open_browser(&mut self) {
         let dir = self
             .doc
@@ -21,7 +22,12 @@ impl App {
             .and_then(|p| p.parent())
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| self.cwd.clone(), |p| p.to_path_buf());
-        let mut browser = Box::new(Browser::new(absolute(&dir, &self.cwd)));
+        self.ask(Effect::Browse(self.cwd.join(dir)));
+    }
+
+    /// Opens the file browser in `dir` (absolute).
+    pub(super) fn browse_in(&mut self, dir: PathBuf) {
+        let mut browser = Box::new(Browser::new(dir));
         let want = browser.list();
         self.mode = Mode::Browse(browser);
         self.browser_wants(want);
