@@ -5,7 +5,7 @@ use clap::error::ErrorKind;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use sudoku_workbench::cli::output::{Stream, is_broken_pipe};
-use sudoku_workbench::cli::{self, Cli, Command, SolveArgs, Status};
+use sudoku_workbench::cli::{self, Cli, Status};
 use sudoku_workbench::tui;
 
 /// The system's allocator, noting a failed allocation so that the abort that follows can say
@@ -62,14 +62,6 @@ fn headless(args: Cli) -> anyhow::Result<Status> {
     let mut out = BufWriter::with_capacity(64 * 1024, Stream::new(io::stdout().lock(), 1, "standard output"));
     let mut err = Stream::new(io::stderr().lock(), 2, "standard error");
     let result = match args.command {
-        Some(Command::Solve(solve)) => cli::solve(&solve, &mut out, &mut err),
-        Some(Command::Check(check)) => cli::check(&check, &mut out, &mut err),
-        Some(Command::Trace(trace)) => cli::trace(&trace, &mut out, &mut err),
-        Some(Command::Compare(compare)) => cli::compare(&compare, &mut out, &mut err),
-        Some(Command::Hint(hint)) => cli::hint(&hint, &mut out, &mut err),
-        Some(Command::Explain(explain)) => cli::explain(&explain, &mut out, &mut err),
-        Some(Command::Rate(rate)) => cli::rate(&rate, &mut out, &mut err),
-        Some(Command::Generate(generate)) => cli::generate(&generate, &mut out, &mut err),
         // `--index` picks the puzzle the workbench opens; here every puzzle is solved, so it
         // is refused rather than ignored.
         None if args.index.is_some() => writeln!(
@@ -78,8 +70,8 @@ fn headless(args: Cli) -> anyhow::Result<Status> {
                  every puzzle on it would be solved; leave --index out, or open a file on a terminal"
         )
         .map(|()| Status::Unreadable),
-        // The BOJ 2580 judge pipes the puzzle in: behave as `solve`.
-        None => cli::solve(&SolveArgs::default(), &mut out, &mut err),
+        // The BOJ 2580 judge pipes the puzzle in: `run` behaves as `solve` with no command.
+        command => cli::run(command, &mut out, &mut err),
     };
     match result {
         Ok(status) => Ok(status),

@@ -1412,6 +1412,79 @@ fn read_errors_say_what_the_input_is() {
     );
 }
 
+/// The commands as clap knows them, with their long options (but `--help`): what the
+/// completion scripts and the man page must name.
+fn commands_and_options() -> Vec<(String, Vec<String>)> {
+    use clap::CommandFactory;
+    sudoku_workbench::cli::Cli::command()
+        .get_subcommands()
+        .map(|command| {
+            let options = command
+                .get_arguments()
+                .filter_map(|a| a.get_long())
+                .filter(|&long| long != "help")
+                .map(str::to_string)
+                .collect();
+            (command.get_name().to_string(), options)
+        })
+        .collect()
+}
+
+#[test]
+fn completions_name_every_command_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        assert_eq!(out.stderr, b"", "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains("sudoku-workbench"), "{shell}");
+        for (command, options) in commands_and_options() {
+            assert!(script.contains(&command), "{shell}: {command} missing");
+            if shell == "bash" {
+                for option in options {
+                    assert!(
+                        script.contains(&format!("--{option}")),
+                        "bash: {command} --{option} missing"
+                    );
+                }
+            }
+        }
+    }
+    let out = run(&["completions", "tcsh"], None);
+    assert_eq!(out.status.code(), Some(2), "an unknown shell is a usage error");
+    assert!(text(&out.stderr).contains("bash"), "lists the shells");
+}
+
+#[test]
+fn the_man_page_is_roff_naming_every_command_and_option() {
+    let out = run(&["man"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stderr, b"");
+    let page = text(&out.stdout);
+    assert!(
+        page.lines().any(|line| line.starts_with(".TH sudoku-workbench 1")),
+        "a roff page: {page}"
+    );
+    assert_eq!(page.matches(".ds Aq").count(), 2, "the preamble once");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS"] {
+        assert!(page.contains(section), "{section} missing");
+    }
+    // roff writes a hyphen-minus as `\-`.
+    let roff = |text: &str| text.replace('-', "\\-");
+    for (command, options) in commands_and_options() {
+        assert!(
+            page.contains(&format!(".SS \"sudoku\\-workbench {}\"", roff(&command))),
+            "{command} has no part"
+        );
+        for option in options {
+            assert!(
+                page.contains(&roff(&format!("--{option}"))),
+                "{command} --{option} missing"
+            );
+        }
+    }
+}
+
 /// Issue 28, tester C, 11: a single puzzle (or one puzzle to make) makes no thread, so a capped
 /// `--jobs` says nothing about threads.
 #[test]

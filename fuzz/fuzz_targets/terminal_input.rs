@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use ratatui::crossterm::event::Event;
 use std::time::{Duration, Instant};
-use sudoku_workbench::tui::input::{Input, Parser};
+use sudoku_workbench::tui::input::{TermInput, Parser};
 
 fuzz_target!(|data: &[u8]| {
     // The first bytes say where the reads are cut and how long passes between them.
@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         let smuggled = inner.windows(end.len()).any(|w| w == end);
         if smuggled && !inner.windows(start.len()).any(|w| w == start) {
             assert!(
-                !inputs.iter().any(|i| matches!(i, Input::Event(Event::Key(_)))),
+                !inputs.iter().any(|i| matches!(i, TermInput::Event(Event::Key(_)))),
                 "keys smuggled out of a paste: {inputs:?}"
             );
         }

@@ -65,7 +65,7 @@ fn run_size(length: Option<u64>, consumed: u64, jobs: usize, taken: u32) -> usiz
 }
 
 /// One item read, with what the reader knew when it read it.
-pub struct Read {
+pub struct ReadItem {
     /// The puzzle, or why it does not read.
     pub item: Result<Record, ReadError>,
     /// Whether the input is a collection (one puzzle a line).
@@ -74,17 +74,17 @@ pub struct Read {
     pub format: Option<Format>,
 }
 
-impl Read {
+impl ReadItem {
     /// Whether reading stops after this item (a failed read, not a bad line).
     fn ends_input(&self) -> bool {
         matches!(self.item, Err(ReadError::Io(_)))
     }
 }
 
-/// What the writing side needs to know of an item read, once it is worked on: the item itself
-/// stays with the thread that worked on it (a record is large, and moving it back costs more
-/// than it is worth).
-pub struct Origin {
+/// Where an item was read and whether it read: what the writing side needs to know of it, once
+/// it is worked on. The item itself stays with the thread that worked on it (a record is large,
+/// and moving it back costs more than it is worth).
+pub struct ItemPlace {
     /// One-based line of the puzzle (of the error, for an item that does not read; 0 when the
     /// error has none).
     pub line: usize,
@@ -96,14 +96,14 @@ pub struct Origin {
     pub error: Option<ReadError>,
 }
 
-impl Origin {
-    fn of(read: Read) -> Origin {
+impl ItemPlace {
+    fn of(read: ReadItem) -> ItemPlace {
         let (line, error) = match read.item {
             Ok(record) => (record.line, None),
             Err(ReadError::Parse(e)) => (e.line, Some(ReadError::Parse(e))),
             Err(e) => (0, Some(e)),
         };
-        Origin {
+        ItemPlace {
             line,
             collection: read.collection,
             format: read.format,
@@ -186,9 +186,9 @@ impl Threads {
 }
 
 /// The next item of `reader`, with what it knew.
-fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<Read> {
+fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<ReadItem> {
     let item = reader.next()?;
-    Some(Read {
+    Some(ReadItem {
         item,
         collection: reader.is_collection(),
         format: reader.format(),
@@ -207,17 +207,17 @@ pub fn in_order<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     length: Option<u64>,
-    work: impl Fn(&Read, &mut Vec<u8>) -> T + Sync,
-    mut emit: impl FnMut(&Origin, &T, &[u8]) -> io::Result<()>,
+    work: impl Fn(&ReadItem, &mut Vec<u8>) -> T + Sync,
+    mut emit: impl FnMut(&ItemPlace, &T, &[u8]) -> io::Result<()>,
 ) -> io::Result<usize>
 where
     R: BufRead,
     T: Send,
 {
-    let emit_one = |(origin, done): &(Origin, T), text: &[u8]| emit(origin, done, text);
-    let work_one = |read: Read, done: &mut Done<(Origin, T)>| {
+    let emit_one = |(origin, done): &(ItemPlace, T), text: &[u8]| emit(origin, done, text);
+    let work_one = |read: ReadItem, done: &mut Done<(ItemPlace, T)>| {
         let worked = work(&read, &mut done.text);
-        done.push((Origin::of(read), worked));
+        done.push((ItemPlace::of(read), worked));
     };
     if jobs <= 1 {
         let mut ended = false;
@@ -248,8 +248,8 @@ where
         ended = item.is_io_error();
         Some((item, collection, format))
     });
-    let work_some = |(item, collection, format): (Chunk, bool, Option<Format>), done: &mut Done<(Origin, T)>| {
-        let read = |item| Read {
+    let work_some = |(item, collection, format): (Chunk, bool, Option<Format>), done: &mut Done<(ItemPlace, T)>| {
+        let read = |item| ReadItem {
             item,
             collection,
             format,

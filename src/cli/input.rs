@@ -24,8 +24,9 @@ const BUFFER: usize = 64 * 1024;
 /// How long opening a named pipe waits for a program to write to it.
 pub const FIFO_PATIENCE: Duration = Duration::from_secs(5);
 
-/// An opened input: its name for messages, the text, and the format its name suggests.
-pub struct Input {
+/// A source of puzzles opened (a file or standard input): its name for messages, the text,
+/// and the format its name suggests.
+pub struct PuzzleSource {
     /// The file name as given, safe to print, or `<stdin>`.
     pub name: String,
     /// The text.
@@ -39,11 +40,11 @@ pub struct Input {
 }
 
 /// Opens `path`, or standard input for `None` or `-`; the error is a message naming the file.
-pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
+pub fn open_input(path: Option<&Path>) -> Result<PuzzleSource, String> {
     let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
         let stdin = io::stdin();
         let length = stdin_length(&stdin);
-        return Ok(Input {
+        return Ok(PuzzleSource {
             name: "<stdin>".into(),
             // A buffer as large as a file's: runs of lines for the threads are taken from it
             // (the standard input's own holds 8 KiB; `cat 17-clue | solve --jobs 1` went from 110
@@ -65,7 +66,7 @@ pub fn open_input(path: Option<&Path>) -> Result<Input, String> {
         .extension()
         .and_then(|e| e.to_str())
         .and_then(Format::from_extension);
-    Ok(Input {
+    Ok(PuzzleSource {
         name,
         length: known_size(&meta),
         reader: Box::new(BufReader::with_capacity(BUFFER, Patient(file))),

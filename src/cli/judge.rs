@@ -5,6 +5,7 @@
 //! check judge them ([`sudoku_engine::mistakes`]). `check`, `solve`, `hint`, `explain` and `rate`
 //! all ask here, so that none says "one solution" where another says "none".
 
+use std::io::{self, Write};
 use sudoku_engine::logic::Grid;
 use sudoku_engine::{
     Board, Cell, Cells, DigitSet, Marks, Record, Strategy, Unit, Unjudgeable, count_solutions, mistakes, solution_of,
@@ -204,4 +205,42 @@ pub(super) fn without_mistakes(board: &Board, digits: &[u8; 81]) -> Board {
         }
     }
     kept
+}
+
+/// What a command reasons for, for the message when a puzzle has several solutions: `a hint`,
+/// `a rating`. Logical steps assume the one solution (the uniqueness techniques would remove a
+/// solution's digit otherwise), so every command of the logical solver refuses alike.
+pub(super) type Purpose = &'static str;
+
+/// The grid to reason on for `record`: its digits, with its pencil marks where it has them (a
+/// cell without marks has the candidates its peers leave it, as in the workbench). `None`, once
+/// the reason is said on `err`, when the puzzle has not exactly one solution ([`judge`]: a
+/// contradiction among the digits; marks of a candidates line that leave a cell no candidate, a
+/// digit no place in a unit, or the one solution out; no solution; several solutions, no good
+/// for `purpose`), or when an entry, solver digit or mark of a progress file contradicts the
+/// solution of its givens: each is named, as the workbench's hint names it, rather than
+/// reasoned from. Results written so far are flushed first, so that a terminal shows both
+/// streams in order.
+pub(super) fn grid_to_reason_on(
+    record: &Record,
+    where_: &str,
+    purpose: Purpose,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Option<Grid>> {
+    let verdict = judge(record);
+    if verdict.is_sound() {
+        return Ok(Some(grid_of(record)));
+    }
+    out.flush()?;
+    match verdict.solutions {
+        0 => writeln!(err, "{where_}: no solution{}", verdict.why_none)?,
+        1 => {
+            for mistake in &verdict.mistakes {
+                writeln!(err, "{where_}: {mistake}: {purpose} needs the entries and marks right")?;
+            }
+        }
+        _ => writeln!(err, "{where_}: several solutions: {purpose} needs a puzzle with one")?,
+    }
+    Ok(None)
 }

@@ -220,12 +220,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
     write_atomically_as(path, bytes, NEW_FILE_MODE)
 }
 
-/// [`write_atomically`] for a file only its owner may read (a recovery file): a new one is
-/// made `rw-------`.
-pub fn write_privately(path: &Path, bytes: &[u8]) -> io::Result<Fingerprint> {
-    write_atomically_as(path, bytes, 0o600)
-}
-
 /// The permissions `mode` for a new file (on Unix; elsewhere the system's default).
 pub fn new_file_permissions(mode: u32) -> Option<std::fs::Permissions> {
     #[cfg(unix)]

@@ -50,7 +50,7 @@ const SEQUENCE_PATIENCE: Duration = Duration::from_millis(150);
 
 /// What the terminal sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
+pub enum TermInput {
     /// A key, a mouse event or a paste.
     Event(Event),
     /// A paste that was not taken, and why.
@@ -84,14 +84,14 @@ enum Paste {
     },
 }
 
-/// Turns the terminal's bytes into [`Input`]s.
+/// Turns the terminal's bytes into [`TermInput`]s.
 pub struct Parser {
     /// Bytes not yet turned into events (an escape sequence or character cut by a read).
     pending: Vec<u8>,
     /// When the pending bytes arrived, to give up on them.
     pending_since: Option<Instant>,
     paste: Paste,
-    ready: VecDeque<Input>,
+    ready: VecDeque<TermInput>,
     /// When an Esc alone ended a read and was taken as the key: a `[` right after it is the
     /// rest of a sequence cut after its Esc (a paste start above all), not keys.
     lone_esc: Option<Instant>,
@@ -141,7 +141,7 @@ impl Parser {
                     *escapes = if presses { *escapes + bytes.len() } else { 0 };
                     if *escapes >= ESCAPES_TO_GIVE_UP {
                         self.paste = Paste::None;
-                        self.ready.push_back(Input::PasteIgnored(
+                        self.ready.push_back(TermInput::PasteIgnored(
                             "given up with Esc before its end came; keys work again".into(),
                         ));
                         return;
@@ -205,7 +205,7 @@ impl Parser {
             } if now.saturating_duration_since(*last_byte) >= PASTE_PATIENCE => {
                 // Said, not given up: what comes later is still the paste's.
                 *stopped = true;
-                self.ready.push_back(Input::PasteStopped);
+                self.ready.push_back(TermInput::PasteStopped);
             }
             Paste::Closing { ended, last_byte, .. }
                 if now.saturating_duration_since(*last_byte) >= BURST_GAP
@@ -241,29 +241,30 @@ impl Parser {
             Some(last) => {
                 text.extend_from_slice(PASTE_END);
                 text.extend_from_slice(&tail[..last]);
-                self.ready.push_back(Input::PasteIgnored(
+                self.ready.push_back(TermInput::PasteIgnored(
                     "the pasted text held an end-of-paste marker, with keys after it; none of it was used".into(),
                 ));
                 let after = tail[last + PASTE_END.len()..].to_vec();
                 self.feed(&after, now);
             }
             None if too_long => {
-                self.ready.push_back(Input::PasteIgnored(format!(
+                self.ready.push_back(TermInput::PasteIgnored(format!(
                     "longer than {} MiB, no puzzle file is",
                     MAX_PASTE / (1024 * 1024)
                 )));
                 self.feed(&tail, now);
             }
             None => {
-                self.ready
-                    .push_back(Input::Event(Event::Paste(String::from_utf8_lossy(&text).into_owned())));
+                self.ready.push_back(TermInput::Event(Event::Paste(
+                    String::from_utf8_lossy(&text).into_owned(),
+                )));
                 self.feed(&tail, now);
             }
         }
     }
 
     /// The next input, if one is ready.
-    pub fn next_input(&mut self) -> Option<Input> {
+    pub fn next_input(&mut self) -> Option<TermInput> {
         self.ready.pop_front()
     }
 
@@ -303,14 +304,14 @@ impl Parser {
                 // An Esc alone at the end of a read is the Esc key at once, as people expect
                 // of it; should the rest of a sequence follow, `take` puts the Esc back.
                 self.ready
-                    .push_back(Input::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
+                    .push_back(TermInput::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
                 self.lone_esc = Some(now);
                 at += 1;
                 break;
             }
             match parse_one(&self.pending[at..], more) {
                 Parsed::Event(event, used) => {
-                    self.ready.push_back(Input::Event(event));
+                    self.ready.push_back(TermInput::Event(event));
                     at += used;
                 }
                 Parsed::Skip(used) => at += used,
@@ -580,11 +581,11 @@ fn mouse(b: u16, x: u16, y: u16, press: bool) -> Option<Event> {
 mod tests {
     use super::*;
 
-    fn all(parser: &mut Parser) -> Vec<Input> {
+    fn all(parser: &mut Parser) -> Vec<TermInput> {
         std::iter::from_fn(|| parser.next_input()).collect()
     }
 
-    fn keys(bytes: &[u8]) -> Vec<Input> {
+    fn keys(bytes: &[u8]) -> Vec<TermInput> {
         let mut p = Parser::new();
         let t = Instant::now();
         p.feed(bytes, t);
@@ -592,8 +593,8 @@ mod tests {
         all(&mut p)
     }
 
-    fn k(code: KeyCode) -> Input {
-        Input::Event(key(code, KeyModifiers::NONE))
+    fn k(code: KeyCode) -> TermInput {
+        TermInput::Event(key(code, KeyModifiers::NONE))
     }
 
     #[test]
@@ -609,14 +610,14 @@ mod tests {
                 k(KeyCode::Down),
                 k(KeyCode::Delete),
                 k(KeyCode::PageUp),
-                Input::Event(key(KeyCode::Right, KeyModifiers::CONTROL)),
+                TermInput::Event(key(KeyCode::Right, KeyModifiers::CONTROL)),
             ]
         );
         assert_eq!(
             keys(b"\x03\x1a"),
             vec![
-                Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-                Input::Event(key(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+                TermInput::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+                TermInput::Event(key(KeyCode::Char('z'), KeyModifiers::CONTROL)),
             ]
         );
         assert_eq!(keys("é".as_bytes()), vec![k(KeyCode::Char('é'))]);
@@ -629,9 +630,9 @@ mod tests {
         assert_eq!(
             keys(b"\x1b[O5\x1b[I"),
             vec![
-                Input::Event(Event::FocusLost),
+                TermInput::Event(Event::FocusLost),
                 k(KeyCode::Char('5')),
-                Input::Event(Event::FocusGained),
+                TermInput::Event(Event::FocusGained),
             ]
         );
     }
@@ -645,19 +646,19 @@ mod tests {
         assert_eq!(all(&mut p), vec![]);
         p.feed(b"0~qy\x1b[201~", t + Duration::from_millis(20));
         p.poll(t + Duration::from_millis(200));
-        assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("qy".into()))]);
+        assert_eq!(all(&mut p), vec![TermInput::Event(Event::Paste("qy".into()))]);
         // Cut right after its Esc: the Esc key comes at once, the rest is still the paste.
         p.feed(b"\x1b", t);
         p.feed(b"[200~qy\x1b[201~", t + Duration::from_millis(20));
         p.poll(t + Duration::from_millis(200));
         assert_eq!(
             all(&mut p),
-            vec![k(KeyCode::Esc), Input::Event(Event::Paste("qy".into()))]
+            vec![k(KeyCode::Esc), TermInput::Event(Event::Paste("qy".into()))]
         );
         // A mouse report cut in two is a click, not digits typed.
         p.feed(b"\x1b[<0;1", t);
         p.feed(b"0;5M", t + Duration::from_millis(20));
-        assert!(matches!(all(&mut p)[..], [Input::Event(Event::Mouse(_))]));
+        assert!(matches!(all(&mut p)[..], [TermInput::Event(Event::Mouse(_))]));
         p.feed(b"a\x1b[", t);
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('a'))]);
         p.feed(b"B", t);
@@ -675,19 +676,19 @@ mod tests {
         assert_eq!(
             keys(b"\x1b[<0;10;5M\x1b[<0;10;5m\x1b[<65;3;4M"),
             vec![
-                Input::Event(Event::Mouse(MouseEvent {
+                TermInput::Event(Event::Mouse(MouseEvent {
                     kind: MouseEventKind::Down(MouseButton::Left),
                     column: 9,
                     row: 4,
                     modifiers: KeyModifiers::NONE
                 })),
-                Input::Event(Event::Mouse(MouseEvent {
+                TermInput::Event(Event::Mouse(MouseEvent {
                     kind: MouseEventKind::Up(MouseButton::Left),
                     column: 9,
                     row: 4,
                     modifiers: KeyModifiers::NONE
                 })),
-                Input::Event(Event::Mouse(MouseEvent {
+                TermInput::Event(Event::Mouse(MouseEvent {
                     kind: MouseEventKind::ScrollDown,
                     column: 2,
                     row: 3,
@@ -708,7 +709,7 @@ mod tests {
             "the paste waits for its burst to end"
         );
         p.poll(t + BURST_GAP);
-        assert_eq!(all(&mut p), vec![Input::Event(Event::Paste("1 2 3\nq".into()))]);
+        assert_eq!(all(&mut p), vec![TermInput::Event(Event::Paste("1 2 3\nq".into()))]);
         // Keys typed later are keys.
         p.feed(b"q", t + Duration::from_secs(1));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
@@ -723,7 +724,7 @@ mod tests {
         p.poll(t + BURST_GAP);
         let got = all(&mut p);
         assert_eq!(got.len(), 1, "{got:?}");
-        assert!(matches!(&got[0], Input::PasteIgnored(why) if why.contains("end-of-paste marker")));
+        assert!(matches!(&got[0], TermInput::PasteIgnored(why) if why.contains("end-of-paste marker")));
         // Split over reads in the same burst: the same.
         let mut p = Parser::new();
         p.feed(b"\x1b[200~board\x1b[20", t);
@@ -731,7 +732,7 @@ mod tests {
         p.feed(b"y\x1b[201~", t + Duration::from_millis(10));
         p.poll(t + Duration::from_millis(10) + BURST_GAP);
         let got = all(&mut p);
-        assert!(matches!(got.as_slice(), [Input::PasteIgnored(_)]), "{got:?}");
+        assert!(matches!(got.as_slice(), [TermInput::PasteIgnored(_)]), "{got:?}");
     }
 
     #[test]
@@ -742,7 +743,7 @@ mod tests {
         let due = p.deadline().expect("a deadline");
         assert!(due <= t + PASTE_PATIENCE);
         p.poll(due);
-        assert_eq!(all(&mut p), vec![Input::PasteStopped], "said, not given up");
+        assert_eq!(all(&mut p), vec![TermInput::PasteStopped], "said, not given up");
         assert_eq!(p.deadline(), None, "nothing timed while it waits");
         // The rest, 1.2 s later (a slow link): text, not keys that quit.
         let later = t + Duration::from_millis(1200);
@@ -750,7 +751,7 @@ mod tests {
         p.poll(later + BURST_GAP);
         assert_eq!(
             all(&mut p),
-            vec![Input::Event(Event::Paste("4.....8.5.3.. quality: yes".into()))]
+            vec![TermInput::Event(Event::Paste("4.....8.5.3.. quality: yes".into()))]
         );
         p.feed(b"q", later + Duration::from_secs(1));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))], "keys after its end are keys");
@@ -766,7 +767,7 @@ mod tests {
         let due = p.deadline().expect("a deadline");
         assert!(due <= t + Duration::from_millis(100) + PASTE_PATIENCE);
         p.poll(due);
-        assert_eq!(all(&mut p), vec![Input::PasteStopped]);
+        assert_eq!(all(&mut p), vec![TermInput::PasteStopped]);
         // Keys typed now join the paste; an Esc among other bytes is the paste's own.
         let at = |ms| due + Duration::from_millis(ms);
         p.feed(b"qy", at(100));
@@ -781,13 +782,13 @@ mod tests {
         p.feed(b"\x1b", at(2200));
         let got = all(&mut p);
         assert!(
-            matches!(got.as_slice(), [Input::PasteIgnored(why)] if why.contains("Esc")),
+            matches!(got.as_slice(), [TermInput::PasteIgnored(why)] if why.contains("Esc")),
             "{got:?}"
         );
         p.feed(b"\x03", at(2300));
         assert_eq!(
             all(&mut p),
-            vec![Input::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
+            vec![TermInput::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
         );
         // Both presses in one read count too.
         p.feed(b"\x1b[200~half", at(3000));
@@ -798,7 +799,7 @@ mod tests {
         assert!(
             matches!(
                 got.as_slice(),
-                [Input::PasteStopped, Input::PasteIgnored(_), Input::Event(_)]
+                [TermInput::PasteStopped, TermInput::PasteIgnored(_), TermInput::Event(_)]
             ),
             "{got:?}"
         );
@@ -838,10 +839,12 @@ mod tests {
             p.poll(now);
             got.extend(std::iter::from_fn(|| p.next_input()));
             // Messages aside (a pause is said), the paste and nothing else.
-            let pasted: Vec<&Input> = got.iter().filter(|i| matches!(i, Input::Event(_))).collect();
+            let pasted: Vec<&TermInput> = got.iter().filter(|i| matches!(i, TermInput::Event(_))).collect();
             assert_eq!(
                 pasted,
-                vec![&Input::Event(Event::Paste(String::from_utf8(text.clone()).unwrap()))],
+                vec![&TermInput::Event(Event::Paste(
+                    String::from_utf8(text.clone()).unwrap()
+                ))],
                 "{bytes:?}"
             );
         }
@@ -868,7 +871,7 @@ mod tests {
         p.poll(t + Duration::from_secs(1));
         let inputs = all(&mut p);
         assert_eq!(inputs.len(), 1, "one message, no key");
-        assert!(matches!(&inputs[0], Input::PasteIgnored(why) if why.contains("MiB")));
+        assert!(matches!(&inputs[0], TermInput::PasteIgnored(why) if why.contains("MiB")));
         p.feed(b"j", t + Duration::from_secs(2));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('j'))], "keys work again");
     }

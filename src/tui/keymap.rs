@@ -2,7 +2,7 @@
 //! mouse types. Keys are looked up in the key table ([`crate::ui::keys`]); mouse clicks are
 //! mapped back to cells and list lines with the view's own geometry.
 
-use super::input::Input;
+use super::input::TermInput;
 use crate::app::{Action, App, Mode, Overlay};
 use crate::ui::keys::{self, Context, Key};
 use crate::ui::layout::{BrowserScreen, Screen};
@@ -14,7 +14,7 @@ const WHEEL: isize = 3;
 
 /// The actions for `input` given the state of `app`: [`action_for`]'s, after the focus
 /// regained when the input says the player is at this terminal ([`focus_implied`]).
-pub fn actions_for(input: &Input, app: &App) -> impl Iterator<Item = Action> {
+pub fn actions_for(input: &TermInput, app: &App) -> impl Iterator<Item = Action> {
     focus_implied(input, app).into_iter().chain(action_for(input, app))
 }
 
@@ -22,28 +22,28 @@ pub fn actions_for(input: &Input, app: &App) -> impl Iterator<Item = Action> {
 /// something only a player at it makes: a key pressed, a click, the wheel, a paste. Some
 /// terminals say the focus was lost and never that it came back (a report lost, a multiplexer
 /// between), and the clock stayed stopped while the player typed.
-pub fn focus_implied(input: &Input, app: &App) -> Option<Action> {
+pub fn focus_implied(input: &TermInput, app: &App) -> Option<Action> {
     if app.focused {
         return None;
     }
     let by_hand = match input {
-        Input::Event(Event::Key(key)) => key.kind == KeyEventKind::Press,
-        Input::Event(Event::Mouse(mouse)) => matches!(
+        TermInput::Event(Event::Key(key)) => key.kind == KeyEventKind::Press,
+        TermInput::Event(Event::Mouse(mouse)) => matches!(
             mouse.kind,
             MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
         ),
-        Input::Event(Event::Paste(_)) => true,
+        TermInput::Event(Event::Paste(_)) => true,
         _ => false,
     };
     by_hand.then_some(Action::Focus(true))
 }
 
 /// The action for `input` given the state of `app`, if it means anything there.
-pub fn action_for(input: &Input, app: &App) -> Option<Action> {
+pub fn action_for(input: &TermInput, app: &App) -> Option<Action> {
     match input {
-        Input::Event(event) => event_action(event, app),
-        Input::PasteIgnored(why) => Some(Action::PasteIgnored(why.clone())),
-        Input::PasteStopped => Some(Action::PasteStopped),
+        TermInput::Event(event) => event_action(event, app),
+        TermInput::PasteIgnored(why) => Some(Action::PasteIgnored(why.clone())),
+        TermInput::PasteStopped => Some(Action::PasteStopped),
     }
 }
 

@@ -14,7 +14,7 @@ use crate::runtime::{Runtime, recovery};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
-use input::{Input, Parser};
+use input::{Parser, TermInput};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -401,8 +401,8 @@ fn event_loop(
 /// The four failures the end-to-end tests ask for with `SUDOKU_WORKBENCH_TEST_PANIC=1`: F12
 /// panics, F11 fails the event loop with an error, F10 fails an allocation (which aborts, as
 /// running out of memory does), F9 overflows the stack. Nobody sets that variable by accident.
-fn fail_on_test_keys(input: &Input) -> anyhow::Result<()> {
-    if let Input::Event(Event::Key(key)) = input {
+fn fail_on_test_keys(input: &TermInput) -> anyhow::Result<()> {
+    if let TermInput::Event(Event::Key(key)) = input {
         match key.code {
             KeyCode::F(12) => panic!("the test panic (F12 with SUDOKU_WORKBENCH_TEST_PANIC=1)"),
             KeyCode::F(11) => anyhow::bail!("the test error (F11)"),

@@ -42,11 +42,6 @@ impl CellSize {
     pub const fn is_large(self) -> bool {
         self.height >= 3
     }
-
-    /// Whether digits are drawn big.
-    pub const fn is_huge(self) -> bool {
-        self.height >= 5
-    }
 }
 
 /// A screen too small to use, and what it needs.

@@ -176,7 +176,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
             theme: &theme,
         }
         .render(screen.body, buf),
-        Some(Overlay::Prompt(prompt)) => overlay::Input {
+        Some(Overlay::Prompt(prompt)) => overlay::SavePrompt {
             prompt,
             message: app.message.as_ref(),
             theme: &theme,

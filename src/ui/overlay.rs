@@ -285,7 +285,7 @@ impl Widget for Solved<'_> {
 }
 
 /// The save prompt.
-pub struct Input<'a> {
+pub struct SavePrompt<'a> {
     /// The prompt.
     pub prompt: &'a Prompt,
     /// The message about the last action, if any (why the last save failed).
@@ -294,7 +294,7 @@ pub struct Input<'a> {
     pub theme: &'a Theme,
 }
 
-impl Widget for Input<'_> {
+impl Widget for SavePrompt<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let message = message_lines(self.message, 76.min(area.width).saturating_sub(2), t);

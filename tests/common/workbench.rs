@@ -12,7 +12,7 @@ use sudoku_workbench::app::browser::Browser;
 use sudoku_workbench::app::stepper::Stepper;
 use sudoku_workbench::app::{Action, App, Document, Effect, Mode};
 use sudoku_workbench::runtime::Runtime;
-use sudoku_workbench::tui::input::Input;
+use sudoku_workbench::tui::input::TermInput;
 use sudoku_workbench::tui::keymap::actions_for;
 
 /// The shipped sample puzzle `name`.
@@ -199,11 +199,11 @@ impl Bench {
 
     /// A terminal event, through the keymap.
     pub fn event(&mut self, event: Event) {
-        self.event_input(Input::Event(event));
+        self.event_input(TermInput::Event(event));
     }
 
     /// What the terminal's input parser made of its bytes, through the keymap.
-    pub fn event_input(&mut self, input: Input) {
+    pub fn event_input(&mut self, input: TermInput) {
         for action in actions_for(&input, &self.app).collect::<Vec<_>>() {
             self.act(action);
         }

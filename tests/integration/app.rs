@@ -13,7 +13,7 @@ use sudoku_engine::{Board, Cell, Format, Step, Strategy, parse_document};
 use sudoku_workbench::app::browser::{Entry, Listing, Preview};
 use sudoku_workbench::app::jobs::Count;
 use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then, Typing};
-use sudoku_workbench::tui::input::Input;
+use sudoku_workbench::tui::input::TermInput;
 use sudoku_workbench::tui::keymap::action_for;
 use sudoku_workbench::ui::layout::{BrowserScreen, Screen};
 
@@ -260,7 +260,7 @@ fn an_ignored_paste_is_a_message_and_changes_nothing() {
     let mut app = Bench::on_asset("hardest.sdk");
     app.keys("l1");
     let before = app.doc.clone();
-    app.event_input(Input::PasteIgnored("its end never came".into()));
+    app.event_input(TermInput::PasteIgnored("its end never came".into()));
     assert_eq!(app.doc, before);
     assert!(!app.should_quit());
     assert_eq!(app.message(), "Paste ignored: its end never came");
@@ -598,7 +598,7 @@ fn conflicting_board_cannot_enter_step_mode() {
 #[test]
 fn keys_mean_what_the_mode_says() {
     let mut app = Bench::on_asset("hardest.sdk");
-    let event = |code| Input::Event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let event = |code| TermInput::Event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     assert_eq!(action_for(&event(KeyCode::Char('n')), &app), Some(Action::StepForward));
     assert_eq!(
         action_for(&event(KeyCode::Right), &app),
@@ -606,7 +606,7 @@ fn keys_mean_what_the_mode_says() {
     );
     assert_eq!(
         action_for(
-            &Input::Event(Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL))),
+            &TermInput::Event(Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL))),
             &app
         ),
         Some(Action::Suspend)
@@ -621,7 +621,7 @@ fn keys_mean_what_the_mode_says() {
         "no typing while stepping"
     );
     // A key release (sent by some terminals) is not a press.
-    let release = Input::Event(Event::Key(KeyEvent {
+    let release = TermInput::Event(Event::Key(KeyEvent {
         code: KeyCode::Char('n'),
         modifiers: KeyModifiers::NONE,
         kind: KeyEventKind::Release,
@@ -629,7 +629,7 @@ fn keys_mean_what_the_mode_says() {
     }));
     assert_eq!(action_for(&release, &app), None);
     assert_eq!(
-        action_for(&Input::Event(Event::Paste("x".into())), &app),
+        action_for(&TermInput::Event(Event::Paste("x".into())), &app),
         Some(Action::Paste("x".into()))
     );
 }

@@ -17,22 +17,20 @@ use ratatui::crossterm::event::{
 };
 use std::path::Path;
 use std::time::{Duration, Instant};
+use sudoku_engine::generate::Random;
 use sudoku_workbench::app::builtin::default_document;
 use sudoku_workbench::app::{Action, App, Mode};
-use sudoku_workbench::tui::input::Input;
+use sudoku_workbench::tui::input::TermInput;
 use sudoku_workbench::tui::keymap::action_for;
 use sudoku_workbench::ui;
 
-/// SplitMix64: a few lines, good enough for choosing keys, the same everywhere.
-struct Rng(u64);
+/// The engine's own seeded generator (SplitMix64), so that a seed gives the same keys
+/// everywhere.
+struct Rng(Random);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: u64) -> u64 {
@@ -196,14 +194,14 @@ fn back_forward(app: &mut Bench, context: &str) {
 
 /// Runs one seeded sequence of `steps` events; the number of events that did something.
 fn sequence(seed: u64, steps: usize, dir: &Path) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(Random::new(seed));
     let mut app = workbench(dir);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     let mut acted = 0;
     for step in 0..steps {
         let context = format!("seed {seed}, step {step}");
         let event = event(&mut rng, app.size);
-        if let Some(action) = action_for(&Input::Event(event), &app) {
+        if let Some(action) = action_for(&TermInput::Event(event), &app) {
             app.act(action);
             acted += 1;
         }
