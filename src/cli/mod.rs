@@ -395,7 +395,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let started = Instant::now();
     let mut written = 0u64;
     let threads = batch::threads(args.jobs);
-    let made = batch::in_order(
+    let worked = batch::in_order(
         &mut reader,
         threads.count,
         input.length,
@@ -493,7 +493,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
-    threads.note_cap(made, err)?;
+    threads.note_cap(worked, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(
@@ -589,7 +589,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut first = true;
     let mut unreadable = 0;
     let threads = batch::threads(args.jobs);
-    let made = batch::in_order(
+    let worked = batch::in_order(
         &mut reader,
         threads.count,
         input.length,
@@ -651,7 +651,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
-    threads.note_cap(made, err)?;
+    threads.note_cap(worked, err)?;
     if unreadable > 0 {
         status = status.max(Status::Unreadable);
     }
