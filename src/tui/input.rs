@@ -256,9 +256,8 @@ impl Parser {
         }
         if let Some(end) = end {
             if !*said {
-                self.ready.push_back(Input::PasteIgnored(
-                    "its rest came after it was given up, and was dropped".into(),
-                ));
+                self.ready
+                    .push_back(Input::PasteIgnored("its rest came later, and was dropped".into()));
             }
             self.paste = Paste::None;
             return self.take(&joined[end + PASTE_END.len()..], more, now);
@@ -278,7 +277,7 @@ impl Parser {
         if !*said {
             *said = true;
             self.ready.push_back(Input::PasteIgnored(
-                "its rest came after it was given up: dropped up to its end (keys typed one at a time work)".into(),
+                "its rest came later, dropped up to its end; keys typed one at a time work".into(),
             ));
         }
         // The end of the read, should the end marker (or a new start) be cut there.
