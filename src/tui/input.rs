@@ -15,8 +15,10 @@
 //! still, its end taking it as it would have on time. Giving such a paste up once let the rest
 //! of it, when it came, be read as keys: `q`, `y` in it quit and lost the work. So that a start
 //! with no end never holds the keyboard for good, Esc pressed twice after the stop (each press
-//! a read of its own, as a person types) gives the paste up, and the keys after it are keys.
-//! A lone Esc at the end of what was read is the Esc key, as crossterm has it.
+//! a read of its own, as a person types) gives the paste up: keys typed one at a time are keys
+//! again, while reads of many bytes, the paste's rest coming late, are dropped up to its end.
+//! A lone Esc at the end of what was read is the Esc key, as crossterm has it; a paste's start
+//! cut after `Esc [` or more waits, however long, for the byte that decides it.
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
