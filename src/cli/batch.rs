@@ -168,21 +168,37 @@ pub struct Threads {
 }
 
 impl Threads {
-    /// Says on `err` that `--jobs` was capped, once the run is over and `made` threads were
-    /// made beside the calling one: nothing when none was (a single puzzle, one core), as the
-    /// cap then changed nothing. (Said at the end: whether a thread is made is known only once
-    /// the input shows a collection.)
-    pub fn note_cap(&self, made: usize, err: &mut impl Write) -> io::Result<()> {
-        let Some(asked) = self.asked.filter(|_| made > 0) else {
+    /// Says on `err` that `--jobs` was capped, once the run is over: when threads were made
+    /// beside the calling one, or, on one core, where there was more than one result to work
+    /// on (threads would have been made); nothing for a single puzzle, as the cap then changed
+    /// nothing. (Said at the end: whether a thread is made is known only once the input shows
+    /// a collection.) One core once said nothing at all, though more than one was asked for.
+    pub fn note_cap(&self, worked: Worked, err: &mut impl Write) -> io::Result<()> {
+        let Some(asked) = self.asked else {
             return Ok(());
         };
-        let one = if self.count == 1 { "core" } else { "cores" };
-        writeln!(
-            err,
-            "--jobs {asked}: at most {}, as many as the {one} this process may run on",
-            crate::text::counted(self.count as u64, "thread")
-        )
+        match (self.count, worked.made, worked.results) {
+            (1, _, results) if results > 1 => writeln!(
+                err,
+                "--jobs {asked}: 1 thread, the main one, as many as the cores this process may run on"
+            ),
+            (count, made, _) if count > 1 && made > 0 => writeln!(
+                err,
+                "--jobs {asked}: at most {}, as many as the cores this process may run on",
+                crate::text::counted(count as u64, "thread")
+            ),
+            _ => Ok(()),
+        }
     }
+}
+
+/// What [`in_order`] or [`each_in_order`] did: for [`Threads::note_cap`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Worked {
+    /// The threads made beside the calling one.
+    pub made: usize,
+    /// The results handed on.
+    pub results: u64,
 }
 
 /// The next item of `reader`, with what it knew.
@@ -198,12 +214,32 @@ fn next<R: BufRead>(reader: &mut Reader<R>) -> Option<ReadItem> {
 /// Reads every item of `reader`; works on each puzzle with `work` on `jobs` threads; and hands
 /// where each item came from, with its result and the text `work` wrote for it, to `emit`, in
 /// the order read. A failed read ends the input after it is handed on; an error of `emit` (a
-/// closed output) ends everything. Gives the number of threads made beside the calling one.
+/// closed output) ends everything. Says how many threads were made and results handed on.
 ///
 /// `work` writes an item's usual output to the vector it is given, where the thread that works
 /// on it has it at hand: a batch's texts then go to the writing thread one after the other, a
 /// few bytes each, rather than in results of their own.
 pub fn in_order<R, T>(
+    reader: &mut Reader<R>,
+    jobs: usize,
+    length: Option<u64>,
+    work: impl Fn(&ReadItem, &mut Vec<u8>) -> T + Sync,
+    mut emit: impl FnMut(&ItemPlace, &T, &[u8]) -> io::Result<()>,
+) -> io::Result<Worked>
+where
+    R: BufRead,
+    T: Send,
+{
+    let mut results = 0;
+    let made = in_order_counted(reader, jobs, length, work, |origin, done, text| {
+        results += 1;
+        emit(origin, done, text)
+    })?;
+    Ok(Worked { made, results })
+}
+
+/// [`in_order`], giving the number of threads made beside the calling one.
+fn in_order_counted<R, T>(
     reader: &mut Reader<R>,
     jobs: usize,
     length: Option<u64>,
@@ -276,19 +312,20 @@ where
 /// become free, and the results are put back in the order read. At most
 /// `IN_FLIGHT` batches a thread are under way: memory stays flat however long the input. An
 /// error of `emit` ends everything: the batches not yet taken are dropped, and the threads stop
-/// after the one each holds. Gives the number of threads made beside the calling one.
+/// after the one each holds. Says how many threads were made and results handed on.
 pub fn each_in_order<I, T>(
     items: impl Iterator<Item = I>,
     jobs: usize,
     batch: usize,
     work: impl Fn(I) -> T + Sync,
     mut emit: impl FnMut(&T) -> io::Result<()>,
-) -> io::Result<usize>
+) -> io::Result<Worked>
 where
     I: Send,
     T: Send,
 {
-    in_batches(
+    let mut results = 0;
+    let made = in_batches(
         items,
         jobs,
         batch,
@@ -297,8 +334,12 @@ where
             text: 0,
         },
         |item, done: &mut Done<T>| done.push(work(item)),
-        |done, _| emit(done),
-    )
+        |done, _| {
+            results += 1;
+            emit(done)
+        },
+    )?;
+    Ok(Worked { made, results })
 }
 
 /// What the items of a batch gave: a result each (any number per item), with the text written
@@ -757,6 +798,30 @@ mod tests {
                 Ok(())
             }
         }
+    }
+
+    /// Issue 28, attack V: `--jobs 100000` on one core said nothing, though the cap is said
+    /// wherever it changed something: on one core, wherever there was more than one result.
+    #[test]
+    fn the_cap_is_said_on_one_core_too() {
+        let note = |count, asked, made, results| {
+            let mut err = Vec::new();
+            Threads { count, asked }
+                .note_cap(Worked { made, results }, &mut err)
+                .unwrap();
+            String::from_utf8(err).unwrap()
+        };
+        assert_eq!(
+            note(1, Some(100_000), 0, 95),
+            "--jobs 100000: 1 thread, the main one, as many as the cores this process may run on\n"
+        );
+        assert_eq!(
+            note(2, Some(100_000), 1, 95),
+            "--jobs 100000: at most 2 threads, as many as the cores this process may run on\n"
+        );
+        assert_eq!(note(1, Some(4), 0, 1), "", "a single puzzle: the cap changed nothing");
+        assert_eq!(note(2, Some(4), 0, 1), "");
+        assert_eq!(note(1, None, 0, 95), "", "--jobs 1 asked for");
     }
 
     #[test]

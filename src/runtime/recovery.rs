@@ -5,7 +5,7 @@
 //! the rest.
 //!
 //! Each process names its file by its start time and process id ([`Owner`]), and holds an
-//! exclusive lock on a lock file beside it for as long as it runs, so that two workbenches never
+//! exclusive lock on a lock file beside it for as long as it keeps the file, so that two workbenches never
 //! write or offer each other's work. Either tells that the owner runs: a lock file deleted while
 //! its owner runs once had a second workbench offer, and discard, the first one's work. An
 //! offered file is only looked at: a start holds no descriptor for it (1,500 left-over files
@@ -20,7 +20,8 @@
 //! A file is written beside its place under a temporary name of its owner's
 //! (`.recovery-<start>-<pid>.tmp`), then renamed over it. A process that ends during a write
 //! waits for it ([`finish_writes`]); one killed during a write leaves the temporary file, which
-//! the next start removes once the lock shows its owner is gone.
+//! the next start removes once the lock shows its owner is gone. The lock file goes with the
+//! last of the files; a start removes one left alone by a workbench that is gone.
 //!
 //! A recovery file is a progress file (see [`Format::Progress`]) with `#!` fields saying where
 //! the work came from: the origin, its format and its place in a collection. The puzzle's own
@@ -321,7 +322,7 @@ static KEEPERS: AtomicU32 = AtomicU32::new(0);
 pub struct Keeper {
     dir: PathBuf,
     stem: String,
-    /// The lock held while the process runs, once a file was written.
+    /// The lock held while this process keeps a file.
     lock: Option<File>,
     /// The text on disk now, if any.
     written: Option<String>,
@@ -411,7 +412,7 @@ impl Keeper {
 
     /// Makes the recovery file hold `text` (`None`: no file).
     fn keep_text(&mut self, text: Option<String>) {
-        if text == self.written {
+        if text == self.written && (text.is_some() || self.lock.is_none()) {
             if text.is_some() {
                 self.failure = None;
             }
@@ -424,6 +425,14 @@ impl Keeper {
                 if self.lines_written.take().is_some() {
                     let _ = std::fs::remove_file(self.path().with_extension("lines"));
                 }
+                // No file, no lock: a lock kept to the end of a process that ends by a signal
+                // (a save during it leaving nothing unsaved) stayed in the state directory for
+                // good. Removed while still held, as in `Taken::discard`; the next write takes
+                // it again.
+                if self.lock.is_some() {
+                    let _ = std::fs::remove_file(self.lock_path());
+                    self.lock = None;
+                }
             }
             Some(text) => match self.write(&self.path(), &text) {
                 Ok(()) => {
@@ -435,7 +444,7 @@ impl Keeper {
         }
     }
 
-    /// Takes this process's lock, once: held until the process ends or [`Keeper::remove`].
+    /// Takes this process's lock, once: held until its files are removed or the process ends.
     fn take_lock(&mut self) -> io::Result<()> {
         if self.lock.is_some() {
             return Ok(());
@@ -480,9 +489,6 @@ impl Keeper {
     /// Removes this process's files: the work was saved or given up by the user.
     pub fn remove(&mut self) {
         self.keep_text(None);
-        if self.lock.take().is_some() {
-            let _ = std::fs::remove_file(self.lock_path());
-        }
     }
 }
 
@@ -545,6 +551,7 @@ pub fn left_over(dir: &Path) -> Found {
         return Found::default();
     };
     let mut candidates: Vec<(PathBuf, SystemTime)> = Vec::new();
+    let mut locks: Vec<(PathBuf, String)> = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
@@ -565,11 +572,27 @@ pub fn left_over(dir: &Path) -> Found {
         {
             // Lines written by a workbench killed before its first recovery file.
             let _ = std::fs::remove_file(&path);
+        } else if let Some(stem) = name.strip_suffix(".lock")
+            && stem.starts_with("recovery-")
+        {
+            locks.push((path, stem.to_owned()));
         } else if name.starts_with("recovery-")
             && path.extension().is_some_and(|e| e == "swb")
             && let Ok(modified) = std::fs::metadata(&path).and_then(|m| m.modified())
         {
             candidates.push((path, modified));
+        }
+    }
+    // Lock files alone, once the files above are gone: left by workbenches killed between a
+    // lock and a write, or by releases that kept the lock to the end with no file.
+    for (lock, stem) in locks {
+        let beside = [
+            lock.with_extension("swb"),
+            lock.with_extension("lines"),
+            dir.join(format!(".{stem}.tmp")),
+        ];
+        if !beside.iter().any(|p| p.symlink_metadata().is_ok()) && owner(dir, &stem) == Whose::Ended {
+            let _ = std::fs::remove_file(&lock);
         }
     }
     candidates.sort_by_key(|(_, modified)| std::cmp::Reverse(*modified));
@@ -893,6 +916,40 @@ mod tests {
         assert!(legacy_new.exists(), "a recent one may be a write under way");
         assert!(running_temp.exists(), "a running workbench's write is its own");
         assert_eq!(std::fs::read_to_string(running.path()).unwrap(), "mine");
+    }
+
+    /// Issue 28, attack V: a signal during an in-place save left `recovery-*.lock` with no
+    /// recovery file beside it, for good: the keeper held its lock to the end of the process.
+    /// The lock goes with the file, and a start removes a lone one whose workbench is gone.
+    #[test]
+    fn no_lock_file_outlives_the_files_it_guards() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut keeper = Keeper::new(dir.path().to_path_buf());
+        keeper.keep_text(Some("work".into()));
+        assert!(keeper.lock_path().exists());
+        // The work saved: nothing to keep, and no lock.
+        keeper.keep_text(None);
+        assert!(!keeper.path().exists());
+        assert!(!keeper.lock_path().exists(), "the lock went with the file");
+        keeper.keep_text(Some("more work".into()));
+        assert!(keeper.lock_path().exists(), "taken again with the next file");
+        assert!(left_over(dir.path()).newest.is_empty(), "and held");
+        // Lone lock files of ended workbenches go at start; a running one's, or one with a
+        // file beside it, stays.
+        let lone = dir.path().join("recovery-1-999999996.lock");
+        std::fs::write(&lone, "").unwrap();
+        let guarding = dir.path().join("recovery-2-999999995");
+        std::fs::write(guarding.with_extension("lock"), "").unwrap();
+        std::fs::write(guarding.with_extension("swb"), "old work").unwrap();
+        let mut running = Keeper::new(dir.path().to_path_buf());
+        running.keep_text(Some("mine".into()));
+        std::fs::remove_file(running.path()).unwrap();
+        let found = left_over(dir.path());
+        assert!(!lone.exists(), "a lone lock of a workbench that is gone");
+        assert!(guarding.with_extension("lock").exists());
+        assert_eq!(found.newest.len(), 1);
+        assert!(running.lock_path().exists(), "a running workbench's lock is its own");
+        assert!(keeper.lock_path().exists());
     }
 
     /// Issue 28, item 5: the newest files are read and offered, the rest only counted.

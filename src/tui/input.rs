@@ -15,8 +15,10 @@
 //! still, its end taking it as it would have on time. Giving such a paste up once let the rest
 //! of it, when it came, be read as keys: `q`, `y` in it quit and lost the work. So that a start
 //! with no end never holds the keyboard for good, Esc pressed twice after the stop (each press
-//! a read of its own, as a person types) gives the paste up, and the keys after it are keys.
-//! A lone Esc at the end of what was read is the Esc key, as crossterm has it.
+//! a read of its own, as a person types) gives the paste up: keys typed one at a time are keys
+//! again, while reads of many bytes, the paste's rest coming late, are dropped up to its end.
+//! A lone Esc at the end of what was read is the Esc key, as crossterm has it; a paste's start
+//! cut after `Esc [` or more waits, however long, for the byte that decides it.
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -74,6 +76,11 @@ enum Paste {
         stopped: bool,
         escapes: usize,
     },
+    /// Given up with Esc before its end came. The rest of the paste may still come, late: a read
+    /// holding more than one key's worth is taken for it and dropped, up to the read holding
+    /// the end marker (see [`Parser::given_up`]). `carry`, the end of the last read, when a marker
+    /// may be cut there; `said`, once the user was told of a dropped rest.
+    GivenUp { carry: Vec<u8>, said: bool },
     /// Past an end marker, looking at the rest of the burst.
     Closing {
         text: Vec<u8>,
@@ -95,6 +102,10 @@ pub struct Parser {
     /// When an Esc alone ended a read and was taken as the key: a `[` right after it is the
     /// rest of a sequence cut after its Esc (a paste start above all), not keys.
     lone_esc: Option<Instant>,
+    /// How many of the pending bytes, a proper prefix of a paste's start (`Esc [`, `Esc [ 2`,
+    /// `Esc [ 2 0`, `Esc [ 2 0 0`), outlived [`SEQUENCE_PATIENCE`]: they wait, with no time
+    /// limit, for the bytes that decide them (see [`Parser::poll`]).
+    overdue: Option<usize>,
 }
 
 impl Default for Parser {
@@ -112,6 +123,7 @@ impl Parser {
             paste: Paste::None,
             ready: VecDeque::new(),
             lone_esc: None,
+            overdue: None,
         }
     }
 
@@ -140,7 +152,10 @@ impl Parser {
                     let presses = bytes.iter().all(|&b| b == 0x1b) && bytes.len() <= ESCAPES_TO_GIVE_UP;
                     *escapes = if presses { *escapes + bytes.len() } else { 0 };
                     if *escapes >= ESCAPES_TO_GIVE_UP {
-                        self.paste = Paste::None;
+                        self.paste = Paste::GivenUp {
+                            carry: Vec::new(),
+                            said: false,
+                        };
                         self.ready.push_back(TermInput::PasteIgnored(
                             "given up with Esc before its end came; keys work again".into(),
                         ));
@@ -174,7 +189,29 @@ impl Parser {
                 *last_byte = now;
                 return;
             }
+            Paste::GivenUp { .. } => return self.given_up(bytes, more, now),
             Paste::None => {}
+        }
+        if let Some(late) = self.overdue.take() {
+            self.lone_esc = None;
+            self.pending.extend_from_slice(bytes);
+            if PASTE_START.starts_with(&self.pending) {
+                // Still only the start of a paste's start: wait on.
+                self.overdue = Some(late);
+                return;
+            }
+            if !self.pending.starts_with(PASTE_START) {
+                // Not a paste: the late prefix goes as its timeout would have taken it, and
+                // the bytes after it, which came after a pause no sequence has, as they are.
+                let after = self.pending.split_off(late);
+                self.take(&[], false, now);
+                self.take(&after, more, now);
+                return;
+            }
+            // A paste's start, whole: parsed below with the rest.
+            self.pending_since = Some(now);
+            self.parse(more, now);
+            return self.open_with_pending(more, now);
         }
         let esc_before = self.lone_esc.take();
         if esc_before.is_some_and(|at| now.saturating_duration_since(at) < SEQUENCE_PATIENCE)
@@ -186,12 +223,76 @@ impl Parser {
         self.pending.extend_from_slice(bytes);
         self.pending_since.get_or_insert(now);
         self.parse(more, now);
-        // A paste began: the rest of these bytes are its text.
+        self.open_with_pending(more, now);
+    }
+
+    /// A paste began: the rest of the pending bytes are its text.
+    fn open_with_pending(&mut self, more: bool, now: Instant) {
         if matches!(self.paste, Paste::Open { .. }) && !self.pending.is_empty() {
             let rest = std::mem::take(&mut self.pending);
             self.pending_since = None;
             self.take(&rest, more, now);
         }
+    }
+
+    /// Bytes read after a paste was given up with Esc, before its end marker came.
+    ///
+    /// Giving up must not lock the keyboard (a terminal may send a start and never an end), yet
+    /// the rest of the paste may still come, late, and typed as keys its `q`, `y` quit and lost
+    /// the work. A terminal sends a paste in reads of many bytes; a person typing makes one key
+    /// (one character, one escape sequence) per read. So: a read holding more than one key's
+    /// worth is taken for the rest of the paste and dropped, with a message, until the read
+    /// holding the end marker, dropped up to it; a read of one key is the key. A new paste's
+    /// start ends the wait as well: the old paste's end was lost.
+    fn given_up(&mut self, bytes: &[u8], more: bool, now: Instant) {
+        let Paste::GivenUp { carry, said } = &mut self.paste else {
+            return;
+        };
+        let mut joined = std::mem::take(carry);
+        joined.extend_from_slice(bytes);
+        let start = find(&joined, PASTE_START);
+        let end = find(&joined, PASTE_END);
+        if let Some(start) = start.filter(|&s| end.is_none_or(|e| s < e)) {
+            self.paste = Paste::None;
+            return self.take(&joined[start..], more, now);
+        }
+        if let Some(end) = end {
+            if !*said {
+                self.ready
+                    .push_back(TermInput::PasteIgnored("its rest came later, and was dropped".into()));
+            }
+            self.paste = Paste::None;
+            return self.take(&joined[end + PASTE_END.len()..], more, now);
+        }
+        if let Parsed::Event(event, used) = parse_one(bytes, false)
+            && used == bytes.len()
+        {
+            // One key: typed by a person. A lone Esc may be the start of the end marker.
+            *carry = if PASTE_END.starts_with(bytes) {
+                bytes.to_vec()
+            } else {
+                Vec::new()
+            };
+            self.ready.push_back(TermInput::Event(event));
+            return;
+        }
+        if !*said {
+            *said = true;
+            self.ready.push_back(TermInput::PasteIgnored(
+                "its rest came later, dropped up to its end; keys typed one at a time work".into(),
+            ));
+        }
+        // The end of the read, should the end marker (or a new start) be cut there.
+        let cut = (1..PASTE_END.len())
+            .rev()
+            .find(|&n| {
+                joined.len() >= n && {
+                    let tail = &joined[joined.len() - n..];
+                    PASTE_END.starts_with(tail) || PASTE_START.starts_with(tail)
+                }
+            })
+            .unwrap_or(0);
+        *carry = joined[joined.len() - cut..].to_vec();
     }
 
     /// Applies the timeouts due at `now`: a paste stopped before its end, a paste's burst over,
@@ -220,8 +321,21 @@ impl Parser {
                 .pending_since
                 .is_some_and(|since| now.saturating_duration_since(since) >= SEQUENCE_PATIENCE)
         {
-            // The rest of a sequence never came: what there is, as if nothing more will.
-            self.take(&[], false, now);
+            if self.pending.len() >= 2 && PASTE_START.starts_with(&self.pending) {
+                // The start of a paste's start, cut by a pause (a slow link): taken as keys,
+                // the paste's text would be typed (`q`, `y` quit and lose the work). No person
+                // types `Esc [ 2 0` in a moment, and the next byte decides it (see `take`), so
+                // it waits for that byte. `Esc [` alone too, though a person may press Esc
+                // then `[`: it comes whole from one read (a terminal's, cut), or as Esc then `[`
+                // within 150 ms, whose Esc was the Esc key at once and whose `[` was dropped
+                // with it before as now; cut there, a paste would be typed. The next key decides
+                // and is a key as ever (after `2`, `0`: they and the key after them).
+                self.overdue = Some(self.pending.len());
+                self.pending_since = None;
+            } else {
+                // The rest of a sequence never came: what there is, as if nothing more will.
+                self.take(&[], false, now);
+            }
         }
     }
 
@@ -271,7 +385,7 @@ impl Parser {
     /// When [`Parser::poll`] has something to do, if ever.
     pub fn deadline(&self) -> Option<Instant> {
         let paste = match &self.paste {
-            Paste::None => None,
+            Paste::None | Paste::GivenUp { .. } => None,
             // Once stopped, nothing but its end or Esc ends it: no time to wait for.
             Paste::Open { stopped: true, .. } => None,
             Paste::Open { last_byte, .. } => Some(*last_byte + PASTE_PATIENCE),
@@ -823,11 +937,11 @@ mod tests {
             let mut p = Parser::new();
             let mut now = Instant::now();
             let mut got = Vec::new();
-            // The start marker whole in the first read: one cut by a pause is an Esc key and
-            // text typed, as in any terminal program (its rest waits 150 ms, no more).
+            // The first read holds more than the Esc: an Esc alone and then a pause is the Esc
+            // key (people expect it at once), and what follows it, keys.
             let mut at = 0;
             while at < bytes.len() {
-                let least = if at == 0 { PASTE_START.len() } else { 1 };
+                let least = if at == 0 { 2 } else { 1 };
                 let len = (next(20) as usize + least).min(bytes.len() - at);
                 p.feed(&bytes[at..at + len], now);
                 at += len;
@@ -847,6 +961,126 @@ mod tests {
                 ))],
                 "{bytes:?}"
             );
+        }
+    }
+
+    /// Issue 28, attack V: a paste's start cut after `Esc [ 2 0` by a pause longer than an
+    /// escape sequence is waited for: the prefix timed out, and the paste's text was typed.
+    #[test]
+    fn a_paste_start_cut_by_a_pause_waits_for_the_byte_that_decides_it() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        for cut in 2..PASTE_START.len() {
+            let mut p = Parser::new();
+            p.feed(&PASTE_START[..cut], t);
+            p.poll(at(300));
+            assert_eq!(all(&mut p), vec![], "cut at {cut}");
+            assert_eq!(p.deadline(), None, "no time limit: the next byte decides");
+            p.poll(at(5000));
+            let mut rest = PASTE_START[cut..].to_vec();
+            rest.extend_from_slice(b"note: quality yes\x1b[201~");
+            p.feed(&rest, at(5300));
+            p.poll(at(5300) + BURST_GAP);
+            assert_eq!(
+                all(&mut p),
+                vec![TermInput::Event(Event::Paste("note: quality yes".into()))],
+                "cut at {cut}"
+            );
+        }
+        // Esc, then `[` at once (as one read, or as two: the Esc key first), then a pause.
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[2", at(50));
+        p.poll(at(400));
+        p.feed(b"00~qy\x1b[201~", at(900));
+        p.poll(at(900) + BURST_GAP);
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Esc), TermInput::Event(Event::Paste("qy".into()))]
+        );
+        // Not a paste after all: the keys after the pause are keys, Ctrl-C above all.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[20", t);
+        p.poll(at(300));
+        p.feed(b"\x03", at(2000));
+        assert_eq!(
+            all(&mut p),
+            vec![TermInput::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
+        );
+        assert_eq!(p.deadline(), None);
+        // Late bytes that went on with the prefix, then one that ends it: all keys.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[", t);
+        p.poll(at(300));
+        p.feed(b"2", at(1000));
+        assert_eq!(all(&mut p), vec![]);
+        p.feed(b"l", at(2000));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('2')), k(KeyCode::Char('l'))]);
+        // Other sequences cut for good still time out.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[2;", t);
+        p.poll(at(300));
+        assert_eq!(p.deadline(), None);
+        p.feed(b"q", at(400));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
+    }
+
+    /// Issue 28, attack V: a paste given up with Esc twice, its rest arriving later. It was
+    /// typed as keys (`q`, `y`: quit, the work lost); it is dropped, and single keys work.
+    #[test]
+    fn the_rest_of_a_given_up_paste_is_dropped_and_single_keys_work() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~4.....8.5.3....", t);
+        p.poll(at(1000));
+        p.feed(b"\x1b", at(1500));
+        p.feed(b"\x1b", at(1700));
+        let got = all(&mut p);
+        assert!(
+            matches!(got.as_slice(), [TermInput::PasteStopped, TermInput::PasteIgnored(_)]),
+            "{got:?}"
+        );
+        // A key alone is a key.
+        p.feed(b"l", at(1800));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('l'))]);
+        // The rest, in reads of many bytes: dropped, said once.
+        p.feed(b".6.3.7.5..2.....1.4...... q", at(2200));
+        p.feed(b"2.....q", at(2300));
+        let got = all(&mut p);
+        assert!(
+            matches!(got.as_slice(), [TermInput::PasteIgnored(why)] if why.contains("dropped")),
+            "{got:?}"
+        );
+        // Its end, cut in two, with a key before it: dropped up to the end; keys after it.
+        p.feed(b"y\x1b[2", at(2500));
+        p.feed(b"01~", at(2600));
+        assert_eq!(all(&mut p), vec![]);
+        p.feed(b"q", at(3000));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
+        p.feed(b"jj", at(3100));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('j')), k(KeyCode::Char('j'))], "over");
+        // The rest whole, in the read with the end marker: dropped, with a message; and a
+        // new paste during the wait is a paste.
+        for rest in [&b"x q y\x1b[201~"[..], b"x q\x1b[200~5\x1b[201~"] {
+            let mut p = Parser::new();
+            p.feed(b"\x1b[200~4..", t);
+            p.poll(at(1000));
+            p.feed(b"\x1b", at(1500));
+            p.feed(b"\x1b", at(1700));
+            all(&mut p);
+            p.feed(rest, at(2000));
+            p.poll(at(2000) + BURST_GAP);
+            let got = all(&mut p);
+            assert!(
+                matches!(
+                    got.as_slice(),
+                    [TermInput::PasteIgnored(_)] | [TermInput::Event(Event::Paste(_))]
+                ),
+                "{got:?}"
+            );
+            p.feed(b"qq", at(3000));
+            assert_eq!(all(&mut p).len(), 2, "keys again");
         }
     }
 

@@ -347,6 +347,61 @@ fn a_paste_that_stops_halfway_never_types_its_rest() {
     assert!(holds_the_typed_seven(state.path()), "and kept");
 }
 
+/// Issue 28, attack V: a paste's start cut after `Esc [ 2 0` by 0.3 s of quiet (a slow link).
+/// The cut start timed out, and the paste's text ran as commands: `q` ... `y` quit and lost the
+/// work. The cut start now waits for the bytes that decide it.
+#[test]
+fn a_paste_start_cut_by_a_pause_never_types_the_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[20");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"0~note: quality yes\x1b[201~");
+    s.wait_text("The pasted text is not a puzzle");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    assert_eq!(
+        s.screen().cell(2, 3).map(|c| c.contents()),
+        Some("7"),
+        "the work is as it was"
+    );
+    s.send(b"\x03");
+    s.wait_exit();
+    assert!(holds_the_typed_seven(state.path()), "and kept");
+}
+
+/// Issue 28, attack V: a paste given up with Esc twice, whose rest comes later. The rest was
+/// typed as keys (`q`, `y`: quit, the work lost); it is dropped, and keys typed alone work.
+#[test]
+fn the_rest_of_a_paste_given_up_is_never_typed() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~4.....8.5.3..........7......2.....6.....8.4......1......");
+    s.wait_text("The paste stopped before its end");
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    s.send(b"\x1b");
+    s.wait_text("Paste ignored: given up with Esc");
+    s.send(b".6.3.7.5..2.....1.4...... q");
+    s.wait_text("Paste ignored: its rest came later");
+    s.send(b"y\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    assert_eq!(
+        s.screen().cell(2, 3).map(|c| c.contents()),
+        Some("7"),
+        "the work is as it was"
+    );
+    // Keys work again.
+    s.keys("l");
+    s.wait_text("Cell r1c3");
+    s.send(b"\x03");
+    s.wait_exit();
+    assert!(holds_the_typed_seven(state.path()), "and kept");
+}
+
 /// Item 9: a burst of 3,001 keys is handled whole, without waiting for another key.
 #[test]
 fn a_burst_of_three_thousand_keys_is_handled_whole() {
