@@ -13,7 +13,33 @@ use sudoku_workbench::tui;
 #[global_allocator]
 static ALLOCATOR: cli::fatal::Flagging = cli::fatal::Flagging;
 
+/// Which standard streams were closed when the process started (bit `fd`), seen by
+/// [`see_closed_streams`] before the Rust runtime opens `/dev/null` in their place.
+static CLOSED_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Run by the C runtime before `main`, so before Rust's own start-up hides a closed standard
+/// stream behind `/dev/null`: `>&-` must be an error for the commands, and a `/dev/null` the
+/// caller opened (however it opened it) must not be. Kept in the binary, where `#[used]` is
+/// sure to keep it; a constructor in the library could be left out by the linker.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static SEE_CLOSED_STREAMS: extern "C" fn() = see_closed_streams;
+
+#[cfg(target_os = "linux")]
+extern "C" fn see_closed_streams() {
+    let mut closed = 0;
+    for fd in 0..3 {
+        // SAFETY: F_GETFD only reads the descriptor's flags; -1 (EBADF) means it is not open.
+        if unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1 {
+            closed |= 1 << fd;
+        }
+    }
+    CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn main() -> ExitCode {
+    cli::output::note_closed_at_start(CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed));
     let args = match Cli::try_parse() {
         Ok(args) => args,
         Err(e) => return command_line_error(&e),

@@ -460,6 +460,15 @@ fn failed_writes_are_exit_status_two() {
         ("\"$BIN\" --help >/dev/full".to_string(), 2),
         ("\"$BIN\" --version >/dev/full".to_string(), 2),
         ("\"$BIN\" --no-such-flag 2>/dev/full".to_string(), 2),
+        // `/dev/null` opened for reading and writing by the caller (`<>`, as Python's
+        // `subprocess.DEVNULL` and systemd's `StandardOutput=null` open it) is not a closed
+        // stream: the results go there and the status is the command's own.
+        (format!("\"$BIN\" solve '{}' 1<>/dev/null", sample.display()), 0),
+        (
+            format!("\"$BIN\" check '{}' 1<>/dev/null 2<>/dev/null", sample.display()),
+            0,
+        ),
+        (format!("\"$BIN\" solve '{}' 2<>/dev/null", no_solution.display()), 1),
     ];
     for (script, status) in cases {
         let out = shell(&script);

@@ -3,14 +3,17 @@
 //!
 //! A stream closed by the shell (`>&-`) does not show as one: at start-up the Rust runtime opens
 //! `/dev/null` in place of a closed standard stream, so that writing to it would succeed and the
-//! output vanish. It opens it for reading and writing, where a shell's `>/dev/null` opens it for
-//! writing only; on Linux `/proc` shows both, which is how [`was_closed`] tells them apart.
+//! output vanish. The binary looks at the three streams before the runtime does (a constructor in
+//! `main.rs`) and tells this module with [`note_closed_at_start`]. Guessing afterwards from
+//! `/dev/null` open for reading and writing, as was done before, called a legitimate `/dev/null`
+//! closed: Python's `subprocess.DEVNULL` and systemd's `StandardOutput=null` open it that way.
 //!
 //! A stream left non-blocking by another program (`O_NONBLOCK` on a pipe with a slow reader)
 //! is waited on until it takes bytes again, as a blocking one would be, rather than failing
 //! with "Resource temporarily unavailable".
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A standard stream as the commands write to it: an error on every write if it was closed
 /// when the program started (see the module documentation).
@@ -85,24 +88,20 @@ impl<W: Write> Write for Stream<W> {
     }
 }
 
-/// Whether file descriptor `fd` was closed when the program started and the runtime put
-/// `/dev/null` in its place: `/dev/null` open for reading and writing. Always `false` where
-/// `/proc` cannot tell.
+/// The standard streams closed when the process started, a bit per file descriptor (0, 1, 2).
+static CLOSED_AT_START: AtomicU8 = AtomicU8::new(0);
+
+/// Records which standard streams were closed when the process started (bit `fd` set for a
+/// closed one), as seen before the Rust runtime put `/dev/null` in their place.
+pub fn note_closed_at_start(closed: u8) {
+    CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// Whether file descriptor `fd` (0, 1 or 2) was closed when the program started and the runtime
+/// put `/dev/null` in its place. Always `false` where nothing looked before the runtime (the
+/// library used without the binary's constructor).
 pub fn was_closed(fd: u8) -> bool {
-    let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")) else {
-        return false;
-    };
-    // `flags:` is octal; the access mode is its two low bits, 2 for read and write (O_RDWR).
-    info.lines()
-        .find_map(|line| line.strip_prefix("flags:"))
-        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-        .is_some_and(|flags| flags & 3 == 2)
+    fd < 8 && CLOSED_AT_START.load(Ordering::Relaxed) & (1 << fd) != 0
 }
 
 /// Whether `e` says the reader of a pipe went away (`| head`): not a failure to report.
