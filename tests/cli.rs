@@ -1,9 +1,10 @@
 //! The command line as a user runs it: the built binary on the assets and on broken files,
 //! asserting standard output, standard error and the exit status.
 //!
-//! A test binary of its own, not a module of `tests/integration`: the memory tests read the peak
-//! resident memory of every child this process has waited for (`RUSAGE_CHILDREN`), and the
-//! workbench that other tests start (reading a 75 MB trace, say) would count there.
+//! A test binary of its own (`cargo test --test cli`, as the docs name it). Nothing in it needs
+//! a process of its own any more: the memory tests read their own child's peak with `wait4`
+//! (`run_measured`), not the peak of every child (`RUSAGE_CHILDREN`), which other tests' children
+//! raised. It may join `tests/integration` when the docs' commands move with it.
 
 mod common;
 
