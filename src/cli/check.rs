@@ -35,7 +35,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let mut first = true;
     let mut unreadable = 0;
     let threads = batch::threads(args.jobs);
-    let made = batch::in_order(
+    let worked = batch::in_order(
         &mut reader,
         threads.count,
         input.length,
@@ -97,7 +97,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
-    threads.note_cap(made, err)?;
+    threads.note_cap(worked, err)?;
     if unreadable > 0 {
         status = status.max(Status::Unreadable);
     }

@@ -48,7 +48,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
     let mut unreadable = 0;
     let name = &input.name;
     let threads = super::batch::threads(args.jobs);
-    let made = super::batch::in_order(
+    let worked = super::batch::in_order(
         &mut reader,
         threads.count,
         input.length,
@@ -112,7 +112,7 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
         },
     )?;
     out.flush()?;
-    threads.note_cap(made, err)?;
+    threads.note_cap(worked, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(

@@ -169,7 +169,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
     let started = Instant::now();
     let mut written = 0u64;
     let threads = batch::threads(args.jobs);
-    let made = batch::in_order(
+    let worked = batch::in_order(
         &mut reader,
         threads.count,
         input.length,
@@ -267,7 +267,7 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         },
     )?;
     out.flush()?;
-    threads.note_cap(made, err)?;
+    threads.note_cap(worked, err)?;
     if args.stats && reader.is_collection() {
         let wall = started.elapsed();
         writeln!(

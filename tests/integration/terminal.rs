@@ -55,6 +55,25 @@ fn holds_the_typed_seven(state: &Path) -> bool {
     recovered_board(state).digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7)
 }
 
+/// After text that must not have run as keys (a pasted `q` `y`): the workbench still runs and
+/// the work typed by [`make_unsaved_work`] is on the board.
+fn the_work_stands(s: &mut Session) {
+    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
+    assert_eq!(
+        s.screen().cell(2, 3).map(|c| c.contents()),
+        Some("7"),
+        "the work is as it was"
+    );
+}
+
+/// Ends the workbench with Ctrl-C and checks the work typed by [`make_unsaved_work`] was kept
+/// for the next start.
+fn end_keeping_the_work(mut s: Session, state: &Path) {
+    s.send(b"\x03");
+    s.wait_exit();
+    assert!(holds_the_typed_seven(state), "and kept");
+}
+
 /// Types a 7 into r1c1 of the (emptied) board: unsaved work.
 fn make_unsaved_work(s: &mut Session) {
     s.keys("C");
@@ -334,17 +353,10 @@ fn a_paste_that_stops_halfway_never_types_its_rest() {
     // Taken as a paste over unsaved work: asked about first.
     s.wait_text("unsaved");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
     s.send(b"\x1b");
     s.wait_for("the question gone", |screen| !screen.contents().contains("unsaved"));
-    assert_eq!(
-        s.screen().cell(2, 3).map(|c| c.contents()),
-        Some("7"),
-        "the work is as it was"
-    );
-    s.send(b"\x03");
-    s.wait_exit();
-    assert!(holds_the_typed_seven(state.path()), "and kept");
+    the_work_stands(&mut s);
+    end_keeping_the_work(s, state.path());
 }
 
 /// Issue 28, attack V: a paste's start cut after `Esc [ 2 0` by 0.3 s of quiet (a slow link).
@@ -360,15 +372,8 @@ fn a_paste_start_cut_by_a_pause_never_types_the_paste() {
     s.send(b"0~note: quality yes\x1b[201~");
     s.wait_text("The pasted text is not a puzzle");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
-    assert_eq!(
-        s.screen().cell(2, 3).map(|c| c.contents()),
-        Some("7"),
-        "the work is as it was"
-    );
-    s.send(b"\x03");
-    s.wait_exit();
-    assert!(holds_the_typed_seven(state.path()), "and kept");
+    the_work_stands(&mut s);
+    end_keeping_the_work(s, state.path());
 }
 
 /// Issue 28, attack V: a paste given up with Esc twice, whose rest comes later. The rest was
@@ -388,18 +393,11 @@ fn the_rest_of_a_paste_given_up_is_never_typed() {
     s.wait_text("Paste ignored: its rest came later");
     s.send(b"y\x1b[201~");
     std::thread::sleep(std::time::Duration::from_millis(500));
-    assert!(s.child.try_wait().unwrap().is_none(), "q y did not quit");
-    assert_eq!(
-        s.screen().cell(2, 3).map(|c| c.contents()),
-        Some("7"),
-        "the work is as it was"
-    );
+    the_work_stands(&mut s);
     // Keys work again.
     s.keys("l");
     s.wait_text("Cell r1c3");
-    s.send(b"\x03");
-    s.wait_exit();
-    assert!(holds_the_typed_seven(state.path()), "and kept");
+    end_keeping_the_work(s, state.path());
 }
 
 /// Item 9: a burst of 3,001 keys is handled whole, without waiting for another key.
