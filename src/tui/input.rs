@@ -17,8 +17,17 @@
 //! with no end never holds the keyboard for good, Esc pressed twice after the stop (each press
 //! a read of its own, as a person types) gives the paste up: keys typed one at a time are keys
 //! again, while reads of many bytes, the paste's rest coming late, are dropped up to its end.
+//! A rest coming one byte per read (a slow link) looks like typing: for a while after the
+//! give-up, a key read alone is held a second, and dropped should the end marker follow; and a
+//! quit without saving while the end has not come keeps the work (see `tui::run`).
 //! A lone Esc at the end of what was read is the Esc key, as crossterm has it; a paste's start
-//! cut after `Esc [` or more waits, however long, for the byte that decides it.
+//! cut after `Esc [` or more waits, however long, for the byte that decides it, and one cut
+//! right after its Esc has the bytes after the Esc key held while they spell the start's rest:
+//! once whole, what follows is a paste however slowly it came.
+//!
+//! Why not a crate: crossterm's reader is the one found wanting above, and the terminal
+//! parsers on crates.io (vte, termwiz) give escape sequences, not these rules about pastes,
+//! which are the point here.
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -50,6 +59,18 @@ pub const MAX_PASTE: usize = 64 * 1024 * 1024;
 /// How long to wait for the rest of an escape sequence cut by the end of a read.
 const SEQUENCE_PATIENCE: Duration = Duration::from_millis(150);
 
+/// After the Esc key, how long a byte that may go on to a paste's start (`[`, `2`, `0`, `0`)
+/// is held for the next one before it is typed: a paste's start cut right after its Esc by a
+/// slow link came on as keys (`[200~`, then the text: `q`, `y` quit and lost the work).
+const AFTER_ESC_HOLD: Duration = Duration::from_millis(600);
+
+/// After a paste was given up, how long a key typed alone is held in case more of the paste's
+/// rest comes after it (the rest then drops it)...
+const GIVEN_UP_HOLD: Duration = Duration::from_millis(1000);
+
+/// ... while this long has not passed since the give-up or the last read of its rest.
+const GIVEN_UP_WATCH: Duration = Duration::from_secs(10);
+
 /// What the terminal sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TermInput {
@@ -80,7 +101,18 @@ enum Paste {
     /// holding more than one key's worth is taken for it and dropped, up to the read holding
     /// the end marker (see [`Parser::given_up`]). `carry`, the end of the last read, when a marker
     /// may be cut there; `said`, once the user was told of a dropped rest.
-    GivenUp { carry: Vec<u8>, said: bool },
+    ///
+    /// A key read alone within [`GIVEN_UP_WATCH`] of the give-up (`watch_from`) or of the last
+    /// read dropped is `held` until [`GIVEN_UP_HOLD`] passes with no byte after it (`last_byte`):
+    /// the rest of a paste, come one byte per read on a slow link, is then dropped with its end
+    /// rather than typed.
+    GivenUp {
+        carry: Vec<u8>,
+        said: bool,
+        held: Vec<Event>,
+        last_byte: Instant,
+        watch_from: Instant,
+    },
     /// Past an end marker, looking at the rest of the burst.
     Closing {
         text: Vec<u8>,
@@ -106,6 +138,27 @@ pub struct Parser {
     /// `Esc [ 2 0`, `Esc [ 2 0 0`), outlived [`SEQUENCE_PATIENCE`]: they wait, with no time
     /// limit, for the bytes that decide them (see [`Parser::poll`]).
     overdue: Option<usize>,
+    /// Since the Esc key ended a read, the bytes of a paste's start that followed it too late
+    /// to be read with it (see [`AfterEsc`]).
+    after_esc: Option<AfterEsc>,
+}
+
+/// The bytes after the Esc key, read one after another as far as they spell the rest of a
+/// paste's start (`[200~`).
+///
+/// A paste's start cut right after its Esc by a slow link is, byte for byte, what a person
+/// types pressing Esc, `[`, `2`, `0`, `0`, `~`; no person types that, and taken as keys the
+/// paste's text after it was typed (`q`, `y`: quit, the work lost). So those bytes are held for
+/// [`AFTER_ESC_HOLD`] each; one that comes later, or any other byte, lets the held ones be typed
+/// (`[` is a key of its own). Whatever the pauses, once `~` completes the start the rest is the
+/// paste's text: at worst `[`, `2`, `0`, `0` were typed, which undo takes back.
+struct AfterEsc {
+    /// How many bytes of `[200~` came.
+    matched: usize,
+    /// Those not yet typed.
+    held: Vec<u8>,
+    /// When the last came.
+    last_byte: Instant,
 }
 
 impl Default for Parser {
@@ -124,6 +177,7 @@ impl Parser {
             ready: VecDeque::new(),
             lone_esc: None,
             overdue: None,
+            after_esc: None,
         }
     }
 
@@ -155,9 +209,12 @@ impl Parser {
                         self.paste = Paste::GivenUp {
                             carry: Vec::new(),
                             said: false,
+                            held: Vec::new(),
+                            last_byte: now,
+                            watch_from: now,
                         };
                         self.ready.push_back(TermInput::PasteIgnored(
-                            "given up with Esc before its end came; keys work again".into(),
+                            "given up with Esc; keys work again (a second late for 10 s, should its rest come)".into(),
                         ));
                         return;
                     }
@@ -214,11 +271,37 @@ impl Parser {
             return self.open_with_pending(more, now);
         }
         let esc_before = self.lone_esc.take();
+        let after_esc = self.after_esc.take();
         if esc_before.is_some_and(|at| now.saturating_duration_since(at) < SEQUENCE_PATIENCE)
             && self.pending.is_empty()
             && bytes.first() == Some(&b'[')
         {
             self.pending.push(0x1b);
+        } else if let Some(mut after) = after_esc
+            && self.pending.is_empty()
+        {
+            let want = &PASTE_START[1 + after.matched..];
+            let n = bytes.len().min(want.len());
+            if bytes.is_empty() || bytes[..n] != want[..n] {
+                // Not a paste's start: what was held was typed.
+                self.type_held(&after.held);
+            } else if n == want.len() {
+                // The whole start: a paste. What was held is its marker, not keys.
+                self.paste = Paste::Open {
+                    text: Vec::new(),
+                    last_byte: now,
+                    too_long: false,
+                    stopped: false,
+                    escapes: 0,
+                };
+                return self.take(&bytes[n..], more, now);
+            } else {
+                after.matched += n;
+                after.held.extend_from_slice(bytes);
+                after.last_byte = now;
+                self.after_esc = Some(after);
+                return;
+            }
         }
         self.pending.extend_from_slice(bytes);
         self.pending_since.get_or_insert(now);
@@ -235,6 +318,15 @@ impl Parser {
         }
     }
 
+    /// Bytes held after the Esc key, typed after all.
+    fn type_held(&mut self, held: &[u8]) {
+        for &byte in held {
+            if let Parsed::Event(event, _) = parse_one(&[byte], false) {
+                self.ready.push_back(TermInput::Event(event));
+            }
+        }
+    }
+
     /// Bytes read after a paste was given up with Esc, before its end marker came.
     ///
     /// Giving up must not lock the keyboard (a terminal may send a start and never an end), yet
@@ -245,19 +337,34 @@ impl Parser {
     /// holding the end marker, dropped up to it; a read of one key is the key. A new paste's
     /// start ends the wait as well: the old paste's end was lost.
     fn given_up(&mut self, bytes: &[u8], more: bool, now: Instant) {
-        let Paste::GivenUp { carry, said } = &mut self.paste else {
+        let Paste::GivenUp {
+            carry,
+            said,
+            held,
+            last_byte,
+            watch_from,
+        } = &mut self.paste
+        else {
             return;
         };
+        if bytes.is_empty() {
+            return;
+        }
+        *last_byte = now;
         let mut joined = std::mem::take(carry);
         joined.extend_from_slice(bytes);
         let start = find(&joined, PASTE_START);
         let end = find(&joined, PASTE_END);
         if let Some(start) = start.filter(|&s| end.is_none_or(|e| s < e)) {
+            // A new paste: the old one's end was lost, and what was held was typed.
+            let held = std::mem::take(held);
             self.paste = Paste::None;
+            self.ready.extend(held.into_iter().map(TermInput::Event));
             return self.take(&joined[start..], more, now);
         }
         if let Some(end) = end {
-            if !*said {
+            // The keys held were the paste's, as the bytes before its end in this read.
+            if !*said || !held.is_empty() {
                 self.ready
                     .push_back(TermInput::PasteIgnored("its rest came later, and was dropped".into()));
             }
@@ -267,32 +374,26 @@ impl Parser {
         if let Parsed::Event(event, used) = parse_one(bytes, false)
             && used == bytes.len()
         {
-            // One key: typed by a person. A lone Esc may be the start of the end marker.
-            *carry = if PASTE_END.starts_with(bytes) {
-                bytes.to_vec()
+            // One key: typed by a person, or the paste's rest one byte at a time: held a moment
+            // while that may be (see `poll`).
+            *carry = marker_cut(&joined).to_vec();
+            if now.saturating_duration_since(*watch_from) < GIVEN_UP_WATCH {
+                held.push(event);
             } else {
-                Vec::new()
-            };
-            self.ready.push_back(TermInput::Event(event));
+                self.ready.push_back(TermInput::Event(event));
+            }
             return;
         }
+        // The rest of the paste, and the keys held before it with it.
+        held.clear();
+        *watch_from = now;
         if !*said {
             *said = true;
             self.ready.push_back(TermInput::PasteIgnored(
                 "its rest came later, dropped up to its end; keys typed one at a time work".into(),
             ));
         }
-        // The end of the read, should the end marker (or a new start) be cut there.
-        let cut = (1..PASTE_END.len())
-            .rev()
-            .find(|&n| {
-                joined.len() >= n && {
-                    let tail = &joined[joined.len() - n..];
-                    PASTE_END.starts_with(tail) || PASTE_START.starts_with(tail)
-                }
-            })
-            .unwrap_or(0);
-        *carry = joined[joined.len() - cut..].to_vec();
+        *carry = marker_cut(&joined).to_vec();
     }
 
     /// Applies the timeouts due at `now`: a paste stopped before its end, a paste's burst over,
@@ -314,7 +415,21 @@ impl Parser {
             {
                 self.close_paste(now);
             }
+            Paste::GivenUp { held, last_byte, .. }
+                if !held.is_empty() && now.saturating_duration_since(*last_byte) >= GIVEN_UP_HOLD =>
+            {
+                // Nothing came after them: typed by a person.
+                self.ready.extend(held.drain(..).map(TermInput::Event));
+            }
             _ => {}
+        }
+        if let Some(after) = &mut self.after_esc
+            && !after.held.is_empty()
+            && now.saturating_duration_since(after.last_byte) >= AFTER_ESC_HOLD
+        {
+            // Nothing came on: typed. Still watched: should `~` end the start, the rest is a paste.
+            let held = std::mem::take(&mut after.held);
+            self.type_held(&held);
         }
         if matches!(self.paste, Paste::None)
             && self
@@ -377,6 +492,14 @@ impl Parser {
         }
     }
 
+    /// Whether a paste began and its end has not come: open, or given up with Esc and its rest
+    /// perhaps still coming. Keys read then may be the paste's text, come too slowly to be told
+    /// from typing (a link stalling a second between bytes), so what they would throw away is
+    /// kept (see `tui::run`).
+    pub fn mid_paste(&self) -> bool {
+        matches!(self.paste, Paste::Open { .. } | Paste::GivenUp { .. })
+    }
+
     /// The next input, if one is ready.
     pub fn next_input(&mut self) -> Option<TermInput> {
         self.ready.pop_front()
@@ -385,6 +508,7 @@ impl Parser {
     /// When [`Parser::poll`] has something to do, if ever.
     pub fn deadline(&self) -> Option<Instant> {
         let paste = match &self.paste {
+            Paste::GivenUp { held, last_byte, .. } if !held.is_empty() => Some(*last_byte + GIVEN_UP_HOLD),
             Paste::None | Paste::GivenUp { .. } => None,
             // Once stopped, nothing but its end or Esc ends it: no time to wait for.
             Paste::Open { stopped: true, .. } => None,
@@ -392,10 +516,12 @@ impl Parser {
             Paste::Closing { ended, last_byte, .. } => Some((*last_byte + BURST_GAP).min(*ended + BURST_LIMIT)),
         };
         let sequence = self.pending_since.map(|since| since + SEQUENCE_PATIENCE);
-        match (paste, sequence) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let after_esc = self
+            .after_esc
+            .as_ref()
+            .filter(|after| !after.held.is_empty())
+            .map(|after| after.last_byte + AFTER_ESC_HOLD);
+        [paste, sequence, after_esc].into_iter().flatten().min()
     }
 
     /// Turns the pending bytes into events, keeping a cut sequence for more bytes (when `more`
@@ -420,6 +546,11 @@ impl Parser {
                 self.ready
                     .push_back(TermInput::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
                 self.lone_esc = Some(now);
+                self.after_esc = Some(AfterEsc {
+                    matched: 0,
+                    held: Vec::new(),
+                    last_byte: now,
+                });
                 at += 1;
                 break;
             }
@@ -437,6 +568,20 @@ impl Parser {
             self.pending_since = None;
         }
     }
+}
+
+/// The end of `bytes` that may be the start of a paste marker cut by the read (kept for the next).
+fn marker_cut(bytes: &[u8]) -> &[u8] {
+    let cut = (1..PASTE_END.len())
+        .rev()
+        .find(|&n| {
+            bytes.len() >= n && {
+                let tail = &bytes[bytes.len() - n..];
+                PASTE_END.starts_with(tail) || PASTE_START.starts_with(tail)
+            }
+        })
+        .unwrap_or(0);
+    &bytes[bytes.len() - cut..]
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -899,7 +1044,11 @@ mod tests {
             matches!(got.as_slice(), [TermInput::PasteIgnored(why)] if why.contains("Esc")),
             "{got:?}"
         );
+        // A key, once a second passed with nothing after it (it could have been the rest).
         p.feed(b"\x03", at(2300));
+        assert_eq!(all(&mut p), vec![]);
+        assert_eq!(p.deadline(), Some(at(2300) + GIVEN_UP_HOLD));
+        p.poll(at(2300) + GIVEN_UP_HOLD);
         assert_eq!(
             all(&mut p),
             vec![TermInput::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL))]
@@ -909,6 +1058,7 @@ mod tests {
         p.poll(at(3000) + PASTE_PATIENCE);
         p.feed(b"\x1b\x1b", at(5000));
         p.feed(b"l", at(5100));
+        p.poll(at(5100) + GIVEN_UP_HOLD);
         let got = all(&mut p);
         assert!(
             matches!(
@@ -937,12 +1087,11 @@ mod tests {
             let mut p = Parser::new();
             let mut now = Instant::now();
             let mut got = Vec::new();
-            // The first read holds more than the Esc: an Esc alone and then a pause is the Esc
-            // key (people expect it at once), and what follows it, keys.
+            // An Esc alone in the first read is the Esc key (people expect it at once), and
+            // the bytes of the start after it, when they come slowly, may be typed too.
             let mut at = 0;
             while at < bytes.len() {
-                let least = if at == 0 { 2 } else { 1 };
-                let len = (next(20) as usize + least).min(bytes.len() - at);
+                let len = (next(20) as usize + 1).min(bytes.len() - at);
                 p.feed(&bytes[at..at + len], now);
                 at += len;
                 now += Duration::from_millis([0, 5, 200, 800, 1500, 4000][next(6) as usize]);
@@ -952,14 +1101,20 @@ mod tests {
             now += Duration::from_secs(1);
             p.poll(now);
             got.extend(std::iter::from_fn(|| p.next_input()));
-            // Messages aside (a pause is said), the paste and nothing else.
-            let pasted: Vec<&TermInput> = got.iter().filter(|i| matches!(i, TermInput::Event(_))).collect();
-            assert_eq!(
-                pasted,
-                vec![&TermInput::Event(Event::Paste(
-                    String::from_utf8(text.clone()).unwrap()
-                ))],
-                "{bytes:?}"
+            // Messages aside (a pause is said), the paste and nothing else: before it, at most
+            // the Esc key and bytes of the start (never of the text).
+            let mut pasted: Vec<&TermInput> = got.iter().filter(|i| matches!(i, TermInput::Event(_))).collect();
+            let paste = TermInput::Event(Event::Paste(String::from_utf8(text.clone()).unwrap()));
+            assert_eq!(pasted.pop(), Some(&paste), "{bytes:?}: {got:?}");
+            let start = [
+                k(KeyCode::Esc),
+                k(KeyCode::Char('[')),
+                k(KeyCode::Char('2')),
+                k(KeyCode::Char('0')),
+            ];
+            assert!(
+                pasted.len() <= 5 && pasted.iter().all(|i| start.contains(i)),
+                "{bytes:?}: {got:?}"
             );
         }
     }
@@ -1041,22 +1196,26 @@ mod tests {
             matches!(got.as_slice(), [TermInput::PasteStopped, TermInput::PasteIgnored(_)]),
             "{got:?}"
         );
-        // A key alone is a key.
+        // A key alone, with nothing after it for a second, is a key.
         p.feed(b"l", at(1800));
+        assert_eq!(all(&mut p), vec![]);
+        p.poll(at(2800));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('l'))]);
-        // The rest, in reads of many bytes: dropped, said once.
-        p.feed(b".6.3.7.5..2.....1.4...... q", at(2200));
-        p.feed(b"2.....q", at(2300));
+        // The rest, in reads of many bytes: dropped, said once, with the key just before it.
+        p.feed(b"y", at(3100));
+        p.feed(b".6.3.7.5..2.....1.4...... q", at(3200));
+        p.feed(b"2.....q", at(3300));
+        p.poll(at(3300) + GIVEN_UP_HOLD);
         let got = all(&mut p);
         assert!(
             matches!(got.as_slice(), [TermInput::PasteIgnored(why)] if why.contains("dropped")),
             "{got:?}"
         );
         // Its end, cut in two, with a key before it: dropped up to the end; keys after it.
-        p.feed(b"y\x1b[2", at(2500));
-        p.feed(b"01~", at(2600));
+        p.feed(b"y\x1b[2", at(3500));
+        p.feed(b"01~", at(3600));
         assert_eq!(all(&mut p), vec![]);
-        p.feed(b"q", at(3000));
+        p.feed(b"q", at(4000));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))]);
         p.feed(b"jj", at(3100));
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('j')), k(KeyCode::Char('j'))], "over");
@@ -1082,6 +1241,132 @@ mod tests {
             p.feed(b"qq", at(3000));
             assert_eq!(all(&mut p).len(), 2, "keys again");
         }
+    }
+
+    /// Issue 28, last attack: a given-up paste's rest coming one byte per read (a slow link) was
+    /// typed, its `q`, `y` quitting and losing the work. Held a second each, it is dropped with
+    /// its end, end marker cut byte by byte too; a person's keys, a second apart, are keys.
+    #[test]
+    fn the_rest_of_a_given_up_paste_one_byte_at_a_time_is_dropped() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let give_up = |p: &mut Parser| {
+            p.feed(b"\x1b[200~4.....8.5.3..", t);
+            p.poll(at(1500));
+            p.feed(b"\x1b", at(1700));
+            p.feed(b"\x1b", at(1900));
+            all(p);
+        };
+        for gap in [5, 200, 900] {
+            let mut p = Parser::new();
+            give_up(&mut p);
+            let mut now = at(2000);
+            let mut got = Vec::new();
+            for &byte in b".7 q y\x1b[201~" {
+                p.feed(&[byte], now);
+                now += Duration::from_millis(gap);
+                p.poll(now);
+                got.extend(all(&mut p));
+            }
+            p.poll(now + GIVEN_UP_HOLD);
+            got.extend(all(&mut p));
+            assert!(
+                matches!(got.as_slice(), [TermInput::PasteIgnored(why)] if why.contains("dropped")),
+                "gap {gap} ms: {got:?}"
+            );
+            p.feed(b"q", now + GIVEN_UP_HOLD);
+            assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))], "over: keys at once");
+        }
+        // A person after the give-up: each key comes a second after it was typed, in order.
+        let mut p = Parser::new();
+        give_up(&mut p);
+        p.feed(b"5", at(2000));
+        p.feed(b"\x1b[C", at(2300));
+        p.feed(b"6", at(2600));
+        assert_eq!(p.deadline(), Some(at(2600) + GIVEN_UP_HOLD));
+        p.poll(at(3600));
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Char('5')), k(KeyCode::Right), k(KeyCode::Char('6'))]
+        );
+        // Long after the give-up and the last of its rest, a key is a key at once.
+        p.feed(b"7", at(1900) + GIVEN_UP_WATCH);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('7'))]);
+    }
+
+    /// Issue 28, last attack: a paste's start cut right after its Esc, the rest one byte per
+    /// read 0.3 s apart: the Esc key, then `[200~` and the text typed (`q`, `y`: the work lost).
+    /// Now the rest of the start is held after the Esc key, and however slowly it comes, once
+    /// it is whole what follows is the paste's text.
+    #[test]
+    fn a_paste_start_cut_after_its_esc_is_still_a_paste() {
+        let t = Instant::now();
+        for gap in [1, 300, 550, 2000] {
+            let mut p = Parser::new();
+            let mut now = t;
+            let mut got = Vec::new();
+            for &byte in b"\x1b[200~note q y\x1b[201~" {
+                p.feed(&[byte], now);
+                now += Duration::from_millis(gap);
+                p.poll(now);
+                got.extend(all(&mut p));
+            }
+            p.poll(now + BURST_GAP);
+            got.extend(all(&mut p));
+            // Messages aside (a paste this slow is said to have stopped).
+            got.retain(|i| matches!(i, TermInput::Event(_)));
+            let paste = TermInput::Event(Event::Paste("note q y".into()));
+            // Typed before the start was whole: at most its bytes, when they came slowly.
+            let typed = [
+                k(KeyCode::Esc),
+                k(KeyCode::Char('[')),
+                k(KeyCode::Char('2')),
+                k(KeyCode::Char('0')),
+            ];
+            let (last, before) = got.split_last().expect("something");
+            assert_eq!(last, &paste, "gap {gap} ms: {got:?}");
+            assert!(
+                before.len() <= 5 && before.iter().all(|i| typed.contains(i)),
+                "gap {gap}: {got:?}"
+            );
+            if gap < 600 {
+                assert_eq!(before, [k(KeyCode::Esc)], "gap {gap} ms: only the Esc");
+            }
+        }
+        // The rest of the start in one read, late.
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[200~qy\x1b[201~", t + Duration::from_millis(900));
+        p.poll(t + Duration::from_millis(900) + BURST_GAP);
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Esc), TermInput::Event(Event::Paste("qy".into()))]
+        );
+        // A person: Esc, then `[`, a key of its own, comes when nothing follows it...
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[", t + Duration::from_secs(1));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Esc)]);
+        let due = p.deadline().expect("held for a moment");
+        assert_eq!(due, t + Duration::from_secs(1) + AFTER_ESC_HOLD);
+        p.poll(due);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('['))]);
+        // ... or at once with the next key that is not the start's.
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[", t + Duration::from_secs(1));
+        p.feed(b"2", t + Duration::from_millis(1100));
+        p.feed(b"j", t + Duration::from_millis(1200));
+        assert_eq!(
+            all(&mut p),
+            vec![
+                k(KeyCode::Esc),
+                k(KeyCode::Char('[')),
+                k(KeyCode::Char('2')),
+                k(KeyCode::Char('j'))
+            ]
+        );
+        assert_eq!(p.deadline(), None);
     }
 
     #[test]

@@ -165,13 +165,14 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;
     let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
-    if !matches!(result, Ok(Some(_))) {
+    if !matches!(result, Ok(Ended::Signal)) {
         // A save or an export under way (an export runs on a thread of its own) is let finish
         // or cut off cleanly before the process ends; a signal's thread does this for it.
         crate::runtime::writing::finish(signals::SAVE_PATIENCE);
     }
+    let mut mid_paste = false;
     let result = match result {
-        Ok(Some(_signal)) => {
+        Ok(Ended::Signal) => {
             // The work as it stands after the last key typed before the signal; then the
             // signal thread, which waits for this, restores the terminal and ends the process.
             let _ = keep(&app, &mut runtime);
@@ -180,12 +181,27 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
                 std::thread::park();
             }
         }
-        Ok(None) => Ok(()),
+        Ok(Ended::Quit { mid_paste: pasting }) => {
+            mid_paste = pasting;
+            Ok(())
+        }
         Err(e) => Err(e),
     };
     // The terminal first, so that what is said next is readable.
     drop(guard);
     match (&result, app.quitting()) {
+        // A quit without saving, answered while a paste given up with Esc had not yet ended:
+        // its `q` `y` may have been the paste's rest, come too slowly to be told from typing
+        // (see `Parser::mid_paste`). Nothing is lost for it: the work is kept and offered.
+        (Ok(()), Some(Quit::Clean)) if mid_paste && app.has_unsaved_work() => {
+            let _ = keep(&app, &mut runtime);
+            let _ = writeln!(
+                io::stderr(),
+                "sudoku-workbench: a paste was still coming in when you quit, so the work was kept in case \
+                 the quit was its text."
+            );
+            tell_where_the_work_is();
+        }
         (Ok(()), Some(Quit::Clean)) => {
             runtime.keeper.remove();
             set_recovery_file(None);
@@ -277,15 +293,23 @@ fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
     }
 }
 
+/// How the event loop ended.
+enum Ended {
+    /// The user quit; `mid_paste` when a paste had begun and not ended.
+    Quit { mid_paste: bool },
+    /// A signal ends the process (its own thread ends it, once the work is kept).
+    Signal,
+}
+
 /// Draws, waits for the terminal, updates the model and moves background work on, until the
-/// user quits (`None`) or a signal ends the process (`Some` of it).
+/// user quits or a signal ends the process.
 fn event_loop(
     screen: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App,
     runtime: &mut Runtime,
     woken: &Receiver<Wake>,
     terminal_input: &File,
-) -> anyhow::Result<Option<i32>> {
+) -> anyhow::Result<Ended> {
     let mut parser = Parser::new();
     let mut kept = None;
     let mut dirty = true;
@@ -310,7 +334,9 @@ fn event_loop(
             dirty = false;
         }
         if app.should_quit() {
-            return Ok(None);
+            return Ok(Ended::Quit {
+                mid_paste: parser.mid_paste(),
+            });
         }
         let now = Instant::now();
         let deadlines = [
@@ -378,8 +404,8 @@ fn event_loop(
                 break;
             }
         }
-        if let Some(signal) = ending {
-            return Ok(Some(signal));
+        if ending.is_some() {
+            return Ok(Ended::Signal);
         }
         for answer in runtime.poll() {
             runtime.dispatch(app, answer);

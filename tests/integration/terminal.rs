@@ -400,6 +400,87 @@ fn the_rest_of_a_paste_given_up_is_never_typed() {
     end_keeping_the_work(s, state.path());
 }
 
+/// Sends `bytes` one byte per write, `gap` apart: a slow link.
+fn send_slowly(s: &mut Session, bytes: &[u8], gap: std::time::Duration) {
+    for byte in bytes {
+        s.send(std::slice::from_ref(byte));
+        std::thread::sleep(gap);
+    }
+}
+
+/// Issue 28, the last attack: a paste's start cut right after its Esc, the rest coming one byte
+/// per read 0.3 s apart, was the Esc key and then keys: `q` `y` in the text quit and the work
+/// was lost. The rest of the start is held after the Esc; the text is a paste.
+#[test]
+fn a_paste_start_cut_right_after_its_esc_never_types_the_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    send_slowly(&mut s, b"[200~", std::time::Duration::from_millis(300));
+    send_slowly(&mut s, b"note q y\x1b[201~", std::time::Duration::from_millis(60));
+    // Taken as a paste, which is no board.
+    s.wait_text("found 'n'");
+    the_work_stands(&mut s);
+    // No `[`, `2`, `0`, `0` typed either: r1c2 on is as it was.
+    assert_eq!(s.screen().cell(2, 7).map(|c| c.contents()), Some("·"));
+    end_keeping_the_work(s, state.path());
+}
+
+/// Issue 28, the last attack: after Esc twice gave a paste up, its rest coming one byte per read
+/// (0.2 s apart) was typed, `q` `y` quitting. Keys read alone are held a second after a
+/// give-up; the rest is dropped with its end marker.
+#[test]
+fn the_rest_of_a_paste_given_up_coming_byte_by_byte_is_never_typed() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~4.....8.5.3..");
+    s.wait_text("The paste stopped before its end");
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    s.send(b"\x1b");
+    s.wait_text("Paste ignored: given up with Esc");
+    send_slowly(&mut s, b".7 q y\x1b[201~", std::time::Duration::from_millis(200));
+    s.wait_text("its rest came later");
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    the_work_stands(&mut s);
+    // Keys work again, at once.
+    s.keys("l");
+    s.wait_text("Cell r1c3");
+    end_keeping_the_work(s, state.path());
+}
+
+/// However slowly a given-up paste's rest comes (a second and more between bytes, not to be
+/// told from typing), a quit without saving while its end has not come keeps the work, says
+/// why, and the next start offers it.
+#[test]
+fn a_quit_while_a_given_up_paste_may_still_come_keeps_the_work() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~4.....8.5");
+    s.wait_text("The paste stopped before its end");
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    s.send(b"\x1b");
+    s.wait_text("Paste ignored: given up with Esc");
+    s.keys("q");
+    s.wait_text("Quit without saving?");
+    s.keys("y");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}");
+    s.assert_terminal_restored();
+    let screen = s.wait_text("a paste was still coming in");
+    assert!(
+        screen.contents().contains("your unsaved work is in"),
+        "{}",
+        screen.contents()
+    );
+    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+}
+
 /// Item 9: a burst of 3,001 keys is handled whole, without waiting for another key.
 #[test]
 fn a_burst_of_three_thousand_keys_is_handled_whole() {
