@@ -1074,11 +1074,8 @@ mod tests {
     /// inside, always the whole text once its end comes.
     #[test]
     fn no_pause_in_a_paste_turns_its_text_into_keys() {
-        let mut seed = 2026u64;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut random = sudoku_engine::generate::Random::new(2026);
+        let mut next = |n: u64| random.below(n as usize) as u64;
         for _ in 0..500 {
             let text: Vec<u8> = (0..next(120) + 1).map(|_| b"qy19 .\n:wQ"[next(10) as usize]).collect();
             let mut bytes = PASTE_START.to_vec();
@@ -1397,16 +1394,13 @@ mod tests {
 
     #[test]
     fn junk_never_panics_and_never_hangs() {
-        let mut seed = 12345u64;
+        let mut random = sudoku_engine::generate::Random::new(12345);
         for _ in 0..2000 {
             let mut p = Parser::new();
             let t = Instant::now();
-            let len = (seed % 40) as usize;
+            let len = random.below(40);
             let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    [0x1b, b'[', b'<', b';', b'2', b'0', b'~', b'M', b'a', 0xc3, 0xff, b'1'][(seed >> 33) as usize % 12]
-                })
+                .map(|_| [0x1b, b'[', b'<', b';', b'2', b'0', b'~', b'M', b'a', 0xc3, 0xff, b'1'][random.below(12)])
                 .collect();
             p.feed(&bytes, t);
             // Every deadline passes; within a few, nothing is left waiting.
