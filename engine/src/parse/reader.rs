@@ -97,14 +97,14 @@ pub(crate) enum Next {
     /// A puzzle line of a collection, to parse.
     Unparsed(Unparsed),
     /// A run of whole lines of a collection, as they came: their puzzles, read by
-    /// [`Lines::reader`], are what the reader would have given line by line.
-    Lines(Lines),
+    /// [`LineRun::reader`], are what the reader would have given line by line.
+    Lines(LineRun),
 }
 
 /// Whole lines of a collection taken from the input in one piece, with where they start: the
 /// thread that reads them cuts them into lines and parses them, so that the thread that takes
 /// them from the input only copies bytes and counts line ends.
-pub(crate) struct Lines {
+pub(crate) struct LineRun {
     bytes: Vec<u8>,
     /// The number of the line before the first one.
     line: usize,
@@ -114,7 +114,7 @@ pub(crate) struct Lines {
     hint: Option<Format>,
 }
 
-impl Lines {
+impl LineRun {
     /// A reader of these lines, at the place of the input they came from: its items are the
     /// ones the reader that took them would have given.
     pub(crate) fn reader(&self) -> Reader<&[u8]> {
@@ -346,16 +346,16 @@ impl<R: BufRead> Reader<R> {
             }
             let (text, _) = self.text();
             let kind = classify(&text, self.truncated);
-            if self.truncated && matches!(kind, Line::Comment | Line::Header) {
+            if self.truncated && matches!(kind, LineKind::Comment | LineKind::Header) {
                 // Kept cut at MAX_LINE (a line without end must not fill the memory): said.
                 grid.cut.shortened += 1;
                 grid.cut.meta_shortened += u64::from(meta_of(&text).is_some());
             }
             match kind {
-                Line::Blank => grid.blank_line(),
-                Line::Comment => grid.comment(&text, self.line)?,
-                Line::Header => grid.header(&text, self.line)?,
-                Line::Content => return Ok(true),
+                LineKind::Blank => grid.blank_line(),
+                LineKind::Comment => grid.comment(&text, self.line)?,
+                LineKind::Header => grid.header(&text, self.line)?,
+                LineKind::Content => return Ok(true),
             }
         }
     }
@@ -474,7 +474,7 @@ impl<R: BufRead> Reader<R> {
 
     /// The next item, as [`Iterator::next`] gives it, except that past the first line of a
     /// collection its puzzle lines come unparsed: up to `most` bytes of whole lines in one
-    /// piece where the input holds them at hand ([`Lines`]), a line at a time where it does not
+    /// piece where the input holds them at hand ([`LineRun`]), a line at a time where it does not
     /// ([`Unparsed`], a line that goes on past what the input has read). The cutting into lines
     /// and the parsing, most of the cost of reading a collection, can then be done on other
     /// threads.
@@ -529,7 +529,7 @@ impl<R: BufRead> Reader<R> {
     /// (filled first if empty), if it starts with a whole line. At the end of the input,
     /// nothing, and reading is over (the end is read once: on a terminal each read of it is a
     /// Ctrl-D). A line that goes on past the buffer is left to the line-by-line path.
-    fn take_lines(&mut self, most: usize) -> Result<Option<Lines>, ReadError> {
+    fn take_lines(&mut self, most: usize) -> Result<Option<LineRun>, ReadError> {
         if self.reuse_current || self.skip_rest {
             return Ok(None);
         }
@@ -552,7 +552,7 @@ impl<R: BufRead> Reader<R> {
             count = RUN_LINES;
         }
         let bytes = window[..=end].to_vec();
-        let lines = Lines {
+        let lines = LineRun {
             line: self.line,
             consumed: self.consumed + from as u64,
             format: self.format,
@@ -657,7 +657,7 @@ fn parse_held(held: &Held) -> Result<(Puzzle, usize), ParseError> {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Line {
+enum LineKind {
     Blank,
     /// A `#` line.
     Comment,
@@ -683,14 +683,14 @@ fn fill<R: BufRead>(input: &mut R) -> Result<&[u8], ReadError> {
 }
 
 /// What kind of line `text` is; a line cut at [`MAX_LINE`] that looks blank is content (too long).
-fn classify(text: &str, truncated: bool) -> Line {
+fn classify(text: &str, truncated: bool) -> LineKind {
     let trimmed = text.trim_start();
     match trimmed.chars().next() {
-        None if truncated => Line::Content,
-        None => Line::Blank,
-        Some('#') => Line::Comment,
-        Some('[') => Line::Header,
-        Some(_) => Line::Content,
+        None if truncated => LineKind::Content,
+        None => LineKind::Blank,
+        Some('#') => LineKind::Comment,
+        Some('[') => LineKind::Header,
+        Some(_) => LineKind::Content,
     }
 }
 
