@@ -213,8 +213,8 @@ impl fmt::Display for Format {
 pub fn progress_lines(puzzle: &Puzzle) -> Vec<(String, String)> {
     let board = &puzzle.board;
     let mut lines = Vec::new();
-    for (key, kind) in [("entries", Kind::Entry), ("solver", Kind::Placed)] {
-        if board.cells().iter().any(|c| Kind::of(*c) == Some(kind)) {
+    for (key, kind) in [("entries", DigitSource::Entry), ("solver", DigitSource::Placed)] {
+        if board.cells().iter().any(|c| DigitSource::of(*c) == Some(kind)) {
             lines.push((key.to_string(), format!("#!{key} {}", cells_of(board, kind))));
         }
     }
@@ -257,29 +257,29 @@ fn write_candidates(puzzle: &Puzzle, out: &mut impl fmt::Write) -> fmt::Result {
 
 /// Who put the digits a `#!` line of a progress file lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(super) enum DigitSource {
     /// The user's entries (`#!entries`).
     Entry,
     /// The solver's digits (`#!solver`).
     Placed,
 }
 
-impl Kind {
-    fn of(cell: Cell) -> Option<Kind> {
+impl DigitSource {
+    fn of(cell: Cell) -> Option<DigitSource> {
         match cell {
-            Cell::Entry(_) => Some(Kind::Entry),
-            Cell::Placed(_) => Some(Kind::Placed),
+            Cell::Entry(_) => Some(DigitSource::Entry),
+            Cell::Placed(_) => Some(DigitSource::Placed),
             _ => None,
         }
     }
 }
 
 /// 81 characters: the digits of `kind`, `.` elsewhere.
-fn cells_of(board: &Board, kind: Kind) -> String {
+fn cells_of(board: &Board, kind: DigitSource) -> String {
     board
         .cells()
         .iter()
-        .map(|&c| match (Kind::of(c), c.digit()) {
+        .map(|&c| match (DigitSource::of(c), c.digit()) {
             (Some(k), Some(d)) if k == kind => d.to_char(),
             _ => '.',
         })

@@ -71,7 +71,7 @@ pub use parse::{
 pub use progress::rewrite_progress;
 pub use puzzle::{MetaTag, Note, Puzzle};
 pub use search::{
-    Branching, Choice, Counters, Decision, Options, Outcome, Search, Solutions, Step, Strategy, count_solutions,
+    Branching, Counters, Decision, Guess, GuessOptions, Outcome, Search, Solutions, Step, Strategy, count_solutions,
     count_solutions_by, search_to, solve, uniqueness,
 };
 pub use text_buffer::push_decimal;

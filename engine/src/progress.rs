@@ -10,7 +10,7 @@ use super::parse::{ProgressWords, RewriteError, lines_with_ends, parse_document,
 use std::borrow::Cow;
 
 /// What a line of a progress file is to a rewrite.
-enum Kind<'a> {
+enum LineRole<'a> {
     /// The mark (`#!sudoku-workbench progress 1`): kept.
     Mark,
     /// One of the file's own `#!` lines, with its key and value: rewritten.
@@ -21,11 +21,11 @@ enum Kind<'a> {
 
 /// What `text` (a line without its end) is, read as the parser reads it (a mark the parser
 /// refuses never gets here: the file is parsed first).
-fn kind_of(text: &str) -> Kind<'_> {
+fn role_of(text: &str) -> LineRole<'_> {
     match progress_line(text, 0) {
-        Some(Ok(ProgressWords::Mark)) => Kind::Mark,
-        Some(Ok(ProgressWords::Field { key: "note", .. })) | Some(Err(_)) | None => Kind::Other,
-        Some(Ok(ProgressWords::Field { key, value, .. })) => Kind::Own(key, value),
+        Some(Ok(ProgressWords::Mark)) => LineRole::Mark,
+        Some(Ok(ProgressWords::Field { key: "note", .. })) | Some(Err(_)) | None => LineRole::Other,
+        Some(Ok(ProgressWords::Field { key, value, .. })) => LineRole::Own(key, value),
     }
 }
 
@@ -63,18 +63,18 @@ pub fn rewrite_progress(
         } else {
             &shown
         };
-        match kind_of(read) {
-            Kind::Mark => {
+        match role_of(read) {
+            LineRole::Mark => {
                 out.push((Cow::Borrowed(line), end));
                 after.get_or_insert(out.len());
             }
-            Kind::Own(key, value) => {
+            LineRole::Own(key, value) => {
                 let next = wanted.iter_mut().find(|w| w.is_some_and(|(k, _)| k == key));
                 // A key the file no longer holds, or holds fewer times: the line goes.
                 let Some((_, new)) = next.and_then(Option::take) else {
                     continue;
                 };
-                let same = matches!(kind_of(new), Kind::Own(k, v) if k == key && v == value);
+                let same = matches!(role_of(new), LineRole::Own(k, v) if k == key && v == value);
                 out.push(if same {
                     (Cow::Borrowed(line), end)
                 } else {
@@ -82,7 +82,7 @@ pub fn rewrite_progress(
                 });
                 after = Some(out.len());
             }
-            Kind::Other => out.push((Cow::Borrowed(line), end)),
+            LineRole::Other => out.push((Cow::Borrowed(line), end)),
         }
     }
     let at = after.ok_or(RewriteError::NotFound)?;

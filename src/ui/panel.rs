@@ -19,7 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use sudoku_engine::search::program::{Program, Role};
 use sudoku_engine::search::why::why;
-use sudoku_engine::{Cell, Choice, Decision, DigitSet, Options, Step};
+use sudoku_engine::{Cell, Decision, DigitSet, Guess, GuessOptions, Step};
 
 /// The width of the label column.
 const LABEL: usize = 12;
@@ -721,24 +721,24 @@ fn guesses(n: usize) -> String {
 
 /// The top decision in words: its label and its text.
 fn describe_decision(top: &Decision) -> (&'static str, String) {
-    let options = |o: Options| match o {
-        Options::Digits(d) => spaced(d),
-        Options::Cells(cells) => cells.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "),
+    let options = |o: GuessOptions| match o {
+        GuessOptions::Digits(d) => spaced(d),
+        GuessOptions::Cells(cells) => cells.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "),
     };
     let tried = match (top.options, top.remaining) {
-        (Options::Digits(all), Options::Digits(left)) => Options::Digits(all.difference(left)),
-        (Options::Cells(all), Options::Cells(left)) => Options::Cells(all.difference(left)),
+        (GuessOptions::Digits(all), GuessOptions::Digits(left)) => GuessOptions::Digits(all.difference(left)),
+        (GuessOptions::Cells(all), GuessOptions::Cells(left)) => GuessOptions::Cells(all.difference(left)),
         (all, _) => all,
     };
     let subject = match top.choice {
-        Choice::Cell(pos) => pos.to_string(),
-        Choice::Place(digit, unit) => format!("{digit} in {unit}"),
+        Guess::Cell(pos) => pos.to_string(),
+        Guess::Place(digit, unit) => format!("{digit} in {unit}"),
     };
     match top.current {
         Some((pos, digit)) => {
             let what = match top.choice {
-                Choice::Cell(_) => format!("{subject} = {digit}"),
-                Choice::Place(..) => format!("{subject} at {pos}"),
+                Guess::Cell(_) => format!("{subject} = {digit}"),
+                Guess::Place(..) => format!("{subject} at {pos}"),
             };
             let left = if top.remaining.is_empty() {
                 "none left after it".to_string()

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 use sudoku_engine::search::program::{Language, Program, Role, skipped};
-use sudoku_engine::{Choice, Decision, Options, Strategy};
+use sudoku_engine::{Decision, Guess, GuessOptions, Strategy};
 
 /// The rows the program pane needs for `strategy`'s program: its lines and the frame.
 pub fn program_height(strategy: Strategy) -> u16 {
@@ -138,15 +138,15 @@ pub fn frame_line(strategy: Strategy, index: usize, decision: &Decision) -> Stri
         _ => "search()".into(),
     };
     let left = match decision.remaining {
-        Options::Digits(d) => spaced(d),
-        Options::Cells(cells) if cells.is_empty() => "-".into(),
-        Options::Cells(cells) => cells.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "),
+        GuessOptions::Digits(d) => spaced(d),
+        GuessOptions::Cells(cells) if cells.is_empty() => "-".into(),
+        GuessOptions::Cells(cells) => cells.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "),
     };
     let subject = match (decision.choice, decision.current) {
-        (Choice::Cell(pos), Some((_, digit))) => format!("{pos} d={digit}"),
-        (Choice::Cell(pos), None) => format!("{pos} d=-"),
-        (Choice::Place(digit, unit), Some((pos, _))) => format!("{digit} in {unit}: {pos}"),
-        (Choice::Place(digit, unit), None) => format!("{digit} in {unit}: -"),
+        (Guess::Cell(pos), Some((_, digit))) => format!("{pos} d={digit}"),
+        (Guess::Cell(pos), None) => format!("{pos} d=-"),
+        (Guess::Place(digit, unit), Some((pos, _))) => format!("{digit} in {unit}: {pos}"),
+        (Guess::Place(digit, unit), None) => format!("{digit} in {unit}: -"),
     };
     format!("{call:<8} {subject}  left {left}")
 }

@@ -480,7 +480,7 @@ fn the_browser_previews_a_trace_and_enter_replays_it() {
 mod why_claims {
     use super::board_of;
     use sudoku_engine::search::why::why;
-    use sudoku_engine::{Board, Decision, Digit, Options, Pos, Search, Step, Strategy, Unit};
+    use sudoku_engine::{Board, Decision, Digit, GuessOptions, Pos, Search, Step, Strategy, Unit};
 
     fn cell(name: &str) -> Pos {
         Pos::from_name(name).unwrap_or_else(|| panic!("not a cell: {name:?}"))
@@ -664,7 +664,7 @@ mod why_claims {
             let rest = rest.strip_prefix(&format!("{pos} has ")).unwrap();
             let n: usize = rest.split(' ').next().unwrap().parse().unwrap();
             // Propagation only narrows what the board allows.
-            let Some(Options::Digits(options)) = top.map(|t| t.options) else {
+            let Some(GuessOptions::Digits(options)) = top.map(|t| t.options) else {
                 panic!("{text}: a cell's decision")
             };
             assert_eq!(options.bits() & !board.candidates(pos).bits(), 0, "{text}");

@@ -32,7 +32,7 @@ pub fn chain_difficulty(nodes: usize, mixed: bool) -> u16 {
 
 /// Which links a chain may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum ChainLinks {
     /// One digit, strong links in units: an X-Chain.
     X(Digit),
     /// Strong links in bivalue cells, weak links between peers on one digit: an XY-Chain.
@@ -52,9 +52,9 @@ fn candidate(n: usize) -> Option<Candidate> {
 
 /// The strong partners of `c`: the other candidate of a bivalue cell (a Y link) and the other
 /// place of a digit with two places in a unit (an X link).
-fn strong_links(grid: &Grid, c: Candidate, kind: Kind, out: &mut Vec<Candidate>) {
+fn strong_links(grid: &Grid, c: Candidate, kind: ChainLinks, out: &mut Vec<Candidate>) {
     out.clear();
-    if matches!(kind, Kind::X(_) | Kind::Mixed) {
+    if matches!(kind, ChainLinks::X(_) | ChainLinks::Mixed) {
         for unit in c.pos.units() {
             let places = grid.places_in(c.digit, unit);
             if places.len() == 2
@@ -67,7 +67,7 @@ fn strong_links(grid: &Grid, c: Candidate, kind: Kind, out: &mut Vec<Candidate>)
             }
         }
     }
-    if matches!(kind, Kind::Y | Kind::Mixed) {
+    if matches!(kind, ChainLinks::Y | ChainLinks::Mixed) {
         let cands = grid.candidates(c.pos);
         if cands.len() == 2
             && let Some(other) = cands.iter().find(|d| *d != c.digit)
@@ -79,12 +79,12 @@ fn strong_links(grid: &Grid, c: Candidate, kind: Kind, out: &mut Vec<Candidate>)
 
 /// The weak partners of `c`: the same digit in peers and, in mixed chains, the other
 /// candidates of the same cell.
-fn weak_links(grid: &Grid, c: Candidate, kind: Kind, out: &mut Vec<Candidate>) {
+fn weak_links(grid: &Grid, c: Candidate, kind: ChainLinks, out: &mut Vec<Candidate>) {
     out.clear();
     for p in both(PEERS[c.pos.index()], grid.places(c.digit)).iter() {
         out.push(Candidate::new(p, c.digit));
     }
-    if kind == Kind::Mixed {
+    if kind == ChainLinks::Mixed {
         for d in grid.candidates(c.pos).iter().filter(|d| *d != c.digit) {
             out.push(Candidate::new(c.pos, d));
         }
@@ -128,9 +128,9 @@ fn victims(grid: &Grid, first: Candidate, last: Candidate) -> Vec<Candidate> {
 /// The shortest chain of the given kind, at most `max_nodes` long, that eliminates something:
 /// a breadth-first search from every start, so the first chain found from a start is its
 /// shortest. Returns the chain and its eliminations.
-fn best_chain(grid: &Grid, kind: Kind, max_nodes: usize) -> Option<(Vec<Candidate>, Vec<Candidate>)> {
+fn best_chain(grid: &Grid, kind: ChainLinks, max_nodes: usize) -> Option<(Vec<Candidate>, Vec<Candidate>)> {
     let starts: Vec<Candidate> = match kind {
-        Kind::X(d) => grid.places(d).iter().map(|p| Candidate::new(p, d)).collect(),
+        ChainLinks::X(d) => grid.places(d).iter().map(|p| Candidate::new(p, d)).collect(),
         _ => grid
             .empty_cells()
             .iter()
@@ -146,7 +146,7 @@ fn best_chain(grid: &Grid, kind: Kind, max_nodes: usize) -> Option<(Vec<Candidat
     let mut links = Vec::with_capacity(32);
     let mut queue = VecDeque::new();
     for &start in &starts {
-        if kind == Kind::Y && grid.candidates(start.pos).len() != 2 {
+        if kind == ChainLinks::Y && grid.candidates(start.pos).len() != 2 {
             continue;
         }
         parent.fill(u16::MAX);
@@ -273,7 +273,7 @@ pub fn x_chain(grid: &Grid) -> Option<Deduction> {
     let mut best: Option<(Vec<Candidate>, Vec<Candidate>)> = None;
     for digit in Digit::all() {
         let limit = best.as_ref().map_or(16, |(p, _)| p.len());
-        if let Some(found) = best_chain(grid, Kind::X(digit), limit)
+        if let Some(found) = best_chain(grid, ChainLinks::X(digit), limit)
             && best.as_ref().is_none_or(|(p, _)| found.0.len() < p.len())
         {
             best = Some(found);
@@ -284,12 +284,12 @@ pub fn x_chain(grid: &Grid) -> Option<Deduction> {
 
 /// The shortest XY-Chain (bivalue cells linked by shared digits) that eliminates something.
 pub fn xy_chain(grid: &Grid) -> Option<Deduction> {
-    best_chain(grid, Kind::Y, 16).map(|(path, elims)| chain_deduction(Technique::XYChain, path, elims))
+    best_chain(grid, ChainLinks::Y, 16).map(|(path, elims)| chain_deduction(Technique::XYChain, path, elims))
 }
 
 /// The shortest alternating inference chain of any links that eliminates something.
 pub fn aic(grid: &Grid) -> Option<Deduction> {
-    best_chain(grid, Kind::Mixed, 16).map(|(path, elims)| {
+    best_chain(grid, ChainLinks::Mixed, 16).map(|(path, elims)| {
         let technique = if path.iter().all(|c| c.digit == path[0].digit) {
             Technique::XChain
         } else if is_xy(&path) {

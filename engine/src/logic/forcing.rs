@@ -27,7 +27,7 @@ enum Reason {
 
 /// Why the propagation stopped short: a contradiction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Contradiction {
+enum ForcingContradiction {
     /// A candidate forced both true and false.
     Both(u16),
     /// A cell left with no candidate.
@@ -46,7 +46,7 @@ struct Implications {
     /// The candidates the start grid had (forced-false nodes exist only for these).
     start: [DigitSet; 81],
     /// The contradiction reached, if one was.
-    contradiction: Option<Contradiction>,
+    contradiction: Option<ForcingContradiction>,
 }
 
 /// A node of a proof: a candidate forced true or false.
@@ -87,7 +87,7 @@ impl Implications {
                 continue;
             }
             if !this.grid.has(c.pos, c.digit) {
-                this.contradiction = Some(Contradiction::Both(on));
+                this.contradiction = Some(ForcingContradiction::Both(on));
                 break;
             }
             // Everything this placement removes.
@@ -121,7 +121,7 @@ impl Implications {
         }
         let left = self.grid.candidates(p);
         match left.len() {
-            0 => self.contradiction = Some(Contradiction::EmptyCell(p)),
+            0 => self.contradiction = Some(ForcingContradiction::EmptyCell(p)),
             1 => {
                 let Some(d) = left.first() else { return };
                 let i = index(p, d) as usize;
@@ -140,7 +140,7 @@ impl Implications {
             return;
         }
         match places.iter().next() {
-            None => self.contradiction = Some(Contradiction::NoPlace(unit as u8, d)),
+            None => self.contradiction = Some(ForcingContradiction::NoPlace(unit as u8, d)),
             Some(p) => {
                 let i = index(p, d) as usize;
                 if self.on_reason[i] == Reason::None {
@@ -175,9 +175,11 @@ impl Implications {
     fn contradiction_roots(&self) -> Vec<Node> {
         match self.contradiction {
             None => Vec::new(),
-            Some(Contradiction::Both(i)) => vec![Node::On(i), Node::Off(i)],
-            Some(Contradiction::EmptyCell(p)) => self.start[p.index()].iter().map(|d| Node::Off(index(p, d))).collect(),
-            Some(Contradiction::NoPlace(u, d)) => UNIT_CELLS[u as usize]
+            Some(ForcingContradiction::Both(i)) => vec![Node::On(i), Node::Off(i)],
+            Some(ForcingContradiction::EmptyCell(p)) => {
+                self.start[p.index()].iter().map(|d| Node::Off(index(p, d))).collect()
+            }
+            Some(ForcingContradiction::NoPlace(u, d)) => UNIT_CELLS[u as usize]
                 .iter()
                 .filter(|q| self.start[q.index()].contains(d))
                 .map(|q| Node::Off(index(q, d)))
@@ -261,11 +263,13 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
                 .is_none_or(|(s, o, ..)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
             if better {
                 let what = match implications.contradiction {
-                    Some(Contradiction::Both(i)) => cand(i).map_or(String::new(), |c| {
+                    Some(ForcingContradiction::Both(i)) => cand(i).map_or(String::new(), |c| {
                         format!("{} both {} and not {}", c.pos, c.digit, c.digit)
                     }),
-                    Some(Contradiction::EmptyCell(p)) => format!("{p} with no candidate"),
-                    Some(Contradiction::NoPlace(u, d)) => format!("{d} with no place in {}", unit_at(u as usize)),
+                    Some(ForcingContradiction::EmptyCell(p)) => format!("{p} with no candidate"),
+                    Some(ForcingContradiction::NoPlace(u, d)) => {
+                        format!("{d} with no place in {}", unit_at(u as usize))
+                    }
                     None => String::new(),
                 };
                 best = Some((size, one_digit, assumption, shown, what));

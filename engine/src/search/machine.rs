@@ -15,32 +15,32 @@
 use super::{Counters, Decision, Step};
 use crate::board::{Board, Cell, CellSet, Contradiction, Digit, DigitSet, Pos, Unit};
 
-/// What a decision chooses: a digit for a cell, or a cell for a digit in a unit (a row, column
-/// or box needs the digit somewhere). Every option is one placement either way.
+/// What a guess decides: a digit for a cell, or a cell for a digit in a unit (a row, column or
+/// box needs the digit somewhere). Every option is one placement either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Choice {
+pub enum Guess {
     /// Which digit goes in the cell.
     Cell(Pos),
     /// Which cell of the unit gets the digit.
     Place(Digit, Unit),
 }
 
-/// The options of a decision: digits for a [`Choice::Cell`], cells of the unit for a
-/// [`Choice::Place`].
+/// The options of a decision: digits for a [`Guess::Cell`], cells of the unit for a
+/// [`Guess::Place`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Options {
+pub enum GuessOptions {
     /// Digits to try in the cell.
     Digits(DigitSet),
     /// Cells of the unit to try the digit in.
     Cells(CellSet),
 }
 
-impl Options {
+impl GuessOptions {
     /// How many options there are.
     pub fn len(self) -> usize {
         match self {
-            Options::Digits(digits) => digits.len(),
-            Options::Cells(cells) => cells.len(),
+            GuessOptions::Digits(digits) => digits.len(),
+            GuessOptions::Cells(cells) => cells.len(),
         }
     }
 
@@ -134,7 +134,7 @@ pub(super) fn conflict_of(board: &Board) -> Contradiction {
 /// A decision on the machine's stack.
 #[derive(Clone)]
 pub(super) struct Frame {
-    pub(super) choice: Choice,
+    pub(super) choice: Guess,
     /// Every option as bits: digit `d` is bit `d - 1` for a cell, the unit's `i`-th cell (in
     /// row-major order) is bit `i` for a place.
     pub(super) options: u16,
@@ -170,16 +170,16 @@ impl Frame {
     #[inline(always)]
     fn new(branch: Branch) -> Frame {
         let (choice, options) = match branch {
-            Branch::Cell { pos, candidates } => (Choice::Cell(pos), candidates.bits()),
+            Branch::Cell { pos, candidates } => (Guess::Cell(pos), candidates.bits()),
             Branch::Place { digit, unit, cells } => {
                 let bits = unit
                     .cells()
                     .iter()
                     .enumerate()
                     .fold(0, |bits, (i, &p)| bits | u16::from(cells.contains(p)) << i);
-                (Choice::Place(digit, unit), bits)
+                (Guess::Place(digit, unit), bits)
             }
-            Branch::Solved => (Choice::Cell(Pos::FIRST), 0),
+            Branch::Solved => (Guess::Cell(Pos::FIRST), 0),
         };
         Frame {
             choice,
@@ -201,16 +201,16 @@ impl Frame {
         let i = self.remaining.trailing_zeros() as usize;
         self.remaining &= self.remaining - 1;
         Some(match self.choice {
-            Choice::Cell(pos) => (pos, Digit::from_index(i)),
-            Choice::Place(digit, unit) => (unit.cells()[i], digit),
+            Guess::Cell(pos) => (pos, Digit::from_index(i)),
+            Guess::Place(digit, unit) => (unit.cells()[i], digit),
         })
     }
 
     /// Bits as the public form of options.
-    fn options_of(&self, bits: u16) -> Options {
+    fn options_of(&self, bits: u16) -> GuessOptions {
         match self.choice {
-            Choice::Cell(_) => Options::Digits(DigitSet::from_bits(bits)),
-            Choice::Place(_, unit) => Options::Cells(
+            Guess::Cell(_) => GuessOptions::Digits(DigitSet::from_bits(bits)),
+            Guess::Place(_, unit) => GuessOptions::Cells(
                 unit.cells()
                     .iter()
                     .enumerate()
@@ -223,7 +223,7 @@ impl Frame {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+enum MachinePhase {
     Start,
     /// Ask the strategy for the next cell.
     Choose,
@@ -244,7 +244,7 @@ enum Descent {
 
 /// Forced placements or removals still to be reported, one step each.
 #[derive(Clone, Copy, Debug)]
-struct Pending {
+struct PendingForced {
     cells: CellSet,
     remove: bool,
     depth: usize,
@@ -265,8 +265,8 @@ pub struct Machine<S: State> {
     filled_before: Vec<CellSet>,
     /// How many frames hold a guess made without a copy (see the module documentation).
     in_place: usize,
-    phase: Phase,
-    pending: Pending,
+    phase: MachinePhase,
+    pending: PendingForced,
     counters: Counters,
 }
 
@@ -284,8 +284,8 @@ impl<S: State> Machine<S> {
             frames: Vec::new(),
             filled_before: Vec::new(),
             in_place: 0,
-            phase: Phase::Start,
-            pending: Pending {
+            phase: MachinePhase::Start,
+            pending: PendingForced {
                 cells: CellSet::EMPTY,
                 remove: false,
                 depth: 0,
@@ -304,8 +304,8 @@ impl<S: State> Machine<S> {
         self.frames.clear();
         self.filled_before.clear();
         self.in_place = 0;
-        self.phase = Phase::Start;
-        self.pending = Pending {
+        self.phase = MachinePhase::Start;
+        self.pending = PendingForced {
             cells: CellSet::EMPTY,
             remove: false,
             depth: 0,
@@ -344,7 +344,7 @@ impl<S: State> Machine<S> {
 
     /// Whether the search has ended (the last step was [`Step::Exhausted`]).
     pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
+        self.phase == MachinePhase::Done
     }
 
     /// The board as the steps reported so far left it: the starting board, plus the solver's
@@ -473,7 +473,10 @@ impl<S: State> Machine<S> {
         }
         loop {
             // A strategy with a loop of its own runs in it once the machine has started.
-            if !WATCH && matches!(self.phase, Phase::Choose | Phase::Next) && self.pending.cells.is_empty() {
+            if !WATCH
+                && matches!(self.phase, MachinePhase::Choose | MachinePhase::Next)
+                && self.pending.cells.is_empty()
+            {
                 let state = if S::COPY_ON_GUESS {
                     self.copies.last_mut().unwrap_or(&mut self.root)
                 } else {
@@ -482,14 +485,14 @@ impl<S: State> Machine<S> {
                 let run = Sprint {
                     frames: &mut self.frames,
                     counters: &mut self.counters,
-                    choosing: self.phase == Phase::Choose,
+                    choosing: self.phase == MachinePhase::Choose,
                     stop,
                 };
                 if let Some(end) = state.sprint(run) {
                     self.phase = match end {
-                        None => Phase::Choose,
-                        Some(Step::Solved) => Phase::Next,
-                        Some(_) => Phase::Done,
+                        None => MachinePhase::Choose,
+                        Some(Step::Solved) => MachinePhase::Next,
+                        Some(_) => MachinePhase::Done,
                     };
                     return end;
                 }
@@ -502,10 +505,10 @@ impl<S: State> Machine<S> {
             }
             // Trying candidates is where the search spends its time: the other phases are
             // handled first under one well-predicted test, so that it needs no jump table.
-            if self.phase != Phase::Next {
+            if self.phase != MachinePhase::Next {
                 match self.phase {
-                    Phase::Done => return None,
-                    Phase::Start => {
+                    MachinePhase::Done => return None,
+                    MachinePhase::Start => {
                         let before = if S::PROPAGATES {
                             self.state().filled()
                         } else {
@@ -514,17 +517,17 @@ impl<S: State> Machine<S> {
                         if !self.state_mut().start() {
                             // Deductions stopped half-way; show the board as it was, not their debris.
                             self.root = S::new(&self.start).expect("the board was checked in `new`");
-                            self.phase = Phase::Done;
+                            self.phase = MachinePhase::Done;
                             return Some(Step::Exhausted);
                         }
                         if S::PROPAGATES {
                             let forced = self.state().filled().difference(before);
                             self.queue(forced, false, 0);
                         }
-                        self.phase = Phase::Choose;
+                        self.phase = MachinePhase::Choose;
                         continue;
                     }
-                    Phase::Choose | Phase::Next => {
+                    MachinePhase::Choose | MachinePhase::Next => {
                         if self.choose() {
                             return Some(Step::Solved);
                         }
@@ -534,7 +537,7 @@ impl<S: State> Machine<S> {
             {
                 let depth = self.depth();
                 let Some(frame) = self.frames.last_mut() else {
-                    self.phase = Phase::Done;
+                    self.phase = MachinePhase::Done;
                     self.counters.depth = 0;
                     return Some(Step::Exhausted);
                 };
@@ -592,7 +595,7 @@ impl<S: State> Machine<S> {
                     CellSet::EMPTY
                 };
                 if !self.try_digit(pos, digit, copy, depth) {
-                    self.phase = Phase::Next;
+                    self.phase = MachinePhase::Next;
                     if WATCH {
                         return Some(Step::Place {
                             pos,
@@ -604,7 +607,7 @@ impl<S: State> Machine<S> {
                     // Unwatched, go on: a run never stops on a guess just taken back.
                     continue;
                 }
-                self.phase = Phase::Choose;
+                self.phase = MachinePhase::Choose;
                 if S::PROPAGATES {
                     let mut forced = self.state().filled().difference(filled_before);
                     forced.remove(pos);
@@ -643,10 +646,10 @@ impl<S: State> Machine<S> {
     fn descend(&mut self, stop: u64) -> Descent {
         loop {
             if self.counters.placements >= stop {
-                self.phase = Phase::Choose;
+                self.phase = MachinePhase::Choose;
                 return Descent::Budget;
             }
-            self.phase = Phase::Next;
+            self.phase = MachinePhase::Next;
             let mut frame = match self.state().branch() {
                 Branch::Solved => {
                     self.counters.solutions += 1;
@@ -686,7 +689,7 @@ impl<S: State> Machine<S> {
     /// the board is solved instead. Either way the next phase is trying a candidate.
     #[inline(always)]
     fn choose(&mut self) -> bool {
-        self.phase = Phase::Next;
+        self.phase = MachinePhase::Next;
         match self.state().branch() {
             Branch::Solved => {
                 self.counters.solutions += 1;
@@ -710,12 +713,12 @@ impl<S: State> Machine<S> {
     /// Queues forced placements or removals: to be reported one by one when watching, counted at
     /// once otherwise.
     fn queue(&mut self, cells: CellSet, remove: bool, depth: usize) {
-        self.pending = Pending { cells, remove, depth };
+        self.pending = PendingForced { cells, remove, depth };
     }
 
     /// The next queued step when watching; when not, accounts for all of them and returns `None`.
     fn report_pending<const WATCH: bool>(&mut self) -> Option<Step> {
-        let Pending { cells, remove, depth } = self.pending;
+        let PendingForced { cells, remove, depth } = self.pending;
         if !WATCH {
             if !remove {
                 self.counters.placements += cells.len() as u64;
@@ -854,10 +857,10 @@ mod tests {
             }
             assert_eq!(replayed, watched.board());
             for decision in watched.decisions() {
-                let Choice::Place(digit, unit) = decision.choice else {
+                let Guess::Place(digit, unit) = decision.choice else {
                     panic!("only places are decided here: {decision:?}");
                 };
-                let Options::Cells(cells) = decision.options else {
+                let GuessOptions::Cells(cells) = decision.options else {
                     panic!("a place's options are cells: {decision:?}");
                 };
                 assert!(cells.iter().all(|p| unit.cells().contains(&p)));

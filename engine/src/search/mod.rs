@@ -17,7 +17,7 @@ pub mod trace;
 pub mod why;
 
 pub use fast::Branching;
-pub use machine::{Choice, Options};
+pub use machine::{Guess, GuessOptions};
 
 use dlx::DlxState;
 use fast::FastState;
@@ -258,13 +258,13 @@ pub struct Counters {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
     /// What is being decided.
-    pub choice: Choice,
+    pub choice: Guess,
     /// The placement this decision has on the board now, if any.
     pub current: Option<(Pos, Digit)>,
     /// Every option the decision had when it was made.
-    pub options: Options,
+    pub options: GuessOptions,
     /// Options not tried yet.
-    pub remaining: Options,
+    pub remaining: GuessOptions,
 }
 
 impl Decision {
@@ -272,10 +272,10 @@ impl Decision {
     /// it holds now (else the first cell left to try).
     pub fn pos(&self) -> Option<Pos> {
         match self.choice {
-            Choice::Cell(pos) => Some(pos),
-            Choice::Place(..) => self.current.map(|(pos, _)| pos).or_else(|| match self.remaining {
-                Options::Cells(cells) => cells.iter().next(),
-                Options::Digits(_) => None,
+            Guess::Cell(pos) => Some(pos),
+            Guess::Place(..) => self.current.map(|(pos, _)| pos).or_else(|| match self.remaining {
+                GuessOptions::Cells(cells) => cells.iter().next(),
+                GuessOptions::Digits(_) => None,
             }),
         }
     }

@@ -1,7 +1,7 @@
 //! The textbook strategy of BOJ 2580: the blanks in row-major order, digits 1 to 9 ascending, a
 //! digit tried when no cell of its row, column or box holds it. No propagation.
 
-use super::machine::{Branch, Choice, Frame, Sprint, State};
+use super::machine::{Branch, Frame, Guess, Sprint, State};
 use super::occupancy::{Occupancy, UNITS};
 use super::{Counters, ONES, Step};
 use crate::board::{Board, CellSet, Contradiction, Digit, Pos};
@@ -88,7 +88,7 @@ impl State for NaiveState {
         let plain = frames
             .iter()
             .enumerate()
-            .all(|(k, f)| f.choice == Choice::Cell(self.blanks[k]) && !f.failed && !f.copied && !f.unwinding);
+            .all(|(k, f)| f.choice == Guess::Cell(self.blanks[k]) && !f.failed && !f.copied && !f.unwinding);
         if !plain || self.next + 1 < frames.len() {
             return None;
         }
@@ -375,7 +375,7 @@ impl NaiveState {
             debug_assert_eq!(digit.is_some(), k < depth, "a decision on the stack has its digit");
             if let Some(digit) = digit {
                 frames.push(Frame {
-                    choice: Choice::Cell(pos),
+                    choice: Guess::Cell(pos),
                     options: stack.options[k & 127],
                     remaining: stack.remaining[k & 127],
                     current: Some((pos, digit)),

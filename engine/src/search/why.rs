@@ -2,7 +2,7 @@
 //! rejects at a cell and the cell that holds each, why a cell was chosen (fewest candidates, and
 //! who tied), why a digit was forced (a naked or hidden single).
 
-use super::{Choice, Decision, Step, Strategy};
+use super::{Decision, Guess, Step, Strategy};
 use crate::board::{Board, Digit, Pos, Unit};
 use crate::logic::deduction::{and_list, counted};
 
@@ -54,16 +54,16 @@ pub fn why(
             let mut parts = Vec::new();
             match (strategy, decision.map(|d| (d.choice, d.options))) {
                 (Strategy::Naive, _) => {}
-                (Strategy::Dlx, Some((Choice::Place(d, unit), options))) => parts.push(format!(
+                (Strategy::Dlx, Some((Guess::Place(d, unit), options))) => parts.push(format!(
                     "of the 324 constraints, \"{d} in {unit}\" has the fewest options: {}",
                     counted(options.len(), "place")
                 )),
-                (Strategy::Dlx, Some((Choice::Cell(cell), options))) if !retry => parts.push(format!(
+                (Strategy::Dlx, Some((Guess::Cell(cell), options))) if !retry => parts.push(format!(
                     "of the 324 constraints, \"{cell} needs a digit\" has the fewest options: {}",
                     counted(options.len(), "candidate")
                 )),
                 // Propagation removed candidates the board does not show: its own count.
-                (Strategy::Fast, Some((Choice::Cell(_), options))) if !retry => parts.push(format!(
+                (Strategy::Fast, Some((Guess::Cell(_), options))) if !retry => parts.push(format!(
                     "after propagation {pos} has {}, {}",
                     counted(options.len(), "candidate"),
                     if options.len() == 2 {

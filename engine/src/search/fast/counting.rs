@@ -83,7 +83,7 @@ const STACK: u32 = 0o007_007_007;
 #[derive(Clone, Copy)]
 enum ByPlacements {
     /// This guess.
-    Guess(Guess),
+    Guess(FastGuess),
     /// Nothing: every digit has one placement left in every band and stack (after
     /// propagation, only on a solved board).
     Settled,
@@ -93,7 +93,7 @@ enum ByPlacements {
 
 /// What to branch on: each option (a bit of `options`) is tried in turn.
 #[derive(Clone, Copy)]
-enum Guess {
+enum FastGuess {
     /// The digits (bit `d` for index `d`) of a cell (0..81).
     Cell { cell: usize, options: u16 },
     /// The placements (bit `p`) of digit index `digit` in band `unit` (0..3) or stack
@@ -101,11 +101,11 @@ enum Guess {
     Placement { unit: usize, digit: usize, options: u8 },
 }
 
-impl Guess {
+impl FastGuess {
     fn options(self) -> u16 {
         match self {
-            Guess::Cell { options, .. } => options,
-            Guess::Placement { options, .. } => u16::from(options),
+            FastGuess::Cell { options, .. } => options,
+            FastGuess::Placement { options, .. } => u16::from(options),
         }
     }
 }
@@ -184,7 +184,7 @@ impl FastState {
             .filter(|(_, p)| p.count_ones() > 1)
             .min_by_key(|(_, p)| p.count_ones())
             .map_or(ByPlacements::Settled, |(digit, &options)| {
-                ByPlacements::Guess(Guess::Placement { unit, digit, options })
+                ByPlacements::Guess(FastGuess::Placement { unit, digit, options })
             })
     }
 
@@ -195,14 +195,14 @@ impl FastState {
 
     /// Takes option `option` of `guess` and propagates; `false` on a contradiction. (A
     /// placement's option is below 6; `% 6` lets the compiler drop the bounds check.)
-    fn take(&mut self, guess: Guess, option: usize) -> bool {
+    fn take(&mut self, guess: FastGuess, option: usize) -> bool {
         match guess {
-            Guess::Cell { cell, .. } => self.place(cell, option),
-            Guess::Placement { unit, digit, .. } if unit < 3 => {
+            FastGuess::Cell { cell, .. } => self.place(cell, option),
+            FastGuess::Placement { unit, digit, .. } if unit < 3 => {
                 self.cand[at(digit, unit)] &= PLACEMENT_CELLS[option % 6];
                 self.propagate()
             }
-            Guess::Placement { unit, digit, .. } => {
+            FastGuess::Placement { unit, digit, .. } => {
                 let stack = unit % 3;
                 for (band, column) in PLACEMENTS[option % 6].into_iter().enumerate() {
                     let column = COLUMN << (3 * stack + column);
@@ -260,11 +260,11 @@ fn count_with(board: &Board, limit: u64, branching: Branching, placement_guesses
             Way::Cells => u64::MAX,
         };
         // Each way starts again from the first deductions, its count from nothing.
-        let mut count = Count::new(way, limit, guesses);
+        let mut count = CountSearch::new(way, limit, guesses);
         let mut fresh = state;
         let stopped = count.search(&mut fresh);
         solutions = count.solutions;
-        if stopped != ControlFlow::Break(Stop::Budget) {
+        if stopped != ControlFlow::Break(CountStop::Budget) {
             break;
         }
     }
@@ -305,7 +305,7 @@ enum Way {
 
 /// Why a count stopped before the end of its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
+enum CountStop {
     /// It found as many solutions as it was asked for.
     Limit,
     /// It used up its guesses.
@@ -313,7 +313,7 @@ enum Stop {
 }
 
 /// The recursion of [`count_with`].
-struct Count {
+struct CountSearch {
     solutions: u64,
     limit: u64,
     way: Way,
@@ -321,10 +321,10 @@ struct Count {
     guesses_left: u64,
 }
 
-impl Count {
+impl CountSearch {
     /// A count from nothing to `limit` solutions, branching `way`, with `guesses` allowed.
-    fn new(way: Way, limit: u64, guesses: u64) -> Count {
-        Count {
+    fn new(way: Way, limit: u64, guesses: u64) -> CountSearch {
+        CountSearch {
             solutions: 0,
             limit,
             way,
@@ -334,7 +334,7 @@ impl Count {
 
     /// Counts on from `state`, each option but the last tried on a copy, the last on `state`
     /// itself; breaks when the limit is reached or the guesses are used up.
-    fn search(&mut self, state: &mut FastState) -> ControlFlow<Stop> {
+    fn search(&mut self, state: &mut FastState) -> ControlFlow<CountStop> {
         // Every cell decided: a solution, before the placements are summed up for nothing.
         let guess = match self.way {
             _ if state.unsolved == [0; 3] => None,
@@ -348,13 +348,13 @@ impl Count {
         let Some(guess) = guess else {
             self.solutions += 1;
             return if self.solutions >= self.limit {
-                ControlFlow::Break(Stop::Limit)
+                ControlFlow::Break(CountStop::Limit)
             } else {
                 ControlFlow::Continue(())
             };
         };
         if self.guesses_left == 0 {
-            return ControlFlow::Break(Stop::Budget);
+            return ControlFlow::Break(CountStop::Budget);
         }
         self.guesses_left -= 1;
         let mut options = guess.options();
@@ -375,9 +375,9 @@ impl Count {
 }
 
 /// The cell the fast strategy guesses, with its digits; `None` when every cell is decided.
-fn cell_guess(state: &FastState) -> Option<Guess> {
+fn cell_guess(state: &FastState) -> Option<FastGuess> {
     let cell = state.guess_cell()?;
-    Some(Guess::Cell {
+    Some(FastGuess::Cell {
         cell,
         options: state.candidate_bits(cell),
     })
@@ -421,8 +421,8 @@ mod tests {
         assert_eq!(81 - state.open(), 19);
         assert_eq!(ways(Branching::Chosen, 19, &state), [Way::Cells]);
         assert_eq!(ways(Branching::Placements, 19, &state), [Way::Placements, Way::Cells]);
-        let mut count = Count::new(Way::Placements, 2, PLACEMENT_GUESSES);
-        assert_eq!(count.search(&mut state), ControlFlow::Break(Stop::Budget));
+        let mut count = CountSearch::new(Way::Placements, 2, PLACEMENT_GUESSES);
+        assert_eq!(count.search(&mut state), ControlFlow::Break(CountStop::Budget));
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(2));
         assert_eq!(count_unwatched(&board, 2, Branching::Placements), Ok(2));
     }
@@ -436,10 +436,13 @@ mod tests {
         let board: Board = line.parse().expect("a puzzle line");
         let state = started(line);
         assert_eq!(ways(Branching::Chosen, 20, &state), [Way::Placements, Way::Cells]);
-        let mut by_placements = Count::new(Way::Placements, 2, PLACEMENT_GUESSES);
-        assert_eq!(by_placements.search(&mut { state }), ControlFlow::Break(Stop::Budget));
+        let mut by_placements = CountSearch::new(Way::Placements, 2, PLACEMENT_GUESSES);
+        assert_eq!(
+            by_placements.search(&mut { state }),
+            ControlFlow::Break(CountStop::Budget)
+        );
         // Cells go through the whole search, and find nothing, within a few guesses.
-        let mut by_cells = Count::new(Way::Cells, 2, 16);
+        let mut by_cells = CountSearch::new(Way::Cells, 2, 16);
         assert_eq!(by_cells.search(&mut { state }), ControlFlow::Continue(()));
         assert_eq!(by_cells.solutions, 0);
         assert_eq!(count_unwatched(&board, 2, Branching::Chosen), Ok(0));
@@ -494,8 +497,8 @@ mod tests {
     #[test]
     fn a_nearly_empty_board_is_counted_by_placements_in_few_guesses() {
         let line = ".....2..9.3.5..4.........5..924..675..6...24..................4..7...............";
-        let mut count = Count::new(Way::Placements, 2, 200);
-        assert_eq!(count.search(&mut started(line)), ControlFlow::Break(Stop::Limit));
+        let mut count = CountSearch::new(Way::Placements, 2, 200);
+        assert_eq!(count.search(&mut started(line)), ControlFlow::Break(CountStop::Limit));
         assert_eq!(count.solutions, 2);
     }
 
@@ -509,9 +512,9 @@ mod tests {
             .expect("a puzzle line");
         let tight = 3;
         for (way, guesses) in [(Way::Cells, 1), (Way::Placements, tight)] {
-            let mut count = Count::new(way, 2, guesses);
+            let mut count = CountSearch::new(way, 2, guesses);
             let stopped = count.search(&mut started(&board.to_string()));
-            assert_eq!(stopped, ControlFlow::Break(Stop::Budget), "{way:?}");
+            assert_eq!(stopped, ControlFlow::Break(CountStop::Budget), "{way:?}");
         }
         for limit in [1, 2, 3] {
             for branching in [Branching::Chosen, Branching::Placements] {
@@ -532,7 +535,7 @@ mod tests {
         // Stack 1 (columns 3-5), placement [2, 0, 1]: band 0 in column 5, band 1 in 3, band 2 in 4.
         let option = PLACEMENTS.iter().position(|p| *p == [2, 0, 1]).expect("a placement");
         assert!(state.take(
-            Guess::Placement {
+            FastGuess::Placement {
                 unit: 4,
                 digit: 0,
                 options: 0
