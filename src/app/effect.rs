@@ -163,12 +163,12 @@ pub struct Saved {
     pub fingerprint: Fingerprint,
     /// Where the puzzle was found when its cells were rewritten in the file, and the puzzles
     /// the file holds: another program may have moved it since it was read.
-    pub found: Option<Found>,
+    pub found: Option<FoundInFile>,
 }
 
 /// Where a save found the puzzle in its file, and the file's puzzles then.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct FoundInFile {
     /// Its place (0-based).
     pub index: usize,
     /// The file's puzzles (the saved one as it was before the save).

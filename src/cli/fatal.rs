@@ -83,7 +83,7 @@ fn on_abort() {
 
 /// The panic hook: one line on file descriptor 2, then the end of the process.
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
-    let mut line = Line::default();
+    let mut line = LineBuffer::default();
     let message = info
         .payload()
         .downcast_ref::<&str>()
@@ -107,21 +107,21 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
 const LINE: usize = 1024;
 
 /// A line built without allocating: text past [`LINE`] bytes (less its newline) is dropped.
-struct Line {
+struct LineBuffer {
     bytes: [u8; LINE],
     len: usize,
 }
 
-impl Default for Line {
-    fn default() -> Line {
-        Line {
+impl Default for LineBuffer {
+    fn default() -> LineBuffer {
+        LineBuffer {
             bytes: [0; LINE],
             len: 0,
         }
     }
 }
 
-impl std::fmt::Write for Line {
+impl std::fmt::Write for LineBuffer {
     fn write_str(&mut self, text: &str) -> std::fmt::Result {
         let room = LINE - 1 - self.len;
         let take = text.len().min(room);
@@ -131,7 +131,7 @@ impl std::fmt::Write for Line {
     }
 }
 
-impl Line {
+impl LineBuffer {
     /// The line with its newline.
     fn finish(&mut self) -> &[u8] {
         self.bytes[self.len] = b'\n';
@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn a_long_message_is_cut_to_one_line() {
-        let mut line = Line::default();
+        let mut line = LineBuffer::default();
         write!(line, "error: {}", "x".repeat(5000)).unwrap();
         let bytes = line.finish();
         assert_eq!(bytes.len(), LINE);

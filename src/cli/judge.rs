@@ -14,7 +14,7 @@ use sudoku_engine::{
 
 /// What a puzzle's digits and marks are to the commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Reading {
+pub(super) enum Interpretation {
     /// Digits only: the puzzle is its digits.
     Digits,
     /// A candidates line: its digits and its marks are the puzzle.
@@ -24,12 +24,12 @@ pub(super) enum Reading {
     Progress,
 }
 
-impl Reading {
+impl Interpretation {
     /// How `record` is read.
-    pub(super) fn of(record: &Record) -> Reading {
+    pub(super) fn of(record: &Record) -> Interpretation {
         let puzzle = &record.puzzle;
         if matches!(record.cells, Cells::Candidates(_)) {
-            return Reading::Candidates;
+            return Interpretation::Candidates;
         }
         let played = puzzle
             .board
@@ -37,9 +37,9 @@ impl Reading {
             .iter()
             .any(|c| matches!(c, Cell::Entry(_) | Cell::Placed(_)));
         if played || puzzle.marks.is_some() {
-            Reading::Progress
+            Interpretation::Progress
         } else {
-            Reading::Digits
+            Interpretation::Digits
         }
     }
 }
@@ -73,20 +73,20 @@ pub(super) fn grid_of(record: &Record) -> Grid {
     }
 }
 
-/// Judges `record` as [`Reading::of`] reads it.
+/// Judges `record` as [`Interpretation::of`] reads it.
 pub(super) fn judge(record: &Record) -> Verdict {
     let board = &record.puzzle.board;
-    match Reading::of(record) {
-        Reading::Digits => {
+    match Interpretation::of(record) {
+        Interpretation::Digits => {
             let solutions = count_solutions(board, 2);
             verdict(solutions, || why_none(board, None))
         }
-        Reading::Candidates => {
+        Interpretation::Candidates => {
             let grid = grid_of(record);
             let solutions = candidates_solutions(board, &grid);
             verdict(solutions, || why_none(board, Some(&grid)))
         }
-        Reading::Progress => {
+        Interpretation::Progress => {
             let givens = board.givens_only();
             match solution_of(board) {
                 Ok(solution) => {

@@ -32,7 +32,7 @@ pub struct SolveArgs {
 
 /// What solving one puzzle of a batch found, for the output (written in order, by one thread);
 /// the solution's text, if any, is in the batch's text.
-struct SolveResult {
+struct PuzzleSolved {
     /// Whether a solution was found (and its text written).
     solved: bool,
     /// The counters, or the contradiction found before any step.
@@ -51,7 +51,7 @@ struct SolveResult {
 
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
 /// blank line between grids.
-fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> Option<SolveResult> {
+fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> Option<PuzzleSolved> {
     fail_for_a_test();
     let record = read.item.as_ref().ok()?;
     let format = args
@@ -86,9 +86,9 @@ fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> O
     // What is solved is what every command judges (see `judge.rs`): the digits; a candidates
     // line keeping to its marks (searched on its grid, with no search counters); a progress
     // file's givens, its entries and marks judged against their solution.
-    let (searched, why_none, mistakes) = match judge::Reading::of(record) {
-        judge::Reading::Digits => (first_solution(board, args.strategy, write), String::new(), Vec::new()),
-        judge::Reading::Candidates => match board.contradiction() {
+    let (searched, why_none, mistakes) = match judge::Interpretation::of(record) {
+        judge::Interpretation::Digits => (first_solution(board, args.strategy, write), String::new(), Vec::new()),
+        judge::Interpretation::Candidates => match board.contradiction() {
             Some(contradiction) => (Err(contradiction), String::new(), Vec::new()),
             None => {
                 let grid = judge::grid_of(record);
@@ -103,13 +103,13 @@ fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> O
                 (Ok(sudoku_engine::Counters::default()), why, Vec::new())
             }
         },
-        judge::Reading::Progress => {
+        judge::Interpretation::Progress => {
             let searched = first_solution(&board.givens_only(), args.strategy, write);
             let verdict = judge::judge(record);
             (searched, verdict.why_none, verdict.mistakes)
         }
     };
-    Some(SolveResult {
+    Some(PuzzleSolved {
         solved,
         counters: searched,
         elapsed: clock.map_or(Duration::ZERO, |c| c.elapsed()),

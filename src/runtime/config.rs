@@ -32,7 +32,7 @@ pub fn path() -> Option<PathBuf> {
 /// The settings file as read: its lines, kept to write it back around the settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    lines: Vec<Line>,
+    lines: Vec<ConfigLine>,
     /// Whether the file may be written: not when it could not be read (it is not ours to
     /// replace).
     writable: bool,
@@ -40,15 +40,15 @@ pub struct Config {
 
 /// A line of the file: its text and the line end it had (empty for a last line without one).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Line {
+struct ConfigLine {
     text: String,
     end: String,
 }
 
 /// The lines of `text` with their ends, as the puzzle reader cuts them.
-fn lines_of(text: &str) -> Vec<Line> {
+fn lines_of(text: &str) -> Vec<ConfigLine> {
     sudoku_engine::lines_with_ends(text.as_bytes())
-        .map(|(line, end)| Line {
+        .map(|(line, end)| ConfigLine {
             // Cut at ASCII line breaks, a line of UTF-8 text is UTF-8 text.
             text: String::from_utf8_lossy(line).into_owned(),
             end: String::from_utf8_lossy(end).into_owned(),
@@ -166,7 +166,7 @@ impl Config {
             .find(|e| !e.is_empty())
             .unwrap_or("\n")
             .to_string();
-        let new_line = |text: String| Line { text, end: end.clone() };
+        let new_line = |text: String| ConfigLine { text, end: end.clone() };
         if lines.is_empty() {
             lines.push(new_line(
                 "# sudoku-workbench settings (the workbench writes this file)".into(),

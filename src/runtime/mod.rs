@@ -20,7 +20,7 @@ use crate::app::browser::{Entry, ListProgress, ListRequest, PREVIEW_BYTES, Previ
 use crate::app::builtin::BUILTINS;
 use crate::app::document::{Document, Origin};
 use crate::app::effect::{
-    Check, Effect, Fingerprint, Found, Offer, Reopened, SaveBytes, SaveFailure, SaveRequest, Saved, hint_of,
+    Check, Effect, Fingerprint, FoundInFile, Offer, Reopened, SaveBytes, SaveFailure, SaveRequest, Saved, hint_of,
 };
 use crate::app::reading::{ReadProgress, ReadTicket};
 use crate::app::{Action, App};
@@ -735,7 +735,7 @@ pub fn save(request: SaveRequest) -> Result<Saved, SaveFailure> {
                 .map(|(text, _)| rewrite_cells_found(text, hint, &expected, number, &board).map_err(|e| e.to_string()));
             match (rewritten, whole) {
                 (Some(Ok(rewritten)), _) => {
-                    found = Some(Found {
+                    found = Some(FoundInFile {
                         index: rewritten.index,
                         puzzles: rewritten.puzzles,
                     });

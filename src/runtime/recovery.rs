@@ -168,11 +168,11 @@ fn lines_text(text: &Puzzle) -> String {
 }
 
 /// A puzzle's lines (notes) and its comment.
-pub type Lines = (Notes, Option<String>);
+pub type NotesAndComment = (Notes, Option<String>);
 
 /// The puzzle's lines and comment that a recovery file at `path` kept beside it, if it says it
 /// did (`Ok(None)` if it did not); why they cannot be read, if they cannot.
-pub fn lines_beside_file(path: &Path, puzzle: &Puzzle) -> Result<Option<Lines>, String> {
+pub fn lines_beside_file(path: &Path, puzzle: &Puzzle) -> Result<Option<NotesAndComment>, String> {
     let Some(size) = puzzle
         .field("lines")
         .and_then(|v| v.strip_prefix(LINES_BESIDE))
@@ -532,7 +532,7 @@ pub struct LeftOver {
 /// What a start finds: the newest left-over recovery files, how many older ones there are, and
 /// the files it left alone.
 #[derive(Debug, Default)]
-pub struct Found {
+pub struct LeftOvers {
     /// The newest [`OFFERED`], newest first.
     pub newest: Vec<LeftOver>,
     /// How many more there are.
@@ -546,9 +546,9 @@ pub struct Found {
 /// newest first, and a count of the others. Nothing stays open, and nothing is opened before it
 /// is known to be a regular file. What killed workbenches left half written is removed on the
 /// way.
-pub fn left_over(dir: &Path) -> Found {
+pub fn left_over(dir: &Path) -> LeftOvers {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Found::default();
+        return LeftOvers::default();
     };
     let mut candidates: Vec<(PathBuf, SystemTime)> = Vec::new();
     let mut locks: Vec<(PathBuf, String)> = Vec::new();
@@ -596,7 +596,7 @@ pub fn left_over(dir: &Path) -> Found {
         }
     }
     candidates.sort_by_key(|(_, modified)| std::cmp::Reverse(*modified));
-    let mut found = Found::default();
+    let mut found = LeftOvers::default();
     for (path, modified) in candidates {
         let name = printable_os(path.as_os_str());
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();

@@ -321,7 +321,7 @@ impl Parser {
     /// Bytes held after the Esc key, typed after all.
     fn type_held(&mut self, held: &[u8]) {
         for &byte in held {
-            if let Parsed::Event(event, _) = parse_one(&[byte], false) {
+            if let Scanned::Event(event, _) = parse_one(&[byte], false) {
                 self.ready.push_back(TermInput::Event(event));
             }
         }
@@ -371,7 +371,7 @@ impl Parser {
             self.paste = Paste::None;
             return self.take(&joined[end + PASTE_END.len()..], more, now);
         }
-        if let Parsed::Event(event, used) = parse_one(bytes, false)
+        if let Scanned::Event(event, used) = parse_one(bytes, false)
             && used == bytes.len()
         {
             // One key: typed by a person, or the paste's rest one byte at a time: held a moment
@@ -555,12 +555,12 @@ impl Parser {
                 break;
             }
             match parse_one(&self.pending[at..], more) {
-                Parsed::Event(event, used) => {
+                Scanned::Event(event, used) => {
                     self.ready.push_back(TermInput::Event(event));
                     at += used;
                 }
-                Parsed::Skip(used) => at += used,
-                Parsed::Incomplete => break,
+                Scanned::Skip(used) => at += used,
+                Scanned::Incomplete => break,
             }
         }
         self.pending.drain(..at);
@@ -593,7 +593,7 @@ fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// What the bytes at the front make.
-enum Parsed {
+enum Scanned {
     /// An event, from this many bytes.
     Event(Event, usize),
     /// Nothing worth an event (a sequence not used here): skip this many bytes.
@@ -612,67 +612,67 @@ fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
 }
 
 /// The first event in `bytes` (not empty); `more` says more bytes may follow them.
-fn parse_one(bytes: &[u8], more: bool) -> Parsed {
+fn parse_one(bytes: &[u8], more: bool) -> Scanned {
     let none = KeyModifiers::NONE;
     match bytes[0] {
         0x1b => parse_escape(bytes, more),
-        b'\r' | b'\n' => Parsed::Event(key(KeyCode::Enter, none), 1),
-        b'\t' => Parsed::Event(key(KeyCode::Tab, none), 1),
-        0x7f | 0x08 => Parsed::Event(key(KeyCode::Backspace, none), 1),
-        c @ 0x01..=0x1a => Parsed::Event(key(KeyCode::Char((b'a' + c - 1) as char), KeyModifiers::CONTROL), 1),
-        0x00 | 0x1c..=0x1f => Parsed::Skip(1),
-        b if b < 0x80 => Parsed::Event(key(KeyCode::Char(b as char), none), 1),
+        b'\r' | b'\n' => Scanned::Event(key(KeyCode::Enter, none), 1),
+        b'\t' => Scanned::Event(key(KeyCode::Tab, none), 1),
+        0x7f | 0x08 => Scanned::Event(key(KeyCode::Backspace, none), 1),
+        c @ 0x01..=0x1a => Scanned::Event(key(KeyCode::Char((b'a' + c - 1) as char), KeyModifiers::CONTROL), 1),
+        0x00 | 0x1c..=0x1f => Scanned::Skip(1),
+        b if b < 0x80 => Scanned::Event(key(KeyCode::Char(b as char), none), 1),
         b => {
             let len = match b {
                 0xC2..=0xDF => 2,
                 0xE0..=0xEF => 3,
                 0xF0..=0xF4 => 4,
-                _ => return Parsed::Skip(1),
+                _ => return Scanned::Skip(1),
             };
             if bytes.len() < len {
                 return if more {
-                    Parsed::Incomplete
+                    Scanned::Incomplete
                 } else {
-                    Parsed::Skip(bytes.len())
+                    Scanned::Skip(bytes.len())
                 };
             }
             match std::str::from_utf8(&bytes[..len]).ok().and_then(|s| s.chars().next()) {
-                Some(c) => Parsed::Event(key(KeyCode::Char(c), none), len),
-                None => Parsed::Skip(1),
+                Some(c) => Scanned::Event(key(KeyCode::Char(c), none), len),
+                None => Scanned::Skip(1),
             }
         }
     }
 }
 
 /// A sequence starting with Esc.
-fn parse_escape(bytes: &[u8], more: bool) -> Parsed {
+fn parse_escape(bytes: &[u8], more: bool) -> Scanned {
     let Some(&second) = bytes.get(1) else {
         // A lone Esc: the key, unless the read was cut right after it.
         return if more {
-            Parsed::Incomplete
+            Scanned::Incomplete
         } else {
-            Parsed::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1)
+            Scanned::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1)
         };
     };
     match second {
         b'[' => parse_csi(bytes, more),
         b'O' => match bytes.get(2) {
-            None if more => Parsed::Incomplete,
-            None => Parsed::Event(key(KeyCode::Char('O'), KeyModifiers::ALT), 2),
+            None if more => Scanned::Incomplete,
+            None => Scanned::Event(key(KeyCode::Char('O'), KeyModifiers::ALT), 2),
             Some(&c) => match ss3_key(c) {
-                Some(code) => Parsed::Event(key(code, KeyModifiers::NONE), 3),
-                None => Parsed::Skip(3),
+                Some(code) => Scanned::Event(key(code, KeyModifiers::NONE), 3),
+                None => Scanned::Skip(3),
             },
         },
-        0x1b => Parsed::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1),
+        0x1b => Scanned::Event(key(KeyCode::Esc, KeyModifiers::NONE), 1),
         _ => match parse_one(&bytes[1..], more) {
             // Esc and a key: the key with Alt.
-            Parsed::Event(Event::Key(mut k), used) => {
+            Scanned::Event(Event::Key(mut k), used) => {
                 k.modifiers |= KeyModifiers::ALT;
-                Parsed::Event(Event::Key(k), used + 1)
+                Scanned::Event(Event::Key(k), used + 1)
             }
-            Parsed::Event(_, used) | Parsed::Skip(used) => Parsed::Skip(used + 1),
-            Parsed::Incomplete => Parsed::Incomplete,
+            Scanned::Event(_, used) | Scanned::Skip(used) => Scanned::Skip(used + 1),
+            Scanned::Incomplete => Scanned::Incomplete,
         },
     }
 }
@@ -697,7 +697,7 @@ fn ss3_key(c: u8) -> Option<KeyCode> {
 const MAX_CSI: usize = 64;
 
 /// `Esc [` ...: keys with modifiers, special keys, SGR mouse reports.
-fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
+fn parse_csi(bytes: &[u8], more: bool) -> Scanned {
     // Parameters and intermediates, then a final byte in 0x40..=0x7E.
     let Some(end) = bytes
         .iter()
@@ -706,12 +706,12 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
         .map(|i| i + 2)
     else {
         if bytes.len() > MAX_CSI {
-            return Parsed::Skip(bytes.len());
+            return Scanned::Skip(bytes.len());
         }
         return if more {
-            Parsed::Incomplete
+            Scanned::Incomplete
         } else {
-            Parsed::Skip(bytes.len())
+            Scanned::Skip(bytes.len())
         };
     };
     let used = end + 1;
@@ -726,17 +726,17 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
                 u16::from(y.saturating_sub(32)),
                 true,
             ) {
-                Some(event) => Parsed::Event(event, used + 3),
-                None => Parsed::Skip(used + 3),
+                Some(event) => Scanned::Event(event, used + 3),
+                None => Scanned::Skip(used + 3),
             },
-            _ if more => Parsed::Incomplete,
-            _ => Parsed::Skip(bytes.len()),
+            _ if more => Scanned::Incomplete,
+            _ => Scanned::Skip(bytes.len()),
         };
     }
     // Focus reports (asked for with `Esc [ ? 1004 h`): `Esc [ I` gained, `Esc [ O` lost.
     match (params, final_byte) {
-        (b"", b'I') => return Parsed::Event(Event::FocusGained, used),
-        (b"", b'O') => return Parsed::Event(Event::FocusLost, used),
+        (b"", b'I') => return Scanned::Event(Event::FocusGained, used),
+        (b"", b'O') => return Scanned::Event(Event::FocusLost, used),
         _ => {}
     }
     let text = std::str::from_utf8(params).unwrap_or("");
@@ -744,10 +744,10 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
         let numbers: Vec<u16> = sgr.split(';').filter_map(|n| n.parse().ok()).collect();
         return match (numbers.as_slice(), final_byte) {
             (&[b, x, y], b'M' | b'm') => match mouse(b, x, y, final_byte == b'M') {
-                Some(event) => Parsed::Event(event, used),
-                None => Parsed::Skip(used),
+                Some(event) => Scanned::Event(event, used),
+                None => Scanned::Skip(used),
             },
-            _ => Parsed::Skip(used),
+            _ => Scanned::Skip(used),
         };
     }
     let numbers: Vec<u16> = text.split(';').map(|n| n.parse().unwrap_or(0)).collect();
@@ -759,7 +759,7 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
         b'D' => KeyCode::Left,
         b'H' => KeyCode::Home,
         b'F' => KeyCode::End,
-        b'Z' => return Parsed::Event(key(KeyCode::BackTab, KeyModifiers::SHIFT), used),
+        b'Z' => return Scanned::Event(key(KeyCode::BackTab, KeyModifiers::SHIFT), used),
         b'P' => KeyCode::F(1),
         b'Q' => KeyCode::F(2),
         b'R' => KeyCode::F(3),
@@ -775,11 +775,11 @@ fn parse_csi(bytes: &[u8], more: bool) -> Parsed {
             n @ 17..=21 => KeyCode::F((n - 11) as u8),
             n @ 23..=24 => KeyCode::F((n - 12) as u8),
             // 201: an end of paste with no start; 200 cannot reach here. Nothing to do.
-            _ => return Parsed::Skip(used),
+            _ => return Scanned::Skip(used),
         },
-        _ => return Parsed::Skip(used),
+        _ => return Scanned::Skip(used),
     };
-    Parsed::Event(key(code, modifiers), used)
+    Scanned::Event(key(code, modifiers), used)
 }
 
 /// The modifiers of a parameter `1 + bits` (1 shift, 2 alt, 4 control).
