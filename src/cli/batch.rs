@@ -834,24 +834,39 @@ mod tests {
 
     #[test]
     fn after_an_error_no_batch_waiting_in_the_queue_is_worked_on() {
-        // Each item takes a while, so that batches wait in the queue when the writer fails at
-        // the third batch: the two under way are finished, the waiting ones dropped.
-        let worked = std::sync::atomic::AtomicUsize::new(0);
+        // The writer fails at item 40, in the third batch (of 16). Items after the third batch
+        // wait for that error (a second at most, should the calling thread hold one of them while
+        // the third is still under way) and are counted once past the wait, so that no load on
+        // the machine lets a thread run ahead: what is worked on after the error is only what
+        // threads held then. Timing alone (items that took a while) failed on a busy machine.
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let failed = AtomicBool::new(false);
+        let worked = AtomicUsize::new(0);
         let mut written = 0;
+        let mut emit = closing_at(40, &mut written);
         let result = each_in_order(
             0..100_000u64,
             2,
             16,
             |n| {
-                worked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                std::thread::sleep(std::time::Duration::from_micros(200));
+                let since = std::time::Instant::now();
+                while n >= 48 && !failed.load(Ordering::Acquire) && since.elapsed().as_secs() < 1 {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                worked.fetch_add(1, Ordering::Relaxed);
                 n
             },
-            closing_at(40, &mut written),
+            |n| {
+                let emitted = emit(n);
+                failed.store(emitted.is_err(), Ordering::Release);
+                emitted
+            },
         );
         assert!(result.is_err());
         let worked = worked.into_inner();
-        // Three batches written or writing, two under way, one more taken at the last moment.
+        // Three batches written, then one a thread held when the error came, one the calling
+        // thread finished after its wait, one taken at the last moment: the 6,000 batches
+        // waiting are never worked on.
         assert!(worked <= 6 * 16, "{worked} items worked on after an error at item 40");
     }
 
