@@ -68,8 +68,14 @@ const AFTER_ESC_HOLD: Duration = Duration::from_millis(600);
 /// rest comes after it (the rest then drops it)...
 const GIVEN_UP_HOLD: Duration = Duration::from_millis(1000);
 
-/// ... while this long has not passed since the give-up or the last read of its rest.
+/// ... while this long has not passed since the give-up or the last read of its rest; after it,
+/// the paste is over (its end will not come).
 const GIVEN_UP_WATCH: Duration = Duration::from_secs(10);
+
+/// A quit without saving this soon after a sign of a paste (a paste, its start or end, a stall,
+/// a give-up) keeps the work: the quit may have been pasted text, cut by a slow link in a way no
+/// rule here tells from typing (see [`Parser::near_a_paste`]).
+pub const PASTE_GUARD: Duration = Duration::from_secs(30);
 
 /// What the terminal sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,6 +147,11 @@ pub struct Parser {
     /// Since the Esc key ended a read, the bytes of a paste's start that followed it too late
     /// to be read with it (see [`AfterEsc`]).
     after_esc: Option<AfterEsc>,
+    /// Whether the pending bytes begin with an Esc put back after it went as the Esc key (see
+    /// `take`): should they make no sequence, the keys after the Esc are keys, not dropped.
+    put_back: bool,
+    /// When a paste, or a sign of one, was last seen.
+    last_sign: Option<Instant>,
 }
 
 /// The bytes after the Esc key, read one after another as far as they spell the rest of a
@@ -178,6 +189,8 @@ impl Parser {
             lone_esc: None,
             overdue: None,
             after_esc: None,
+            put_back: false,
+            last_sign: None,
         }
     }
 
@@ -191,6 +204,9 @@ impl Parser {
 
     /// [`Parser::feed`], where `more: false` takes a cut sequence as it is.
     fn take(&mut self, bytes: &[u8], more: bool, now: Instant) {
+        if !matches!(self.paste, Paste::None) {
+            self.last_sign = Some(now);
+        }
         match &mut self.paste {
             Paste::Open {
                 text,
@@ -251,6 +267,22 @@ impl Parser {
         }
         if let Some(late) = self.overdue.take() {
             self.lone_esc = None;
+            if bytes == [0x1b] {
+                // Esc pressed while a paste's start waits, cut (a person, at a paste that seems
+                // stuck): the Esc key, and the start still waited for after it, as one cut right
+                // after its Esc is. Taken as the end of the start, the rest was typed.
+                self.pending.clear();
+                self.pending_since = None;
+                self.put_back = false;
+                self.ready
+                    .push_back(TermInput::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
+                self.after_esc = Some(AfterEsc {
+                    matched: late - 1,
+                    held: Vec::new(),
+                    last_byte: now,
+                });
+                return;
+            }
             self.pending.extend_from_slice(bytes);
             if PASTE_START.starts_with(&self.pending) {
                 // Still only the start of a paste's start: wait on.
@@ -277,11 +309,21 @@ impl Parser {
             && bytes.first() == Some(&b'[')
         {
             self.pending.push(0x1b);
+            self.put_back = true;
         } else if let Some(mut after) = after_esc
             && self.pending.is_empty()
         {
             let want = &PASTE_START[1 + after.matched..];
             let n = bytes.len().min(want.len());
+            if bytes == [0x1b] && after.matched > 0 {
+                // Esc pressed in the middle: the Esc key, the start still watched for.
+                self.type_held(&std::mem::take(&mut after.held));
+                self.ready
+                    .push_back(TermInput::Event(key(KeyCode::Esc, KeyModifiers::NONE)));
+                after.last_byte = now;
+                self.after_esc = Some(after);
+                return;
+            }
             if bytes.is_empty() || bytes[..n] != want[..n] {
                 // Not a paste's start: what was held was typed.
                 self.type_held(&after.held);
@@ -300,6 +342,7 @@ impl Parser {
                 after.held.extend_from_slice(bytes);
                 after.last_byte = now;
                 self.after_esc = Some(after);
+                self.last_sign = Some(now);
                 return;
             }
         }
@@ -380,6 +423,9 @@ impl Parser {
             if now.saturating_duration_since(*watch_from) < GIVEN_UP_WATCH {
                 held.push(event);
             } else {
+                // In the order typed: the keys held before this one first.
+                let held = std::mem::take(held);
+                self.ready.extend(held.into_iter().map(TermInput::Event));
                 self.ready.push_back(TermInput::Event(event));
             }
             return;
@@ -421,6 +467,12 @@ impl Parser {
                 // Nothing came after them: typed by a person.
                 self.ready.extend(held.drain(..).map(TermInput::Event));
             }
+            Paste::GivenUp { watch_from, held, .. } if now.saturating_duration_since(*watch_from) >= GIVEN_UP_WATCH => {
+                // Its end will not come now: reads of many keys are keys again, and the keys
+                // held are typed, in order.
+                self.ready.extend(held.drain(..).map(TermInput::Event));
+                self.paste = Paste::None;
+            }
             _ => {}
         }
         if let Some(after) = &mut self.after_esc
@@ -447,6 +499,7 @@ impl Parser {
                 // and is a key as ever (after `2`, `0`: they and the key after them).
                 self.overdue = Some(self.pending.len());
                 self.pending_since = None;
+                self.last_sign = Some(now);
             } else {
                 // The rest of a sequence never came: what there is, as if nothing more will.
                 self.take(&[], false, now);
@@ -457,6 +510,7 @@ impl Parser {
     /// The burst after a paste's end is over: the paste, unless the burst held another end
     /// marker (then the first was text inside the paste); what follows the last marker is keys.
     fn close_paste(&mut self, now: Instant) {
+        self.last_sign = Some(now);
         let Paste::Closing {
             mut text,
             tail,
@@ -492,12 +546,28 @@ impl Parser {
         }
     }
 
-    /// Whether a paste began and its end has not come: open, or given up with Esc and its rest
-    /// perhaps still coming. Keys read then may be the paste's text, come too slowly to be told
-    /// from typing (a link stalling a second between bytes), so what they would throw away is
-    /// kept (see `tui::run`).
-    pub fn mid_paste(&self) -> bool {
-        matches!(self.paste, Paste::Open { .. } | Paste::GivenUp { .. })
+    /// Whether a paste is under way, or a sign of one (a paste, its start or end, a stall, a
+    /// give-up) came less than [`PASTE_GUARD`] before `now`. Keys read then may be a paste's
+    /// text, cut by a slow link in a way no rule here tells from typing (pauses of seconds
+    /// inside its markers, Esc pressed between), so a quit without saving keeps the work (see
+    /// `tui::run`): whatever else pasted text typed as keys can do, undo takes back.
+    pub fn near_a_paste(&self, now: Instant) -> bool {
+        !matches!(self.paste, Paste::None)
+            || self
+                .last_sign
+                .is_some_and(|at| now.saturating_duration_since(at) < PASTE_GUARD)
+    }
+
+    /// Keys held in case a paste's rest followed them, now: an ending signal keeps the work as
+    /// of the last key typed, and these were typed.
+    pub fn release_held(&mut self) {
+        if let Paste::GivenUp { held, .. } = &mut self.paste {
+            self.ready.extend(held.drain(..).map(TermInput::Event));
+        }
+        if let Some(after) = &mut self.after_esc {
+            let held = std::mem::take(&mut after.held);
+            self.type_held(&held);
+        }
     }
 
     /// The next input, if one is ready.
@@ -509,7 +579,8 @@ impl Parser {
     pub fn deadline(&self) -> Option<Instant> {
         let paste = match &self.paste {
             Paste::GivenUp { held, last_byte, .. } if !held.is_empty() => Some(*last_byte + GIVEN_UP_HOLD),
-            Paste::None | Paste::GivenUp { .. } => None,
+            Paste::GivenUp { watch_from, .. } => Some(*watch_from + GIVEN_UP_WATCH),
+            Paste::None => None,
             // Once stopped, nothing but its end or Esc ends it: no time to wait for.
             Paste::Open { stopped: true, .. } => None,
             Paste::Open { last_byte, .. } => Some(*last_byte + PASTE_PATIENCE),
@@ -531,6 +602,8 @@ impl Parser {
         while at < self.pending.len() {
             if self.pending[at..].starts_with(PASTE_START) {
                 at += PASTE_START.len();
+                self.put_back = false;
+                self.last_sign = Some(now);
                 self.paste = Paste::Open {
                     text: Vec::new(),
                     last_byte: now,
@@ -559,9 +632,17 @@ impl Parser {
                     self.ready.push_back(TermInput::Event(event));
                     at += used;
                 }
+                Scanned::Skip(used) if at == 0 && self.put_back => {
+                    // An Esc put back, whose bytes after it make no sequence: a person typed
+                    // Esc, then these (`[`, `2`, ...) quickly. Keys, after the Esc key.
+                    let typed = self.pending[1..used].to_vec();
+                    self.type_held(&typed);
+                    at += used;
+                }
                 Scanned::Skip(used) => at += used,
                 Scanned::Incomplete => break,
             }
+            self.put_back = false;
         }
         self.pending.drain(..at);
         if self.pending.is_empty() {
@@ -1242,7 +1323,8 @@ mod tests {
 
     /// Issue 28, last attack: a given-up paste's rest coming one byte per read (a slow link) was
     /// typed, its `q`, `y` quitting and losing the work. Held a second each, it is dropped with
-    /// its end, end marker cut byte by byte too; a person's keys, a second apart, are keys.
+    /// its end, end marker cut byte by byte too, as long as it comes within the ten seconds'
+    /// watch (12 bytes 0.7 s apart); a person's keys, a second apart, are keys.
     #[test]
     fn the_rest_of_a_given_up_paste_one_byte_at_a_time_is_dropped() {
         let t = Instant::now();
@@ -1254,7 +1336,7 @@ mod tests {
             p.feed(b"\x1b", at(1900));
             all(p);
         };
-        for gap in [5, 200, 900] {
+        for gap in [5, 200, 700] {
             let mut p = Parser::new();
             give_up(&mut p);
             let mut now = at(2000);
@@ -1364,6 +1446,137 @@ mod tests {
             ]
         );
         assert_eq!(p.deadline(), None);
+    }
+
+    /// Attack Q: Esc pressed while a paste's start waits, cut after `Esc [ 2`: the start was
+    /// taken as ended, and the rest (`00~y q y`) typed, quitting.
+    #[test]
+    fn esc_pressed_while_a_cut_paste_start_waits_keeps_it_a_paste() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        for escapes in [1, 2] {
+            let mut p = Parser::new();
+            p.feed(b"\x1b[2", t);
+            p.poll(at(300));
+            for i in 0..escapes {
+                p.feed(b"\x1b", at(3000 + 300 * i));
+                p.poll(at(3100 + 300 * i));
+            }
+            p.feed(b"00~y q y\x1b[201~", at(4000));
+            p.poll(at(4000) + BURST_GAP);
+            let mut want = vec![k(KeyCode::Esc); escapes as usize];
+            want.push(TermInput::Event(Event::Paste("y q y".into())));
+            assert_eq!(all(&mut p), want, "{escapes} Esc");
+        }
+    }
+
+    /// Attack Q: keys typed across the end of the watch after a give-up came out of order (the
+    /// ones past it at once, those held before them last).
+    #[test]
+    fn keys_after_a_give_up_come_in_the_order_typed() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~4.....8.5.3..", t);
+        p.poll(at(1500));
+        p.feed(b"\x1b", at(1700));
+        p.feed(b"\x1b", at(1900));
+        all(&mut p);
+        let typed = b"l2l3l4l5l6l7l8";
+        let mut now = at(1900) + GIVEN_UP_WATCH - Duration::from_millis(1700);
+        let mut got = Vec::new();
+        for &byte in typed {
+            p.feed(&[byte], now);
+            now += Duration::from_millis(350);
+            p.poll(now);
+            got.extend(all(&mut p));
+        }
+        p.poll(now + GIVEN_UP_HOLD);
+        got.extend(all(&mut p));
+        let want: Vec<TermInput> = typed.iter().map(|&b| k(KeyCode::Char(b as char))).collect();
+        assert_eq!(got, want);
+    }
+
+    /// Attack Q: Esc, then `[` and a key within 150 ms, lost both (taken for a sequence, and
+    /// skipped as none); with a pause after `[ 2`, `[` and `2` were lost.
+    #[test]
+    fn keys_typed_fast_after_esc_are_never_lost() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        for (rest, want) in [
+            (&b"[5"[..], vec![k(KeyCode::Char('[')), k(KeyCode::Char('5'))]),
+            (b"[j", vec![k(KeyCode::Char('[')), k(KeyCode::Char('j'))]),
+            (b"[]", vec![k(KeyCode::Char('[')), k(KeyCode::Char(']'))]),
+            // A sequence cut after its Esc is still the sequence (the Esc key came first).
+            (b"[A", vec![k(KeyCode::Up)]),
+        ] {
+            let mut p = Parser::new();
+            p.feed(b"\x1b", t);
+            for (i, &byte) in rest.iter().enumerate() {
+                p.feed(&[byte], at(30 + 30 * i as u64));
+            }
+            p.poll(at(1000));
+            p.poll(at(2000));
+            let mut full = vec![k(KeyCode::Esc)];
+            full.extend(want);
+            assert_eq!(all(&mut p), full, "{rest:?}");
+        }
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[", at(30));
+        p.feed(b"2", at(60));
+        p.poll(at(300));
+        p.feed(b"5", at(2300));
+        assert_eq!(
+            all(&mut p),
+            vec![
+                k(KeyCode::Esc),
+                k(KeyCode::Char('[')),
+                k(KeyCode::Char('2')),
+                k(KeyCode::Char('5'))
+            ]
+        );
+    }
+
+    /// Attack Q: a given-up paste whose end never came kept dropping reads of many keys for good,
+    /// and an ending signal lost the keys held; a quit is guarded only near a paste.
+    #[test]
+    fn a_given_up_paste_ends_with_its_watch_and_held_keys_are_released_on_demand() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        assert!(!p.near_a_paste(t), "no paste seen");
+        p.feed(b"\x1b[200~4.....8.5.3..", t);
+        p.poll(at(1500));
+        p.feed(b"\x1b", at(1700));
+        p.feed(b"\x1b", at(1900));
+        all(&mut p);
+        // Held keys, released at once when asked (an ending signal keeps them).
+        p.feed(b"5", at(2000));
+        assert_eq!(all(&mut p), vec![]);
+        p.release_held();
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('5'))]);
+        // The watch over: keys of many at a read are keys again.
+        let over = at(1900) + GIVEN_UP_WATCH;
+        assert_eq!(p.deadline(), Some(over));
+        p.poll(over);
+        p.feed(b"\x1b[A\x1b[A", over + Duration::from_millis(10));
+        assert_eq!(all(&mut p), vec![k(KeyCode::Up), k(KeyCode::Up)]);
+        // Near a paste for PASTE_GUARD after its last sign, not after.
+        assert!(p.near_a_paste(at(2000) + PASTE_GUARD - Duration::from_millis(1)));
+        assert!(!p.near_a_paste(at(2000) + PASTE_GUARD));
+        // A whole paste is a sign too.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~note\x1b[201~", t);
+        p.poll(at(100));
+        assert!(p.near_a_paste(at(100) + PASTE_GUARD - Duration::from_millis(1)));
+        assert!(!p.near_a_paste(at(100) + PASTE_GUARD));
+        // Arrows and Esc are not.
+        let mut p = Parser::new();
+        p.feed(b"\x1b[A", t);
+        p.feed(b"\x1b", at(10));
+        p.poll(at(1000));
+        assert!(!p.near_a_paste(at(1000)));
     }
 
     #[test]

@@ -170,7 +170,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         // or cut off cleanly before the process ends; a signal's thread does this for it.
         crate::runtime::writing::finish(signals::SAVE_PATIENCE);
     }
-    let mut mid_paste = false;
+    let mut near_a_paste = false;
     let result = match result {
         Ok(Ended::Signal) => {
             // The work as it stands after the last key typed before the signal; then the
@@ -181,8 +181,8 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
                 std::thread::park();
             }
         }
-        Ok(Ended::Quit { mid_paste: pasting }) => {
-            mid_paste = pasting;
+        Ok(Ended::Quit { near_a_paste: near }) => {
+            near_a_paste = near;
             Ok(())
         }
         Err(e) => Err(e),
@@ -190,15 +190,17 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     // The terminal first, so that what is said next is readable.
     drop(guard);
     match (&result, app.quitting()) {
-        // A quit without saving, answered while a paste given up with Esc had not yet ended:
-        // its `q` `y` may have been the paste's rest, come too slowly to be told from typing
-        // (see `Parser::mid_paste`). Nothing is lost for it: the work is kept and offered.
-        (Ok(()), Some(Quit::Clean)) if mid_paste && app.has_unsaved_work() => {
+        // A quit without saving, answered while a paste was under way or just after one: its
+        // `q` `y` may have been pasted text, cut by a slow link in a way not to be told from
+        // typing (see `Parser::near_a_paste`). Nothing is lost for it: the work is kept and
+        // offered at the next start.
+        (Ok(()), Some(Quit::Clean)) if near_a_paste && app.has_unsaved_work() => {
             let _ = keep(&app, &mut runtime);
             let _ = writeln!(
                 io::stderr(),
-                "sudoku-workbench: a paste was still coming in when you quit, so the work was kept in case \
-                 the quit was its text."
+                "sudoku-workbench: you quit without saving less than {} s after a paste, which may have \
+                 typed the quit, so the work was kept.",
+                input::PASTE_GUARD.as_secs()
             );
             tell_where_the_work_is();
         }
@@ -295,8 +297,9 @@ fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
 
 /// How the event loop ended.
 enum Ended {
-    /// The user quit; `mid_paste` when a paste had begun and not ended.
-    Quit { mid_paste: bool },
+    /// The user quit; `near_a_paste` when a paste was under way or had just been seen (see
+    /// [`Parser::near_a_paste`]).
+    Quit { near_a_paste: bool },
     /// A signal ends the process (its own thread ends it, once the work is kept).
     Signal,
 }
@@ -335,7 +338,7 @@ fn event_loop(
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
-                mid_paste: parser.mid_paste(),
+                near_a_paste: parser.near_a_paste(Instant::now()),
             });
         }
         let now = Instant::now();
@@ -378,6 +381,7 @@ fn event_loop(
         }
         if ending.is_some() {
             typed_so_far(terminal_input, woken, &mut parser);
+            parser.release_held();
         }
         parser.poll(Instant::now());
         let mut answered = false;

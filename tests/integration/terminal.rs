@@ -452,6 +452,46 @@ fn the_rest_of_a_paste_given_up_coming_byte_by_byte_is_never_typed() {
     end_keeping_the_work(s, state.path());
 }
 
+/// Attack Q: Esc pressed while a paste's start waits, cut after `Esc [ 2`, had the rest of the
+/// paste typed (`q` `y`: quit, the work lost). The start is still waited for after the Esc.
+#[test]
+fn esc_during_a_cut_paste_start_never_types_the_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[2");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    s.send(b"\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"00~note q y\x1b[201~");
+    s.wait_text("found 'n'");
+    the_work_stands(&mut s);
+    end_keeping_the_work(s, state.path());
+}
+
+/// Attack Q: pasted text holding an end marker, the link pausing after it: the paste before the
+/// marker is taken, and the text after it is typed as keys, as nothing can tell it from typing.
+/// Its `q` `y` quit; the work is kept, since a paste had just come.
+#[test]
+fn a_quit_typed_by_a_paste_keeps_the_work() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b" q y\x1b[201~");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}");
+    s.assert_terminal_restored();
+    let screen = s.wait_text("after a paste");
+    assert!(
+        screen.contents().contains("your unsaved work is in"),
+        "{}",
+        screen.contents()
+    );
+    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+}
+
 /// However slowly a given-up paste's rest comes (a second and more between bytes, not to be
 /// told from typing), a quit without saving while its end has not come keeps the work, says
 /// why, and the next start offers it.
@@ -472,7 +512,7 @@ fn a_quit_while_a_given_up_paste_may_still_come_keeps_the_work() {
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");
     s.assert_terminal_restored();
-    let screen = s.wait_text("a paste was still coming in");
+    let screen = s.wait_text("after a paste");
     assert!(
         screen.contents().contains("your unsaved work is in"),
         "{}",
