@@ -32,7 +32,7 @@ fn pair_digits(pair: DigitSet) -> (Digit, Digit) {
     (x, it.next().unwrap_or(x))
 }
 
-/// Three corners holding only {x,y}: the fourth cannot be x or y (4.5).
+/// Three corners holding only {x,y}: the fourth cannot be x or y. Rated `difficulty` (4.5).
 pub fn unique_rectangle_1(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for corners in rectangles(grid) {
         for (k, &odd) in corners.iter().enumerate() {
@@ -80,7 +80,7 @@ pub fn unique_rectangle_1(grid: &Grid, difficulty: Difficulty) -> Option<Deducti
 }
 
 /// Two corners holding only {x,y} and the other two only {x,y,z}: one of those two is z, so a
-/// cell seeing both loses z (4.6).
+/// cell seeing both loses z. Rated `difficulty` (4.6).
 pub fn unique_rectangle_2(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for corners in rectangles(grid) {
         // The two sides: corners 0-1 and 2-3 share a row, 0-2 and 1-3 a column.
@@ -120,7 +120,7 @@ pub fn unique_rectangle_2(grid: &Grid, difficulty: Difficulty) -> Option<Deducti
 
 /// Every empty cell holds two candidates but one, which holds three, and every digit has two
 /// places in every unit but the one too many: that cell takes the digit it has too many of
-/// (5.6), or the puzzle would have no or two solutions.
+/// (rated `difficulty`, 5.6), or the puzzle would have no or two solutions.
 pub fn bug_plus_one(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let mut odd = None;
     for p in grid.empty_cells().iter() {
