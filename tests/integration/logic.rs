@@ -1,7 +1,7 @@
 //! The logical solver on real puzzles: no deduction ever places a wrong digit or removes the
 //! solution's digit, on thousands of puzzles from the shared collections (skipped when absent)
 //! and on the assets; a puzzle that singles solve comes out as its one solution; every
-//! technique of the list is met on real puzzles.
+//! technique of the list is met on real puzzles; the docs' table rates each as the registry does.
 
 use crate::common;
 
@@ -208,5 +208,65 @@ fn the_quick_rating_equals_the_explained_one() {
             (full.difficulty, full.level, full.hardest, full.solved),
             "{board}"
         );
+    }
+}
+
+/// The techniques' table of docs/solving.md gives every technique of the registry with the
+/// ratings its rows give: each rating of a technique's forms is written in its line of the table,
+/// and where a line lists several techniques and as many ratings (`Naked Pair / Triple / Quad |
+/// 3.0 / 3.6 / 5.0`), each technique's own rating stands at its place.
+#[test]
+fn the_docs_table_gives_each_techniques_ratings() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/solving.md")).unwrap();
+    let table = doc
+        .split("## The techniques")
+        .nth(1)
+        .expect("docs/solving.md has a section \"The techniques\"");
+    // Each line of the table: the techniques it names and its rating cell.
+    let mut lines: Vec<(Vec<String>, String)> = Vec::new();
+    for line in table
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+    {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (names, rating) = (cells[1], cells[2]);
+        // "Naked Pair / Triple / Quad" is Naked Pair, Naked Triple, Naked Quad; "A, B" is A and B.
+        let mut expanded = Vec::new();
+        for group in names.split(", ") {
+            let mut parts = group.split(" / ");
+            let first = parts.next().unwrap();
+            let stem = first.rsplit_once(' ').map_or("", |(stem, _)| stem);
+            expanded.push(first.to_string());
+            expanded.extend(parts.map(|p| format!("{stem} {p}").trim().to_string()));
+        }
+        lines.push((expanded, rating.to_string()));
+    }
+    let numbers = |cell: &str| -> Vec<String> {
+        cell.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter(|w| w.len() == 3 && w.as_bytes()[1] == b'.')
+            .map(str::to_string)
+            .collect()
+    };
+    for &technique in Technique::ALL {
+        let Some((names, rating)) = lines
+            .iter()
+            .find(|(names, _)| names.iter().any(|n| n == technique.name()))
+        else {
+            panic!("docs/solving.md's table has no line for {technique}");
+        };
+        let written = numbers(rating);
+        for r in technique.ratings() {
+            assert!(
+                written.contains(&r.to_string()),
+                "docs/solving.md rates {technique} {rating:?}, the registry {r}"
+            );
+        }
+        let slashed: Vec<&str> = rating.split(" / ").collect();
+        if names.len() > 1 && slashed.len() == names.len() && slashed.iter().all(|s| numbers(s).len() == 1) {
+            let place = names.iter().position(|n| n == technique.name()).unwrap();
+            assert_eq!(slashed[place], technique.rating().to_string(), "{technique}");
+        }
     }
 }

@@ -190,8 +190,9 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::generate::{Generator, Options};
+    use crate::logic::registry::form_rating;
     use crate::logic::testing::{at, d, with_cells};
-    use crate::logic::{Rules, apply, next_deduction, singles};
+    use crate::logic::{Rules, Technique, apply, next_deduction, singles};
 
     /// A hidden single that the removal of a candidate made: it rests on that removal; the
     /// same single with an unrelated candidate removed does not.
@@ -204,7 +205,7 @@ mod tests {
         }
         let mut grid = fuller.clone();
         grid.eliminate(at(1, 2), d(5));
-        let step = singles::hidden_single(&grid, true).unwrap();
+        let step = singles::hidden_single(&grid, true, form_rating(Technique::HiddenSingle, 1)).unwrap();
         assert_eq!(step.placements, [Candidate::new(at(1, 1), d(5))]);
         assert!(rests_on_removals(&step, &grid, &fuller));
         assert!(!rests_on_removals(&step, &grid, &grid), "nothing removed");
@@ -212,7 +213,7 @@ mod tests {
         let mut fuller2 = grid.clone();
         let mut grid2 = grid.clone();
         grid2.eliminate(at(1, 4), d(7));
-        let step2 = singles::hidden_single(&grid2, true).unwrap();
+        let step2 = singles::hidden_single(&grid2, true, form_rating(Technique::HiddenSingle, 1)).unwrap();
         assert_eq!(step2, step);
         fuller2.eliminate(at(1, 2), d(5));
         assert!(
@@ -224,7 +225,7 @@ mod tests {
     #[test]
     fn a_naked_single_rests_on_its_cell_only() {
         let grid = with_cells(&[((5, 5), &[3])]);
-        let step = singles::naked_single(&grid).unwrap();
+        let step = singles::naked_single(&grid, Technique::NakedSingle.rating()).unwrap();
         let fuller = with_cells(&[((5, 5), &[3, 4])]);
         assert!(rests_on_removals(&step, &grid, &fuller));
         let elsewhere = with_cells(&[((5, 5), &[3]), ((9, 9), &[1, 2])]);
@@ -258,7 +259,7 @@ mod tests {
         // An XY-Wing whose pincer lost a 4.
         let grid = with_cells(&[((1, 1), &[1, 2]), ((1, 7), &[1, 3]), ((7, 1), &[2, 3])]);
         let fuller = with_cells(&[((1, 1), &[1, 2]), ((1, 7), &[1, 3, 4]), ((7, 1), &[2, 3])]);
-        let step = wings::xy_wing(&grid).unwrap();
+        let step = wings::xy_wing(&grid, Technique::XYWing.rating()).unwrap();
         assert!(rests_on_removals(&step, &grid, &fuller));
         let fuller = with_cells(&[
             ((1, 1), &[1, 2]),

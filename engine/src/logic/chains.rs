@@ -8,8 +8,9 @@
 //! mixes cells and units, plus a length bonus that grows by 0.1 each time the chain outgrows 4,
 //! 6, 8, 12, 16, 24... nodes.
 
-use super::deduction::{Candidate, Deduction, Technique, elimination_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, elimination_list};
 use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_index};
+use super::wings;
 use crate::board::{CellSet, Digit, Pos};
 use std::collections::VecDeque;
 
@@ -24,10 +25,25 @@ pub fn length_bonus(nodes: usize) -> u16 {
     bonus
 }
 
-/// The rating of a forcing chain of `nodes` candidates: 6.6, or 7.0 when `mixed` (it uses both
-/// cell and unit links), plus the length bonus.
-pub fn chain_difficulty(nodes: usize, mixed: bool) -> u16 {
-    (if mixed { 70 } else { 66 }) + length_bonus(nodes)
+/// The rating of a forcing chain of `nodes` candidates: an X-Chain's (6.6), or an AIC's (7.0)
+/// when `mixed` (it uses both cell and unit links), plus the length bonus.
+pub fn chain_difficulty(nodes: usize, mixed: bool) -> Difficulty {
+    let base = if mixed { Technique::Aic } else { Technique::XChain };
+    base.rating().plus(length_bonus(nodes))
+}
+
+/// The lowest-rated of the shortest X-Chain, XY-Chain, W-Wing and AIC; of those rated alike, the
+/// first in that order (a W-Wing is an AIC of six candidates too, and is named so).
+pub fn easiest_chain(grid: &Grid) -> Option<Deduction> {
+    [
+        x_chain(grid),
+        xy_chain(grid),
+        wings::w_wing(grid, Technique::WWing.rating()),
+        aic(grid),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(|step| step.difficulty)
 }
 
 /// Which links a chain may use.
@@ -311,8 +327,13 @@ mod tests {
     fn length_bonus_follows_sudoku_explainer() {
         let bonus: Vec<u16> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].map(length_bonus).to_vec();
         assert_eq!(bonus, vec![0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
-        assert_eq!(chain_difficulty(4, false), 66);
-        assert_eq!(chain_difficulty(6, true), 71);
+        assert_eq!(chain_difficulty(4, false), Difficulty(66));
+        assert_eq!(chain_difficulty(6, true), Difficulty(71));
+        // The rows of the registry rate the shortest chains by the same rule.
+        assert_eq!(chain_difficulty(4, false), Technique::Skyscraper.rating());
+        assert_eq!(chain_difficulty(4, false), Technique::TwoStringKite.rating());
+        assert_eq!(chain_difficulty(4, false), Technique::XYChain.rating());
+        assert_eq!(chain_difficulty(6, true), Technique::WWing.rating());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! candidates that prove it, a plain-words explanation, and its difficulty on Sudoku Explainer's
 //! scale.
 
+pub use super::registry::Technique;
 use crate::board::{CellSet, Digit, Pos, Unit};
 use std::fmt;
 
@@ -37,6 +38,11 @@ impl Difficulty {
     pub fn value(self) -> f64 {
         f64::from(self.0) / 10.0
     }
+
+    /// `tenths` more: a chain's length bonus on its base rating.
+    pub(crate) const fn plus(self, tenths: u16) -> Difficulty {
+        Difficulty(self.0 + tenths)
+    }
 }
 
 impl fmt::Display for Difficulty {
@@ -44,101 +50,6 @@ impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
     }
-}
-
-/// The techniques, in one place: each row names a technique's variant, the name people know it
-/// by (HoDoKu's and SudokuWiki's), and whether it places a digit (the others eliminate
-/// candidates). The macro makes [`Technique`], [`Technique::ALL`] (easiest first, in row order),
-/// [`Technique::name`] and [`Technique::places`] from this list, so that no length is counted by
-/// hand. Adding a technique is a row here, a finder in a file of its own beside this one, and its
-/// place in the finders' order (`FINDERS` in `logic/mod.rs`, or the chains after them).
-macro_rules! techniques {
-    ($(
-        $(#[$attr:meta])*
-        $variant:ident => $name:literal, $places:literal;
-    )+) => {
-        /// The techniques, from easiest. Names are HoDoKu's and SudokuWiki's.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[non_exhaustive]
-        pub enum Technique {
-            $( $(#[$attr])* $variant, )+
-        }
-
-        impl Technique {
-            /// Every technique, easiest first.
-            pub const ALL: &'static [Technique] = &[$(Technique::$variant),+];
-
-            /// The name people know it by, e.g. `Hidden Single`.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Technique::$variant => $name,)+
-                }
-            }
-
-            /// Whether the technique places a digit (the others eliminate candidates).
-            pub const fn places(self) -> bool {
-                match self {
-                    $(Technique::$variant => $places,)+
-                }
-            }
-        }
-    };
-}
-
-techniques! {
-    /// The last empty cell of a unit.
-    FullHouse => "Full House", true;
-    /// The only place for a digit in a unit.
-    HiddenSingle => "Hidden Single", true;
-    /// The only candidate of a cell.
-    NakedSingle => "Naked Single", true;
-    /// A digit confined to one row or column of a box: gone from the rest of that line.
-    Pointing => "Locked Candidates (Pointing)", false;
-    /// A digit confined to one box in a row or column: gone from the rest of that box.
-    Claiming => "Locked Candidates (Claiming)", false;
-    /// Two cells of a unit holding only the same two digits.
-    NakedPair => "Naked Pair", false;
-    /// Three cells of a unit holding only the same three digits.
-    NakedTriple => "Naked Triple", false;
-    /// Four cells of a unit holding only the same four digits.
-    NakedQuad => "Naked Quad", false;
-    /// Two digits that can only go in the same two cells of a unit.
-    HiddenPair => "Hidden Pair", false;
-    /// Three digits that can only go in the same three cells of a unit.
-    HiddenTriple => "Hidden Triple", false;
-    /// Four digits that can only go in the same four cells of a unit.
-    HiddenQuad => "Hidden Quad", false;
-    /// A digit in two rows (columns) confined to the same two columns (rows).
-    XWing => "X-Wing", false;
-    /// The same with three lines.
-    Swordfish => "Swordfish", false;
-    /// The same with four lines.
-    Jellyfish => "Jellyfish", false;
-    /// Two conjugate pairs of a digit in parallel lines sharing one end's line.
-    Skyscraper => "Skyscraper", false;
-    /// A conjugate pair in a row and one in a column, joined in a box.
-    TwoStringKite => "2-String Kite", false;
-    /// A bivalue pivot seeing two bivalue pincers.
-    XYWing => "XY-Wing", false;
-    /// A trivalue pivot seeing two bivalue pincers.
-    XYZWing => "XYZ-Wing", false;
-    /// Two identical bivalue cells joined by a conjugate pair of one of their digits.
-    WWing => "W-Wing", false;
-    /// An alternating chain on one digit.
-    XChain => "X-Chain", false;
-    /// A chain through bivalue cells.
-    XYChain => "XY-Chain", false;
-    /// Four cells in two boxes that would allow two solutions: one corner must break it.
-    UniqueRectangle1 => "Unique Rectangle Type 1", false;
-    /// The same, broken by an extra digit shared by two corners.
-    UniqueRectangle2 => "Unique Rectangle Type 2", false;
-    /// Every cell bivalue but one: the one must take the digit that breaks the deadly pattern.
-    BugPlusOne => "BUG+1", false;
-    /// An alternating inference chain mixing cells and units.
-    Aic => "AIC", false;
-    /// A candidate whose assumption leads, by singles alone, to a contradiction; or a cell or
-    /// unit whose every choice leads to the same result.
-    ForcingChain => "Forcing Chain", false;
 }
 
 impl fmt::Display for Technique {
@@ -169,11 +80,12 @@ pub struct Deduction {
 }
 
 impl Deduction {
-    /// A step of `technique` rated `difficulty`, with nothing filled in yet.
-    pub(crate) fn new(technique: Technique, difficulty: u16, explanation: String) -> Deduction {
+    /// A step of `technique` rated `difficulty` (as its form in the registry is rated, see
+    /// [`Technique`]), with nothing filled in yet.
+    pub(crate) fn new(technique: Technique, difficulty: Difficulty, explanation: String) -> Deduction {
         Deduction {
             technique,
-            difficulty: Difficulty(difficulty),
+            difficulty,
             placements: Vec::new(),
             eliminations: Vec::new(),
             cells: CellSet::EMPTY,
@@ -257,16 +169,6 @@ mod tests {
 
     fn c(row: usize, col: usize, digit: u8) -> Candidate {
         Candidate::new(Pos::at(row, col).unwrap(), Digit::new(digit).unwrap())
-    }
-
-    /// The rating's tally counts a technique at its discriminant: the registry must list the
-    /// variants in their own order, each once.
-    #[test]
-    fn every_technique_stands_at_its_own_place_in_the_list() {
-        for (i, &technique) in Technique::ALL.iter().enumerate() {
-            assert_eq!(technique as usize, i, "{technique}");
-        }
-        assert_eq!(Technique::ALL.iter().filter(|t| t.places()).count(), 3);
     }
 
     #[test]

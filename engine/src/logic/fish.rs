@@ -1,7 +1,7 @@
 //! Basic fish: a digit whose places in n rows lie in the same n columns (or the other way round),
 //! so it leaves the rest of those columns. X-Wing (n = 2), Swordfish (3), Jellyfish (4).
 
-use super::deduction::{Candidate, Deduction, Technique, and_list, cell_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, and_list, cell_list};
 use super::grid::{Grid, UNIT_CELLS};
 use crate::board::{CellSet, Digit, Unit};
 
@@ -9,12 +9,21 @@ use crate::board::{CellSet, Digit, Unit};
 // The finders use the scans; the tests ask for one technique at a time.
 #[cfg(test)]
 pub(crate) fn fish(grid: &Grid, size: usize) -> Option<Deduction> {
-    fish_scan(grid, size, &mut 0)
+    fish_scan(grid, size, fish_technique(size).rating(), &mut 0)
 }
 
-/// [`fish`], skipping the digits set in `clean` (bit `d` for [`Digit::index`]) and setting those
-/// where it finds nothing: a digit's fish reads only its places.
-pub(crate) fn fish_scan(grid: &Grid, size: usize, clean: &mut u32) -> Option<Deduction> {
+/// The technique of a fish of `size` lines.
+const fn fish_technique(size: usize) -> Technique {
+    match size {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+/// [`fish`] rated `difficulty`, skipping the digits set in `clean` (bit `d` for [`Digit::index`])
+/// and setting those where it finds nothing: a digit's fish reads only its places.
+pub(crate) fn fish_scan(grid: &Grid, size: usize, difficulty: Difficulty, clean: &mut u32) -> Option<Deduction> {
     for digit in Digit::all() {
         let bit = 1 << digit.index();
         if *clean & bit != 0 {
@@ -22,7 +31,7 @@ pub(crate) fn fish_scan(grid: &Grid, size: usize, clean: &mut u32) -> Option<Ded
         }
         for rows_are_base in [true, false] {
             if let Some(step) = fish_on(grid, digit, size, rows_are_base) {
-                return Some(step);
+                return Some(Deduction { difficulty, ..step });
             }
         }
         *clean |= bit;
@@ -115,11 +124,7 @@ fn found(
     if victims.is_empty() {
         return None;
     }
-    let (technique, difficulty) = match size {
-        2 => (Technique::XWing, 32),
-        3 => (Technique::Swordfish, 38),
-        _ => (Technique::Jellyfish, 52),
-    };
+    let technique = fish_technique(size);
     let base_units: Vec<Unit> = chosen.iter().map(|&i| line(i)).collect();
     let names = |units: &[Unit]| -> String {
         let kind = if matches!(units[0], Unit::Row(_)) {
@@ -141,7 +146,8 @@ fn found(
         names(&cover_units),
         cell_list(victims.iter())
     );
-    let mut step = Deduction::new(technique, difficulty, explanation);
+    // Rated by the caller, as its form in the registry is.
+    let mut step = Deduction::new(technique, technique.rating(), explanation);
     step.eliminations = victims.iter().map(|p| Candidate::new(p, digit)).collect();
     let corners = super::grid::both(grid.places(digit), base_cells);
     step.cells = corners;

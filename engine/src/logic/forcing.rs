@@ -6,7 +6,7 @@
 //! the proof needs.
 
 use super::chains::length_bonus;
-use super::deduction::{Candidate, Deduction, Technique, counted};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, counted};
 use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
 use crate::board::{Digit, DigitSet, Pos};
 
@@ -228,14 +228,21 @@ impl Implications {
     }
 }
 
-/// The rating of a forcing chain whose proof has `nodes` nodes.
-fn forcing_difficulty(nodes: usize, one_digit: bool) -> u16 {
-    (if one_digit { 75 } else { 85 }) + length_bonus(nodes.saturating_sub(1))
+/// What Sudoku Explainer adds to a forcing chain's rating when its links go through more than one
+/// digit: its dynamic forcing chains (8.5) against its Nishio ones (7.5), in tenths.
+const SEVERAL_DIGITS: u16 = 10;
+
+/// The rating of a forcing chain whose proof has `nodes` nodes, from `base`, the rating of one
+/// through a single digit.
+fn forcing_difficulty(nodes: usize, one_digit: bool, base: Difficulty) -> Difficulty {
+    base.plus(if one_digit { 0 } else { SEVERAL_DIGITS })
+        .plus(length_bonus(nodes.saturating_sub(1)))
 }
 
 /// The candidate whose assumption reaches a contradiction with the smallest proof; or, when none
-/// does, a cell or unit whose every choice forces the same conclusion.
-pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
+/// does, a cell or unit whose every choice forces the same conclusion. Rated from `base`, the
+/// rating of a chain through one digit (see [`forcing_difficulty`]).
+pub fn forcing_chain(grid: &Grid, base: Difficulty) -> Option<Deduction> {
     // Each candidate is assumed once; both kinds of proof read the outcomes.
     let mut outcomes: Vec<Option<Implications>> = (0..729).map(|_| None).collect();
     for p in grid.empty_cells().iter() {
@@ -243,10 +250,10 @@ pub fn forcing_chain(grid: &Grid) -> Option<Deduction> {
             outcomes[index(p, d) as usize] = Some(Implications::follow(grid, Candidate::new(p, d)));
         }
     }
-    contradiction(grid, &outcomes).or_else(|| verity(grid, &outcomes))
+    contradiction(grid, &outcomes, base).or_else(|| verity(grid, &outcomes, base))
 }
 
-fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduction> {
+fn contradiction(grid: &Grid, outcomes: &[Option<Implications>], base: Difficulty) -> Option<Deduction> {
     let mut best: Option<(usize, bool, Candidate, Vec<Candidate>, String)> = None;
     for p in grid.empty_cells().iter() {
         for d in grid.candidates(p).iter() {
@@ -260,7 +267,7 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
             let (size, one_digit, shown) = implications.proof_size(&implications.contradiction_roots());
             let better = best
                 .as_ref()
-                .is_none_or(|(s, o, ..)| forcing_difficulty(size, one_digit) < forcing_difficulty(*s, *o));
+                .is_none_or(|(s, o, ..)| forcing_difficulty(size, one_digit, base) < forcing_difficulty(*s, *o, base));
             if better {
                 let what = match implications.contradiction {
                     Some(ForcingContradiction::Both(i)) => cand(i).map_or(String::new(), |c| {
@@ -285,7 +292,7 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
     );
     let mut step = Deduction::new(
         Technique::ForcingChain,
-        forcing_difficulty(size, one_digit),
+        forcing_difficulty(size, one_digit, base),
         explanation,
     );
     step.eliminations.push(assumption);
@@ -297,7 +304,7 @@ fn contradiction(grid: &Grid, outcomes: &[Option<Implications>]) -> Option<Deduc
 /// A cell, or a digit's places in a unit, every one of whose choices forces the same digit into
 /// a cell or the same candidate out: that conclusion holds. Cells and units of at most three
 /// choices are tried; the conclusion with the smallest proof is taken.
-fn verity(grid: &Grid, all: &[Option<Implications>]) -> Option<Deduction> {
+fn verity(grid: &Grid, all: &[Option<Implications>], base: Difficulty) -> Option<Deduction> {
     // (proof size, the choices as candidates, what they have in common: true = placed)
     let mut best: Option<(usize, Vec<Candidate>, Candidate, bool)> = None;
     let consider = |choices: Vec<Candidate>, best: &mut Option<(usize, Vec<Candidate>, Candidate, bool)>| {
@@ -373,7 +380,11 @@ fn verity(grid: &Grid, all: &[Option<Implications>]) -> Option<Deduction> {
             format!("{} is not {}", target.pos, target.digit)
         }
     );
-    let mut step = Deduction::new(Technique::ForcingChain, forcing_difficulty(size, false), explanation);
+    let mut step = Deduction::new(
+        Technique::ForcingChain,
+        forcing_difficulty(size, false, base),
+        explanation,
+    );
     if placed {
         step.placements.push(target);
     } else {
@@ -404,7 +415,7 @@ mod tests {
                 .contradiction
                 .is_none()
         );
-        let step = forcing_chain(&grid).unwrap();
+        let step = forcing_chain(&grid, Technique::ForcingChain.rating()).unwrap();
         let [gone] = step.eliminations[..] else {
             panic!("one elimination: {step:?}")
         };

@@ -2,22 +2,23 @@
 //! a box leaves the rest of that line) and claiming (a digit confined to one box in a line leaves
 //! the rest of that box).
 
-use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list};
 use super::grid::{Grid, UNIT_CELLS, unit_index};
 use crate::board::{Digit, Pos, Unit};
 
 /// Pointing: in a box, a digit's places all lie in one row or column. With `direct`, only one
-/// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7);
-/// otherwise any (2.6).
+/// whose eliminations leave a hidden single (Sudoku Explainer's "direct pointing", 1.7, the
+/// first form of its row in the registry); otherwise any (2.6, the second).
 // The finders use the scans; the tests ask for one technique at a time.
 #[cfg(test)]
 pub(crate) fn pointing(grid: &Grid, direct: bool) -> Option<Deduction> {
-    pointing_scan(grid, direct, &mut 0)
+    let rating = super::registry::form_rating(Technique::Pointing, usize::from(!direct));
+    pointing_scan(grid, direct, rating, &mut 0)
 }
 
-/// [`pointing`], skipping the boxes set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and setting
-/// those where it finds nothing.
-pub(crate) fn pointing_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Option<Deduction> {
+/// [`pointing`] rated `difficulty`, skipping the boxes set in `clean` (bit `i` for
+/// [`UNIT_CELLS`]`[i]`) and setting those where it finds nothing.
+pub(crate) fn pointing_scan(grid: &Grid, direct: bool, difficulty: Difficulty, clean: &mut u32) -> Option<Deduction> {
     let spots = grid.spots();
     for b in 0..9u8 {
         let bit = 1 << (18 + b);
@@ -42,7 +43,7 @@ pub(crate) fn pointing_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Optio
             } else {
                 continue;
             };
-            if let Some(step) = locked(grid, digit, source, line, Technique::Pointing, direct) {
+            if let Some(step) = locked(grid, digit, source, line, Technique::Pointing, direct, difficulty) {
                 *clean &= !bit;
                 return Some(step);
             }
@@ -52,16 +53,17 @@ pub(crate) fn pointing_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Optio
 }
 
 /// Claiming: in a row or column, a digit's places all lie in one box. With `direct`, only one that
-/// leaves a hidden single (1.9); otherwise any (2.8).
+/// leaves a hidden single (1.9, the first form of its row in the registry); otherwise any (2.8).
 // The finders use the scans; the tests ask for one technique at a time.
 #[cfg(test)]
 pub(crate) fn claiming(grid: &Grid, direct: bool) -> Option<Deduction> {
-    claiming_scan(grid, direct, &mut 0)
+    let rating = super::registry::form_rating(Technique::Claiming, usize::from(!direct));
+    claiming_scan(grid, direct, rating, &mut 0)
 }
 
-/// [`claiming`], skipping the lines set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and setting
-/// those where it finds nothing.
-pub(crate) fn claiming_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Option<Deduction> {
+/// [`claiming`] rated `difficulty`, skipping the lines set in `clean` (bit `i` for
+/// [`UNIT_CELLS`]`[i]`) and setting those where it finds nothing.
+pub(crate) fn claiming_scan(grid: &Grid, direct: bool, difficulty: Difficulty, clean: &mut u32) -> Option<Deduction> {
     let spots = grid.spots();
     for (i, line) in spots[..18].iter().enumerate() {
         if *clean >> i & 1 == 1 {
@@ -85,7 +87,7 @@ pub(crate) fn claiming_scan(grid: &Grid, direct: bool, clean: &mut u32) -> Optio
                 Unit::Col(c) => Unit::Box(j * 3 + c / 3),
                 Unit::Box(_) => continue,
             };
-            if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct) {
+            if let Some(step) = locked(grid, digit, source, target, Technique::Claiming, direct, difficulty) {
                 *clean &= !(1 << i);
                 return Some(step);
             }
@@ -124,7 +126,8 @@ pub(crate) const fn sources_reading(unit: usize) -> u32 {
 }
 
 /// `digit` is locked in the meeting of `source` and `target`: remove it from the rest of
-/// `target`, if that removes anything (and, with `direct`, leaves a hidden single).
+/// `target`, if that removes anything (and, with `direct`, leaves a hidden single), rated
+/// `difficulty`.
 fn locked(
     grid: &Grid,
     digit: crate::board::Digit,
@@ -132,6 +135,7 @@ fn locked(
     target: Unit,
     technique: Technique,
     direct: bool,
+    difficulty: Difficulty,
 ) -> Option<Deduction> {
     let places = grid.places_in(digit, source);
     let victims = grid.places_in(digit, target).difference(places);
@@ -142,12 +146,6 @@ fn locked(
         return None;
     }
     let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
-    let difficulty = match (technique, direct) {
-        (Technique::Pointing, true) => 17,
-        (Technique::Pointing, false) => 26,
-        (_, true) => 19,
-        (_, false) => 28,
-    };
     let explanation = format!(
         "in {source}, {digit} can only go in {target}, so {} cannot be {digit}",
         cell_list(victims.iter())

@@ -10,6 +10,7 @@ mod forcing;
 mod grid;
 mod intersections;
 mod rating;
+mod registry;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -20,9 +21,12 @@ mod wings;
 
 use crate::board::DigitSet;
 pub use basis::rests_on_removals;
-pub use deduction::{Candidate, Deduction, Difficulty, Technique, and_list};
+pub use deduction::{Candidate, Deduction, Difficulty, and_list};
 pub use grid::Grid;
 pub use rating::{Level, NEEDS_TRIAL, Rating, SolvePath, explain, explain_grid, rate, rate_grid};
+pub(crate) use registry::AFTER_BATCHES;
+pub use registry::Technique;
+use registry::{FORMS, Reads};
 
 /// Which techniques may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,12 +58,6 @@ pub fn next_deduction(grid: &Grid, rules: Rules) -> Option<Deduction> {
     next_from(grid, 0, &mut || rules.unique, &mut Scans::new(grid))
 }
 
-/// A technique finder. The finders that look at one unit (subsets, pointing, claiming) or one
-/// digit (fish) at a time skip the units or digits set in the mask (see [`Reads`]), where they
-/// found nothing before and nothing they read has changed since, and set the ones where they
-/// find nothing now; the others leave it alone.
-type Finder = fn(&Grid, &mut u32) -> Option<Deduction>;
-
 /// What the finders know of a grid from their earlier calls on it: a rating goes back to the
 /// easiest technique after every step, and a step changes only a few units, so the unit-by-unit
 /// finders need only look again at those (rating the 323 puzzles of top1465 the `sudoku` crate
@@ -68,7 +66,7 @@ pub(crate) struct Scans {
     /// The candidates when the finders were last called.
     seen: [DigitSet; 81],
     /// For each finder, the units (bit `i` for [`UNIT_CELLS`]`[i]`) where it found nothing.
-    clean: [u32; FINDERS.len()],
+    clean: [u32; FORMS.len()],
 }
 
 impl Scans {
@@ -76,7 +74,7 @@ impl Scans {
     pub(crate) fn new(grid: &Grid) -> Scans {
         Scans {
             seen: *grid.all_candidates(),
-            clean: [0; FINDERS.len()],
+            clean: [0; FORMS.len()],
         }
     }
 
@@ -102,8 +100,8 @@ impl Scans {
             around |= intersections::sources_reading(rest.trailing_zeros() as usize);
             rest &= rest - 1;
         }
-        for (clean, (_, _, reads)) in self.clean.iter_mut().zip(FINDERS) {
-            *clean &= !match reads {
+        for (clean, form) in self.clean.iter_mut().zip(&FORMS) {
+            *clean &= !match form.reads {
                 Reads::Unit => touched,
                 Reads::Around => around,
                 Reads::Digit => u32::from(digits),
@@ -111,19 +109,6 @@ impl Scans {
             };
         }
     }
-}
-
-/// What a finder's result for one unit depends on.
-#[derive(Clone, Copy)]
-enum Reads {
-    /// The whole grid: the finder does not go unit by unit, and its mask is unused.
-    Grid,
-    /// The places of one digit (the mask's bit `d` for [`Digit::index`](crate::board::Digit::index)).
-    Digit,
-    /// The candidates of the unit (the mask's bit `i` for [`grid::UNIT_CELLS`]`[i]`).
-    Unit,
-    /// Those of the units around it ([`intersections::sources_reading`]).
-    Around,
 }
 
 /// For each cell, its three units as bits of [`UNIT_CELLS`] positions.
@@ -137,75 +122,7 @@ const CELL_UNITS: [u32; 81] = {
     units
 };
 
-/// The finders in Sudoku Explainer's order, each with whether it assumes one solution and what
-/// its result for a unit reads. The chains and forcing chains come after these.
-const FINDERS: &[(Finder, bool, Reads)] = &[
-    (|g, _| singles::full_house(g), false, Reads::Grid),
-    (|g, _| singles::hidden_single(g, false), false, Reads::Grid),
-    (|g, _| singles::hidden_single(g, true), false, Reads::Grid),
-    (
-        |g, clean| intersections::pointing_scan(g, true, clean),
-        false,
-        Reads::Around,
-    ),
-    (
-        |g, clean| intersections::claiming_scan(g, true, clean),
-        false,
-        Reads::Around,
-    ),
-    (
-        |g, clean| subsets::hidden_set_scan(g, 2, true, clean),
-        false,
-        Reads::Unit,
-    ),
-    (|g, _| singles::naked_single(g), false, Reads::Grid),
-    (
-        |g, clean| subsets::hidden_set_scan(g, 3, true, clean),
-        false,
-        Reads::Unit,
-    ),
-    (
-        |g, clean| intersections::pointing_scan(g, false, clean),
-        false,
-        Reads::Around,
-    ),
-    (
-        |g, clean| intersections::claiming_scan(g, false, clean),
-        false,
-        Reads::Around,
-    ),
-    (|g, clean| subsets::naked_set_scan(g, 2, clean), false, Reads::Unit),
-    (|g, clean| fish::fish_scan(g, 2, clean), false, Reads::Digit),
-    (
-        |g, clean| subsets::hidden_set_scan(g, 2, false, clean),
-        false,
-        Reads::Unit,
-    ),
-    (|g, clean| subsets::naked_set_scan(g, 3, clean), false, Reads::Unit),
-    (|g, clean| fish::fish_scan(g, 3, clean), false, Reads::Digit),
-    (
-        |g, clean| subsets::hidden_set_scan(g, 3, false, clean),
-        false,
-        Reads::Unit,
-    ),
-    (|g, _| wings::xy_wing(g), false, Reads::Grid),
-    (|g, _| wings::xyz_wing(g), false, Reads::Grid),
-    (|g, _| uniqueness::unique_rectangle_1(g), true, Reads::Grid),
-    (|g, _| uniqueness::unique_rectangle_2(g), true, Reads::Grid),
-    (|g, clean| subsets::naked_set_scan(g, 4, clean), false, Reads::Unit),
-    (|g, clean| fish::fish_scan(g, 4, clean), false, Reads::Digit),
-    (
-        |g, clean| subsets::hidden_set_scan(g, 4, false, clean),
-        false,
-        Reads::Unit,
-    ),
-];
-
-/// Where the finders after the three kinds of easy single start (see
-/// [`singles::place_easy_singles`]).
-pub(crate) const AFTER_EASY_SINGLES: usize = 3;
-
-/// [`next_deduction`] from the `start`-th finder on; `unique` is asked whether the puzzle has one
+/// [`next_deduction`] from the `start`-th finder of [`FORMS`] on; `unique` is asked whether the puzzle has one
 /// solution when a uniqueness technique is reached (the caller remembers the answer), and
 /// `scans` what the finders found in earlier calls on the same grid.
 pub(crate) fn next_from(
@@ -215,37 +132,15 @@ pub(crate) fn next_from(
     scans: &mut Scans,
 ) -> Option<Deduction> {
     scans.refresh(grid);
-    for (&(finder, needs_unique, _), clean) in FINDERS.iter().zip(&mut scans.clean).skip(start) {
-        if needs_unique && !unique() {
+    for (form, clean) in FORMS.iter().zip(&mut scans.clean).skip(start) {
+        if form.technique.assumes_unique() && !unique() {
             continue;
         }
-        if let Some(step) = finder(grid, clean) {
+        if let Some(step) = (form.find)(grid, form.rating, clean) {
             return Some(step);
         }
     }
-    if unique()
-        && let Some(step) = uniqueness::bug_plus_one(grid)
-    {
-        return Some(step);
-    }
-    easiest_chain(grid).or_else(|| forcing::forcing_chain(grid))
-}
-
-/// The lowest-rated chain: a Skyscraper or 2-String Kite (the shortest chains there are) if
-/// one applies, else the best of X-Chain, XY-Chain, W-Wing and AIC.
-fn easiest_chain(grid: &Grid) -> Option<Deduction> {
-    if let Some(step) = single_digit::skyscraper(grid).or_else(|| single_digit::two_string_kite(grid)) {
-        return Some(step);
-    }
-    [
-        chains::x_chain(grid),
-        chains::xy_chain(grid),
-        wings::w_wing(grid),
-        chains::aic(grid),
-    ]
-    .into_iter()
-    .flatten()
-    .min_by_key(|step| step.difficulty)
+    None
 }
 
 /// Carries out `step` on `grid`; whether it changed anything (a deduction that changes nothing

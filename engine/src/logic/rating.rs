@@ -3,8 +3,9 @@
 
 use super::deduction::{Deduction, Difficulty, Technique};
 use super::grid::Grid;
-use super::singles::{place_easy_singles, place_naked_singles};
-use super::{AFTER_EASY_SINGLES, Rules, Scans, apply, next_deduction, next_from};
+use super::registry::FORMS;
+use super::singles::place_naked_singles;
+use super::{AFTER_BATCHES, Rules, Scans, apply, next_deduction, next_from};
 use crate::board::Board;
 use crate::search::count_solutions;
 use std::fmt;
@@ -162,12 +163,20 @@ pub fn rate_grid(mut grid: Grid, unique: &mut dyn FnMut() -> bool) -> Rating {
     let mut tally = Tally::default();
     let mut scans = Scans::new(&grid);
     while !grid.is_solved() {
-        if let Some((placed, technique, difficulty)) = place_easy_singles(&mut grid) {
-            tally.note(technique, Difficulty(difficulty), placed);
+        // The singles tried first, each kind placed all at once (the first kind that places any).
+        let batched = FORMS
+            .iter()
+            .map_while(|form| form.batch.map(|batch| (form, batch)))
+            .find_map(|(form, batch)| {
+                let placed = batch(&mut grid);
+                (placed > 0).then_some((form, placed))
+            });
+        if let Some((form, placed)) = batched {
+            tally.note(form.technique, form.rating, placed);
             continue;
         }
         let mut ask = || *known.get_or_insert_with(&mut *unique);
-        let Some(step) = next_from(&grid, AFTER_EASY_SINGLES, &mut ask, &mut scans) else {
+        let Some(step) = next_from(&grid, AFTER_BATCHES, &mut ask, &mut scans) else {
             break;
         };
         if step.technique == Technique::NakedSingle {

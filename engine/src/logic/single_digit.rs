@@ -1,8 +1,7 @@
 //! Single-digit patterns built from conjugate pairs (a digit with exactly two places in a unit):
 //! Skyscraper and 2-String Kite. Longer single-digit chains are X-Chains, in `chains.rs`.
 
-use super::chains::chain_difficulty;
-use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list};
 use super::grid::{Grid, PEERS, both, unit_at};
 use crate::board::{CellSet, Digit, Pos, Unit};
 
@@ -23,13 +22,14 @@ fn seen_by_both(grid: &Grid, digit: Digit, a: Pos, b: Pos, pattern: CellSet) -> 
 
 fn deduction(
     technique: Technique,
+    difficulty: Difficulty,
     digit: Digit,
     cells: [Pos; 4],
     units: Vec<Unit>,
     explanation: String,
     victims: CellSet,
 ) -> Deduction {
-    let mut step = Deduction::new(technique, chain_difficulty(4, false), explanation);
+    let mut step = Deduction::new(technique, difficulty, explanation);
     step.eliminations = victims.iter().map(|p| Candidate::new(p, digit)).collect();
     step.cells = cells.into_iter().collect();
     step.units = units;
@@ -38,9 +38,9 @@ fn deduction(
 }
 
 /// Two parallel lines where a digit has two places each, one end of each in the same cross line:
-/// one of the other two ends holds the digit, so a cell seeing both loses it (6.6, as Sudoku
-/// Explainer rates the forcing X-chain it is).
-pub fn skyscraper(grid: &Grid) -> Option<Deduction> {
+/// one of the other two ends holds the digit, so a cell seeing both loses it. Rated `difficulty`
+/// (6.6, as Sudoku Explainer rates the forcing X-chain of four candidates it is).
+pub fn skyscraper(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for digit in Digit::all() {
         for rows in [true, false] {
             let offset = if rows { 0 } else { 9 };
@@ -70,6 +70,7 @@ pub fn skyscraper(grid: &Grid) -> Option<Deduction> {
                             );
                             return Some(deduction(
                                 Technique::Skyscraper,
+                                difficulty,
                                 digit,
                                 [base1, top1, base2, top2],
                                 vec![u1, u2],
@@ -86,8 +87,9 @@ pub fn skyscraper(grid: &Grid) -> Option<Deduction> {
 }
 
 /// A conjugate pair in a row and one in a column with one end of each in the same box (not the
-/// same cell): one of the two far ends holds the digit (6.6).
-pub fn two_string_kite(grid: &Grid) -> Option<Deduction> {
+/// same cell): one of the two far ends holds the digit. Rated `difficulty` (6.6, as a
+/// Skyscraper).
+pub fn two_string_kite(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for digit in Digit::all() {
         for r in 0..9u8 {
             let Some((a1, b1)) = conjugate(grid, digit, Unit::Row(r)) else {
@@ -122,6 +124,7 @@ pub fn two_string_kite(grid: &Grid) -> Option<Deduction> {
                         );
                         return Some(deduction(
                             Technique::TwoStringKite,
+                            difficulty,
                             digit,
                             [far1, near1, near2, far2],
                             vec![row, col, Unit::Box(near1.box_index() as u8)],
@@ -141,6 +144,15 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::logic::testing::at;
+
+    // The finders as the registry calls them, rated by their rows.
+    fn skyscraper(g: &Grid) -> Option<Deduction> {
+        super::skyscraper(g, Technique::Skyscraper.rating())
+    }
+
+    fn two_string_kite(g: &Grid) -> Option<Deduction> {
+        super::two_string_kite(g, Technique::TwoStringKite.rating())
+    }
 
     /// An empty grid where `digit` keeps, in each unit given, only the cells given.
     fn keep(digit: Digit, units: &[(Unit, &[Pos])]) -> Grid {

@@ -2,17 +2,17 @@
 //! hidden single (the only place for a digit in a unit) and naked single (the only candidate of a
 //! cell).
 
-use super::deduction::{Candidate, Deduction, Technique};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique};
 use super::grid::{Grid, UNIT_CELLS, both, unit_at};
 use crate::board::{CellSet, Digit, Pos};
 
-/// A unit with one empty cell: that cell takes the missing digit (Sudoku Explainer 1.0).
-pub fn full_house(grid: &Grid) -> Option<Deduction> {
+/// A unit with one empty cell: that cell takes the missing digit, rated `difficulty`.
+pub fn full_house(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let (i, pos, digit) = full_houses(grid).next()?;
     let unit = unit_at(i);
     let mut step = Deduction::new(
         Technique::FullHouse,
-        10,
+        difficulty,
         format!("{pos} is the last empty cell of {unit}, so it is {digit}"),
     );
     step.placements.push(Candidate::new(pos, digit));
@@ -50,14 +50,15 @@ fn hidden_singles(grid: &Grid, range: std::ops::Range<usize>) -> impl Iterator<I
     })
 }
 
-/// The units where a hidden single is rated 1.2 (boxes) or 1.5 (rows and columns).
-fn single_units(lines: bool) -> (std::ops::Range<usize>, u16) {
-    if lines { (0..18, 15) } else { (18..27, 12) }
+/// The units of a hidden single in a box (its first form in the registry, 1.2) or with
+/// `lines` in a row or column (its second, 1.5).
+fn single_units(lines: bool) -> std::ops::Range<usize> {
+    if lines { 0..18 } else { 18..27 }
 }
 
-/// The only place for a digit in a box (1.2), or with `lines` in a row or column (1.5).
-pub fn hidden_single(grid: &Grid, lines: bool) -> Option<Deduction> {
-    let (range, difficulty) = single_units(lines);
+/// The only place for a digit in a box, or with `lines` in a row or column, rated `difficulty`.
+pub fn hidden_single(grid: &Grid, lines: bool, difficulty: Difficulty) -> Option<Deduction> {
+    let range = single_units(lines);
     let (i, pos, digit) = hidden_singles(grid, range).next()?;
     let unit = unit_at(i);
     let mut step = Deduction::new(
@@ -72,24 +73,27 @@ pub fn hidden_single(grid: &Grid, lines: bool) -> Option<Deduction> {
     Some(step)
 }
 
-/// A cell with one candidate left (2.3).
-pub fn naked_single(grid: &Grid) -> Option<Deduction> {
+/// A cell with one candidate left, rated `difficulty`.
+pub fn naked_single(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let pos = grid.empty_cells().iter().find(|p| grid.candidates(*p).len() == 1)?;
     let digit = grid.candidates(pos).first()?;
-    let mut step = Deduction::new(Technique::NakedSingle, 23, format!("{pos} can only hold {digit}"));
+    let mut step = Deduction::new(
+        Technique::NakedSingle,
+        difficulty,
+        format!("{pos} can only hold {digit}"),
+    );
     step.placements.push(Candidate::new(pos, digit));
     step.cells = CellSet::from_iter([pos]);
     step.candidates.push(Candidate::new(pos, digit));
     Some(step)
 }
 
-/// For rating, where only the hardest step counts: places every full house there is, else
-/// sweeps the boxes placing each hidden single as it is found (and sweeps again while that
-/// finds some), else the same with rows and columns; no word is written. Returns how many, the
-/// technique and its rating, or `None` when there is none of the three. Batching changes no
-/// hardest step: a single stays true while others are placed, and every single found after the
-/// first of a harder kind is rated no higher than that one.
-pub fn place_easy_singles(grid: &mut Grid) -> Option<(usize, Technique, u16)> {
+/// For rating, where only the hardest step counts: places every full house there is; how many.
+/// No word is written. Batching changes no hardest step: a single stays true while others are
+/// placed, and every single found after the first of a harder kind is rated no higher than
+/// that one (rating tries this, then [`place_hidden_singles`] in boxes, then in lines, as the
+/// registry orders their forms).
+pub fn place_full_houses(grid: &mut Grid) -> usize {
     let mut houses = 0;
     for cells in &UNIT_CELLS {
         let open = both(grid.empty_cells(), *cells);
@@ -101,39 +105,37 @@ pub fn place_easy_singles(grid: &mut Grid) -> Option<(usize, Technique, u16)> {
             houses += 1;
         }
     }
-    if houses > 0 {
-        return Some((houses, Technique::FullHouse, 10));
-    }
-    for lines in [false, true] {
-        let (range, difficulty) = single_units(lines);
-        let mut placed = 0;
-        loop {
-            let mut found = 0;
-            for digit in Digit::all() {
-                for cells in &UNIT_CELLS[range.clone()] {
-                    // (A digit placed everywhere has no places left: skip its units.)
-                    let all = grid.places(digit).bits();
-                    if all == 0 {
-                        break;
-                    }
-                    let places = all & cells.bits();
-                    if places != 0 && places & (places - 1) == 0 {
-                        let p = Pos::new(places.trailing_zeros() as usize).unwrap_or(Pos::FIRST);
-                        grid.place(p, digit);
-                        found += 1;
-                    }
+    houses
+}
+
+/// For rating: sweeps the boxes, or with `lines` the rows and columns, placing each hidden
+/// single as it is found (and sweeps again while that finds some); how many. See
+/// [`place_full_houses`].
+pub fn place_hidden_singles(grid: &mut Grid, lines: bool) -> usize {
+    let range = single_units(lines);
+    let mut placed = 0;
+    loop {
+        let mut found = 0;
+        for digit in Digit::all() {
+            for cells in &UNIT_CELLS[range.clone()] {
+                // (A digit placed everywhere has no places left: skip its units.)
+                let all = grid.places(digit).bits();
+                if all == 0 {
+                    break;
+                }
+                let places = all & cells.bits();
+                if places != 0 && places & (places - 1) == 0 {
+                    let p = Pos::new(places.trailing_zeros() as usize).unwrap_or(Pos::FIRST);
+                    grid.place(p, digit);
+                    found += 1;
                 }
             }
-            placed += found;
-            if found == 0 {
-                break;
-            }
         }
-        if placed > 0 {
-            return Some((placed, Technique::HiddenSingle, difficulty));
+        placed += found;
+        if found == 0 {
+            return placed;
         }
     }
-    None
 }
 
 /// For rating: places every naked single there is, as long as each is still one; how many.
@@ -153,10 +155,24 @@ pub fn place_naked_singles(grid: &mut Grid) -> usize {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::logic::registry::form_rating;
     use crate::logic::testing::{at, d};
 
     fn grid(line: &str) -> Grid {
         Grid::new(&line.parse::<Board>().unwrap())
+    }
+
+    // The finders as the registry calls them, each rated by its form.
+    fn full_house(g: &Grid) -> Option<Deduction> {
+        super::full_house(g, form_rating(Technique::FullHouse, 0))
+    }
+
+    fn hidden_single(g: &Grid, lines: bool) -> Option<Deduction> {
+        super::hidden_single(g, lines, form_rating(Technique::HiddenSingle, usize::from(lines)))
+    }
+
+    fn naked_single(g: &Grid) -> Option<Deduction> {
+        super::naked_single(g, form_rating(Technique::NakedSingle, 0))
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Naked and hidden subsets: n cells of a unit holding only the same n digits (naked pair, triple,
 //! quad), or n digits that can only go in the same n cells of a unit (hidden pair, triple, quad).
 
-use super::deduction::{Candidate, Deduction, Technique, cell_list, digit_list, elimination_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list, digit_list, elimination_list};
 use super::grid::{Grid, UNIT_CELLS, unit_at};
 use crate::board::{CellSet, DigitSet, Pos};
 
@@ -40,11 +40,20 @@ fn subset(items: &[u16], size: usize, accept: &mut impl FnMut(u16, u16) -> bool)
 }
 
 /// The naked set of `size` cells and its Sudoku Explainer rating.
-const fn naked_technique(size: usize) -> (Technique, u16) {
+const fn naked_technique(size: usize) -> Technique {
     match size {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriple, 36),
-        _ => (Technique::NakedQuad, 50),
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+/// The technique of a hidden set of `size` digits.
+const fn hidden_technique(size: usize) -> Technique {
+    match size {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
     }
 }
 
@@ -53,12 +62,12 @@ const fn naked_technique(size: usize) -> (Technique, u16) {
 // The finders use the scans; the tests ask for one technique at a time.
 #[cfg(test)]
 pub(crate) fn naked_set(grid: &Grid, size: usize) -> Option<Deduction> {
-    naked_set_scan(grid, size, &mut 0)
+    naked_set_scan(grid, size, naked_technique(size).rating(), &mut 0)
 }
 
-/// [`naked_set`], skipping the units set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and
-/// setting those where it finds nothing.
-pub(crate) fn naked_set_scan(grid: &Grid, size: usize, clean: &mut u32) -> Option<Deduction> {
+/// [`naked_set`] rated `difficulty`, skipping the units set in `clean` (bit `i` for
+/// [`UNIT_CELLS`]`[i]`) and setting those where it finds nothing.
+pub(crate) fn naked_set_scan(grid: &Grid, size: usize, difficulty: Difficulty, clean: &mut u32) -> Option<Deduction> {
     for (i, unit_cells) in UNIT_CELLS.iter().enumerate() {
         if *clean >> i & 1 == 1 {
             continue;
@@ -99,7 +108,7 @@ pub(crate) fn naked_set_scan(grid: &Grid, size: usize, clean: &mut u32) -> Optio
                     .map(move |d| Candidate::new(p, d))
             })
             .collect();
-        let (technique, difficulty) = naked_technique(size);
+        let technique = naked_technique(size);
         let explanation = format!(
             "in {unit}, {} hold only {}, so {} leave the unit's other cells: {}",
             cell_list(set.iter()),
@@ -126,12 +135,20 @@ pub(crate) fn naked_set_scan(grid: &Grid, size: usize, clean: &mut u32) -> Optio
 // The finders use the scans; the tests ask for one technique at a time.
 #[cfg(test)]
 pub(crate) fn hidden_set(grid: &Grid, size: usize, direct: bool) -> Option<Deduction> {
-    hidden_set_scan(grid, size, direct, &mut 0)
+    // The direct form is a pair's or triple's first in the registry, the other its second.
+    let rating = super::registry::form_rating(hidden_technique(size), usize::from(!direct && size < 4));
+    hidden_set_scan(grid, size, direct, rating, &mut 0)
 }
 
-/// [`hidden_set`], skipping the units set in `clean` (bit `i` for [`UNIT_CELLS`]`[i]`) and
-/// setting those where it finds nothing.
-pub(crate) fn hidden_set_scan(grid: &Grid, size: usize, direct: bool, clean: &mut u32) -> Option<Deduction> {
+/// [`hidden_set`] rated `difficulty`, skipping the units set in `clean` (bit `i` for
+/// [`UNIT_CELLS`]`[i]`) and setting those where it finds nothing.
+pub(crate) fn hidden_set_scan(
+    grid: &Grid,
+    size: usize,
+    direct: bool,
+    difficulty: Difficulty,
+    clean: &mut u32,
+) -> Option<Deduction> {
     if *clean == (1 << UNIT_CELLS.len()) - 1 {
         return None;
     }
@@ -180,13 +197,7 @@ pub(crate) fn hidden_set_scan(grid: &Grid, size: usize, direct: bool, clean: &mu
                     .map(move |d| Candidate::new(p, d))
             })
             .collect();
-        let (technique, difficulty) = match (size, direct) {
-            (2, true) => (Technique::HiddenPair, 20),
-            (2, false) => (Technique::HiddenPair, 34),
-            (3, true) => (Technique::HiddenTriple, 25),
-            (3, false) => (Technique::HiddenTriple, 40),
-            _ => (Technique::HiddenQuad, 54),
-        };
+        let technique = hidden_technique(size);
         let explanation = format!(
             "in {unit}, {} can only go in {}, so those cells lose their other candidates: {}",
             digit_list(set.iter()),

@@ -2,7 +2,7 @@
 //! (a "deadly pattern") cannot be the outcome. Unique Rectangle types 1 and 2, and BUG+1
 //! (a bivalue universal grave with one cell to spare).
 
-use super::deduction::{Candidate, Deduction, Technique, cell_list, elimination_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list, elimination_list};
 use super::grid::{Grid, PEERS, both};
 use crate::board::{CellSet, Digit, DigitSet, Pos, Unit};
 
@@ -32,8 +32,8 @@ fn pair_digits(pair: DigitSet) -> (Digit, Digit) {
     (x, it.next().unwrap_or(x))
 }
 
-/// Three corners holding only {x,y}: the fourth cannot be x or y (4.5).
-pub fn unique_rectangle_1(grid: &Grid) -> Option<Deduction> {
+/// Three corners holding only {x,y}: the fourth cannot be x or y. Rated `difficulty` (4.5).
+pub fn unique_rectangle_1(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for corners in rectangles(grid) {
         for (k, &odd) in corners.iter().enumerate() {
             let others: Vec<Pos> = corners
@@ -61,7 +61,7 @@ pub fn unique_rectangle_1(grid: &Grid) -> Option<Deduction> {
                 cell_list(others.iter().copied()),
                 elimination_list(&eliminations)
             );
-            let mut step = Deduction::new(Technique::UniqueRectangle1, 45, explanation);
+            let mut step = Deduction::new(Technique::UniqueRectangle1, difficulty, explanation);
             step.eliminations = eliminations;
             step.cells = corners.into_iter().collect();
             step.candidates = corners
@@ -80,8 +80,8 @@ pub fn unique_rectangle_1(grid: &Grid) -> Option<Deduction> {
 }
 
 /// Two corners holding only {x,y} and the other two only {x,y,z}: one of those two is z, so a
-/// cell seeing both loses z (4.6).
-pub fn unique_rectangle_2(grid: &Grid) -> Option<Deduction> {
+/// cell seeing both loses z. Rated `difficulty` (4.6).
+pub fn unique_rectangle_2(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for corners in rectangles(grid) {
         // The two sides: corners 0-1 and 2-3 share a row, 0-2 and 1-3 a column.
         for (floor, roof) in [([0, 1], [2, 3]), ([2, 3], [0, 1]), ([0, 2], [1, 3]), ([1, 3], [0, 2])] {
@@ -108,7 +108,7 @@ pub fn unique_rectangle_2(grid: &Grid) -> Option<Deduction> {
                  so {} cannot be {z}",
                 cell_list(targets.iter())
             );
-            let mut step = Deduction::new(Technique::UniqueRectangle2, 46, explanation);
+            let mut step = Deduction::new(Technique::UniqueRectangle2, difficulty, explanation);
             step.eliminations = targets.iter().map(|p| Candidate::new(p, z)).collect();
             step.cells = corners.into_iter().collect();
             step.candidates = vec![Candidate::new(r1, z), Candidate::new(r2, z)];
@@ -120,8 +120,8 @@ pub fn unique_rectangle_2(grid: &Grid) -> Option<Deduction> {
 
 /// Every empty cell holds two candidates but one, which holds three, and every digit has two
 /// places in every unit but the one too many: that cell takes the digit it has too many of
-/// (5.6), or the puzzle would have no or two solutions.
-pub fn bug_plus_one(grid: &Grid) -> Option<Deduction> {
+/// (rated `difficulty`, 5.6), or the puzzle would have no or two solutions.
+pub fn bug_plus_one(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let mut odd = None;
     for p in grid.empty_cells().iter() {
         match grid.candidates(p).len() {
@@ -150,7 +150,7 @@ pub fn bug_plus_one(grid: &Grid) -> Option<Deduction> {
         "every empty cell but {odd} holds two candidates; were {odd} not {digit}, the grid would be a deadly \
          pattern, so it is {digit}"
     );
-    let mut step = Deduction::new(Technique::BugPlusOne, 56, explanation);
+    let mut step = Deduction::new(Technique::BugPlusOne, difficulty, explanation);
     step.placements.push(Candidate::new(odd, digit));
     step.cells = CellSet::from_iter([odd]);
     step.candidates = vec![Candidate::new(odd, digit)];
@@ -162,6 +162,19 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::logic::testing::{at, d, with_cells};
+
+    // The finders as the registry calls them, rated by their rows.
+    fn unique_rectangle_1(g: &Grid) -> Option<Deduction> {
+        super::unique_rectangle_1(g, Technique::UniqueRectangle1.rating())
+    }
+
+    fn unique_rectangle_2(g: &Grid) -> Option<Deduction> {
+        super::unique_rectangle_2(g, Technique::UniqueRectangle2.rating())
+    }
+
+    fn bug_plus_one(g: &Grid) -> Option<Deduction> {
+        super::bug_plus_one(g, Technique::BugPlusOne.rating())
+    }
 
     #[test]
     fn type_1_clears_the_pair_from_the_fourth_corner() {

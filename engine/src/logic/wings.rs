@@ -1,8 +1,7 @@
 //! Wings: a pivot cell and two pincers that share a digit, so that one pincer must hold it:
 //! XY-Wing, XYZ-Wing, and W-Wing (two identical bivalue cells joined by a conjugate pair).
 
-use super::chains::chain_difficulty;
-use super::deduction::{Candidate, Deduction, Technique, cell_list};
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list};
 use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
 use crate::board::{CellSet, Digit, DigitSet, Pos};
 
@@ -13,7 +12,7 @@ fn only(set: DigitSet) -> Option<Digit> {
 fn wing(
     grid: &Grid,
     technique: Technique,
-    difficulty: u16,
+    difficulty: Difficulty,
     digit: Digit,
     cells: [Pos; 3],
     seen_by: CellSet,
@@ -34,8 +33,8 @@ fn wing(
 }
 
 /// A bivalue pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z, so a cell seeing both
-/// loses z (4.2).
-pub fn xy_wing(grid: &Grid) -> Option<Deduction> {
+/// loses z. Rated `difficulty`.
+pub fn xy_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let bivalue: Vec<Pos> = grid
         .empty_cells()
         .iter()
@@ -61,7 +60,7 @@ pub fn xy_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 }
                 let seen = both(PEERS[a.index()], PEERS[b.index()]);
-                let found = wing(grid, Technique::XYWing, 42, z, [pivot, a, b], seen, |targets| {
+                let found = wing(grid, Technique::XYWing, difficulty, z, [pivot, a, b], seen, |targets| {
                     format!("{pivot} holds {pc}, so {a} ({ac}) or {b} ({bc}) is {z}, and {targets} cannot be {z}")
                 });
                 if found.is_some() {
@@ -74,8 +73,8 @@ pub fn xy_wing(grid: &Grid) -> Option<Deduction> {
 }
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z, so a cell seeing all
-/// three loses z (4.4).
-pub fn xyz_wing(grid: &Grid) -> Option<Deduction> {
+/// three loses z. Rated `difficulty`.
+pub fn xyz_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     for pivot in grid.empty_cells().iter() {
         let pc = grid.candidates(pivot);
         if pc.len() != 3 {
@@ -98,9 +97,15 @@ pub fn xyz_wing(grid: &Grid) -> Option<Deduction> {
                     continue;
                 };
                 let seen = both(both(PEERS[a.index()], PEERS[b.index()]), PEERS[pivot.index()]);
-                let found = wing(grid, Technique::XYZWing, 44, z, [pivot, a, b], seen, |targets| {
-                    format!("{pivot} ({pc}), {a} ({ac}) or {b} ({bc}) is {z}, so {targets} cannot be {z}")
-                });
+                let found = wing(
+                    grid,
+                    Technique::XYZWing,
+                    difficulty,
+                    z,
+                    [pivot, a, b],
+                    seen,
+                    |targets| format!("{pivot} ({pc}), {a} ({ac}) or {b} ({bc}) is {z}, so {targets} cannot be {z}"),
+                );
                 if found.is_some() {
                     return found;
                 }
@@ -111,9 +116,9 @@ pub fn xyz_wing(grid: &Grid) -> Option<Deduction> {
 }
 
 /// Two cells holding the same {x,y} that do not see each other, and a unit where x's only two
-/// places each see one of them: one of the two cells is y, so a cell seeing both loses y (7.1,
-/// the mixed forcing chain of six nodes it is).
-pub fn w_wing(grid: &Grid) -> Option<Deduction> {
+/// places each see one of them: one of the two cells is y, so a cell seeing both loses y. Rated
+/// `difficulty` (7.1, the mixed forcing chain of six nodes it is).
+pub fn w_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     let bivalue: Vec<Pos> = grid
         .empty_cells()
         .iter()
@@ -156,7 +161,7 @@ pub fn w_wing(grid: &Grid) -> Option<Deduction> {
                          is not {x} but {y}, and {} cannot be {y}",
                         cell_list(targets.iter())
                     );
-                    let mut step = Deduction::new(Technique::WWing, chain_difficulty(6, true), explanation);
+                    let mut step = Deduction::new(Technique::WWing, difficulty, explanation);
                     step.eliminations = targets.iter().map(|p| Candidate::new(p, y)).collect();
                     step.cells = [a, b, near_a, near_b].into_iter().collect();
                     step.units.push(unit);
@@ -181,6 +186,19 @@ mod tests {
     use super::*;
     use crate::board::Unit;
     use crate::logic::testing::{at, d, with_cells};
+
+    // The finders as the registry calls them, rated by their rows.
+    fn xy_wing(g: &Grid) -> Option<Deduction> {
+        super::xy_wing(g, Technique::XYWing.rating())
+    }
+
+    fn xyz_wing(g: &Grid) -> Option<Deduction> {
+        super::xyz_wing(g, Technique::XYZWing.rating())
+    }
+
+    fn w_wing(g: &Grid) -> Option<Deduction> {
+        super::w_wing(g, Technique::WWing.rating())
+    }
 
     #[test]
     fn xy_wing_removes_z_where_both_pincers_see() {
