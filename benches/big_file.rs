@@ -103,7 +103,7 @@ fn parts(c: &mut Criterion, path: &Path) {
     c.bench_function("big file/open: read and parse 60 MB of 12 M comment lines", |b| {
         b.iter(|| open(path).source.text.meta_count())
     });
-    let mut app = App::new(open(path));
+    let mut app = App::new(open(path), ".".into());
     app.update(Action::Resize(100, 30));
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a terminal");
     c.bench_function("big file/frame at 100x30", |b| {
@@ -115,7 +115,7 @@ fn parts(c: &mut Criterion, path: &Path) {
             terminal.draw(|frame| ui::draw(frame, &app)).expect("drawn").area
         })
     });
-    let mut plain = App::new(open(&asset("hardest.sdk")));
+    let mut plain = App::new(open(&asset("hardest.sdk")), ".".into());
     plain.update(Action::Resize(100, 30));
     c.bench_function("big file/frame at 100x30 without the comments", |b| {
         b.iter(|| terminal.draw(|frame| ui::draw(frame, &plain)).expect("drawn").area)

@@ -19,6 +19,7 @@ fn step_mode_app() -> App {
             None,
         )
         .expect("a puzzle"),
+        ".".into(),
     );
     // Deep in the search: a long path of decisions to show.
     for _ in 0..3000 {

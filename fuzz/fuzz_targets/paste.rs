@@ -12,7 +12,7 @@ use sudoku_workbench::ui;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
-    let mut app = App::new(default_document());
+    let mut app = App::new(default_document(), ".".into());
     app.update(Action::Resize(80, 24));
     let before = app.doc.board.clone();
     app.update(Action::Paste(text));

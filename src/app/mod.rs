@@ -278,7 +278,8 @@ pub struct App {
     pub keeping: Keeping,
     /// Whether to draw without colour (`NO_COLOR`).
     pub monochrome: bool,
-    /// Where the file browser starts without a file, and relative paths are read from.
+    /// Where the file browser starts without a file, and relative paths are read from: given by
+    /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,
     quit: Option<Quit>,
     effects: Vec<Effect>,
@@ -296,9 +297,9 @@ pub struct App {
 }
 
 impl App {
-    /// The workbench on `doc`.
-    pub fn new(doc: Document) -> App {
-        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    /// The workbench on `doc`, with `cwd` the folder the file browser starts in and relative
+    /// paths are read from (the process's current folder, for the terminal).
+    pub fn new(doc: Document, cwd: PathBuf) -> App {
         App {
             count: LiveCount::new(&doc.board),
             doc,

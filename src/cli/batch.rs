@@ -6,12 +6,20 @@
 //! threads, reading and writing overlap the work, and memory is bounded by a few batches a
 //! thread however long the input.
 //!
-//! The threads and the queue are the standard library's, not rayon: rayon's pool kept a third
-//! thread (the one reading) beside its two, its workers spun while waiting, and a thread waiting
-//! for a batch could not work on one; with the calling thread made one of the pool's, a thread
-//! waiting inside the pool took the newest batch before the oldest, and the small sets lost their
-//! gain. (Also tried: the output pipe made 1 MiB with `F_SETPIPE_SZ` instead of 64 KiB: 17-clue
-//! on two threads 1.79x against 1.80x over 41 interleaved runs, not kept.)
+//! Why a pool of our own (scoped standard threads and an `mpsc` queue) and not rayon, which the
+//! rest of the ecosystem would reach for: what is needed here is a stream, not a parallel
+//! iterator. The output must come in the order read while the input is still being read, in
+//! bounded memory (rayon's ordered `collect` holds every result until the end), and the calling
+//! thread must read, write and work between the two. Measured when rayon was tried: its pool
+//! kept a third thread (the one reading) beside its two, its workers spun while waiting, and a
+//! thread waiting for a batch could not work on one; with the calling thread made one of the
+//! pool's, a thread waiting inside the pool took the newest batch before the oldest, and the
+//! small sets lost their gain. Again for issue 29, `check --jobs 2` against the same work on
+//! rayon's `par_iter` over the file read whole, collected in order (5 interleaved runs, busy
+//! 2-core machine): 17-clue 0.14-0.15 s against 0.20-0.35 s, forum_hardest_1905_11+ 2.1-3.0 s
+//! against 2.6-2.9 s, top1465 alike. (Also tried: the output pipe made 1 MiB with `F_SETPIPE_SZ`
+//! instead of 64 KiB: 17-clue on two threads 1.79x against 1.80x over 41 interleaved runs, not
+//! kept.)
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};

@@ -137,7 +137,8 @@ fn load_settings(app: &mut App, runtime: &mut Runtime) -> Option<String> {
 /// Runs the workbench on the terminal until the user quits: on the built-in puzzle, or on
 /// `file` (puzzle `index` of a collection, 1 for the first).
 pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
-    let mut app = App::new(default_document());
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let mut app = App::new(default_document(), cwd);
     app.update(Action::Monochrome(ui::theme::Theme::no_color_requested()));
     let mut runtime = Runtime::new(recovery::dir());
     let settings_problem = load_settings(&mut app, &mut runtime);

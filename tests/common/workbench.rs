@@ -70,8 +70,7 @@ impl Bench {
 
     /// The workbench on `doc`, its recovery files in `state`.
     pub fn with_state(doc: Document, state: tempfile::TempDir) -> Bench {
-        let mut app = App::new(doc);
-        app.cwd = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let app = App::new(doc, PathBuf::from(env!("CARGO_MANIFEST_DIR")));
         let runtime = Runtime::new(state.path().to_path_buf());
         let mut bench = Bench {
             app,

@@ -71,10 +71,11 @@ fn names(code: &str, word: &str) -> bool {
 
 const TERMINAL: [&str; 2] = ["crossterm", "ratatui"];
 
-/// What the model leaves to the runtime: the file system, threads, paths resolved on disk, and
-/// the runtime itself.
-const INPUT_OUTPUT: [&str; 6] = [
+/// What the model leaves to the runtime: the file system, threads, paths resolved on disk, the
+/// process's current folder, and the runtime itself.
+const INPUT_OUTPUT: [&str; 7] = [
     "std::fs",
+    "current_dir",
     "std::thread",
     "canonicalize",
     "File::",
