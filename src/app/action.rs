@@ -229,4 +229,7 @@ pub enum Action {
     SettingsRead(Settings),
     /// Whether to draw without colour (`NO_COLOR`), as the terminal's environment says.
     Monochrome(bool),
+    /// Whether a paste, or a sign of one, came less than 30 s ago (the terminal's reader says):
+    /// keys may then be pasted text, so nothing that cannot be undone is done on them.
+    PasteNear(bool),
 }

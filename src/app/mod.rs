@@ -278,6 +278,9 @@ pub struct App {
     pub keeping: Keeping,
     /// Whether to draw without colour (`NO_COLOR`).
     pub monochrome: bool,
+    /// A paste came moments ago: answers that cannot be undone (discard a recovered work, write
+    /// over another file) are refused, since the paste may have typed them.
+    paste_near: bool,
     /// Where the file browser starts without a file, and relative paths are read from: given by
     /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,
@@ -326,6 +329,7 @@ impl App {
             focused: true,
             keeping: Keeping::Kept,
             monochrome: false,
+            paste_near: false,
             cwd,
             quit: None,
             effects: Vec::new(),
@@ -412,6 +416,11 @@ impl App {
         });
     }
 
+    /// Whether a paste came moments ago (see [`Action::PasteNear`]).
+    pub fn paste_near(&self) -> bool {
+        self.paste_near
+    }
+
     /// Handles one action.
     pub fn update(&mut self, action: Action) {
         match action {
@@ -467,7 +476,8 @@ impl App {
             | Action::BrowseIn(_)
             | Action::SameFile(..)
             | Action::SettingsRead(_)
-            | Action::Monochrome(_) => return self.answer(action),
+            | Action::Monochrome(_)
+            | Action::PasteNear(_) => return self.answer(action),
             _ => {}
         }
         if self.overlay.is_some() {
@@ -576,6 +586,7 @@ impl App {
             },
             Action::SettingsRead(settings) => self.settings = settings,
             Action::Monochrome(monochrome) => self.monochrome = monochrome,
+            Action::PasteNear(near) => self.paste_near = near,
             _ => {}
         }
     }
@@ -697,6 +708,12 @@ impl App {
     }
 
     fn carry_out(&mut self, then: Then) {
+        if self.paste_near && matches!(then, Then::DiscardRecovery(_) | Then::SaveOver(..)) {
+            // Pasted text typed as keys (a slow link cut a paste where nothing tells it from
+            // typing) can do anything undo takes back; these it could not, so they wait.
+            self.complain("Not done: a paste came less than 30 s ago and may have typed this answer. Ask again then.");
+            return;
+        }
         match then {
             Then::Quit => self.quit = Some(Quit::Clean),
             Then::Load(doc) => self.replace_document(*doc),

@@ -204,7 +204,7 @@ impl Parser {
 
     /// [`Parser::feed`], where `more: false` takes a cut sequence as it is.
     fn take(&mut self, bytes: &[u8], more: bool, now: Instant) {
-        if !matches!(self.paste, Paste::None) {
+        if matches!(self.paste, Paste::Open { .. } | Paste::Closing { .. }) {
             self.last_sign = Some(now);
         }
         match &mut self.paste {
@@ -341,8 +341,11 @@ impl Parser {
                 after.matched += n;
                 after.held.extend_from_slice(bytes);
                 after.last_byte = now;
+                if after.matched > 1 {
+                    // Past `[`, which is a key of its own after Esc: a paste's start, surely.
+                    self.last_sign = Some(now);
+                }
                 self.after_esc = Some(after);
-                self.last_sign = Some(now);
                 return;
             }
         }
@@ -393,7 +396,20 @@ impl Parser {
         if bytes.is_empty() {
             return;
         }
+        if carry.is_empty()
+            && let Some(events) = pointer_events(bytes)
+        {
+            // The mouse moving or clicking (reports come several to a read): not the paste's
+            // rest, which is text. Behind the keys held, in the order they came.
+            if held.is_empty() {
+                self.ready.extend(events.into_iter().map(TermInput::Event));
+            } else {
+                held.extend(events);
+            }
+            return;
+        }
         *last_byte = now;
+        self.last_sign = Some(now);
         let mut joined = std::mem::take(carry);
         joined.extend_from_slice(bytes);
         let start = find(&joined, PASTE_START);
@@ -488,7 +504,25 @@ impl Parser {
                 .pending_since
                 .is_some_and(|since| now.saturating_duration_since(since) >= SEQUENCE_PATIENCE)
         {
-            if self.pending.len() >= 2 && PASTE_START.starts_with(&self.pending) {
+            if self.put_back && self.pending.len() >= 2 && PASTE_START.starts_with(&self.pending) {
+                // Esc, then `[` (and more of a start) typed quickly: a person's keys, or a paste's
+                // start cut after its Esc. As after the Esc key: held a moment, typed unless
+                // the start goes on (see `AfterEsc`); waited for with no limit, a `[` typed by a
+                // person did nothing until the next key.
+                let since = self.pending_since.unwrap_or(now);
+                self.after_esc = Some(AfterEsc {
+                    matched: self.pending.len() - 1,
+                    held: self.pending[1..].to_vec(),
+                    last_byte: since,
+                });
+                if self.pending.len() > 2 {
+                    // `Esc [ 2`: no key a person types; `Esc [` is the previous puzzle.
+                    self.last_sign = Some(now);
+                }
+                self.pending.clear();
+                self.pending_since = None;
+                self.put_back = false;
+            } else if self.pending.len() >= 2 && PASTE_START.starts_with(&self.pending) {
                 // The start of a paste's start, cut by a pause (a slow link): taken as keys,
                 // the paste's text would be typed (`q`, `y` quit and lose the work). No person
                 // types `Esc [ 2 0` in a moment, and the next byte decides it (see `take`), so
@@ -556,6 +590,12 @@ impl Parser {
             || self
                 .last_sign
                 .is_some_and(|at| now.saturating_duration_since(at) < PASTE_GUARD)
+    }
+
+    /// When a paste, or a sign of one, was last seen: the work as it was then is what a quit
+    /// near a paste keeps (see `tui::run`).
+    pub fn last_sign(&self) -> Option<Instant> {
+        self.last_sign
     }
 
     /// Keys held in case a paste's rest followed them, now: an ending signal keeps the work as
@@ -649,6 +689,22 @@ impl Parser {
             self.pending_since = None;
         }
     }
+}
+
+/// The events of `bytes` when they are all mouse reports or focus reports, whole.
+fn pointer_events(bytes: &[u8]) -> Option<Vec<Event>> {
+    let mut events = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        match parse_one(&bytes[at..], false) {
+            Scanned::Event(event @ (Event::Mouse(_) | Event::FocusGained | Event::FocusLost), used) => {
+                events.push(event);
+                at += used;
+            }
+            _ => return None,
+        }
+    }
+    Some(events)
 }
 
 /// The end of `bytes` that may be the start of a paste marker cut by the read (kept for the next).
@@ -779,6 +835,14 @@ const MAX_CSI: usize = 64;
 
 /// `Esc [` ...: keys with modifiers, special keys, SGR mouse reports.
 fn parse_csi(bytes: &[u8], more: bool) -> Scanned {
+    // An Esc among the parameters: this sequence was cut, and another began (Esc, `[` typed
+    // quickly, then an arrow: `Esc [ Esc [ C`). It ends before that Esc.
+    if let Some(esc) = bytes.iter().skip(2).position(|&b| b == 0x1b) {
+        let stop = esc + 2;
+        if !bytes[2..stop].iter().any(|b| (0x40..=0x7e).contains(b)) {
+            return Scanned::Skip(stop);
+        }
+    }
     // Parameters and intermediates, then a final byte in 0x40..=0x7E.
     let Some(end) = bytes
         .iter()
@@ -1521,6 +1585,17 @@ mod tests {
             full.extend(want);
             assert_eq!(all(&mut p), full, "{rest:?}");
         }
+        // Attack R: `[` then an arrow (a read of its own): the arrow, not `C`, which asked to
+        // empty the board.
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[", at(50));
+        p.feed(b"\x1b[C", at(100));
+        p.poll(at(1000));
+        assert_eq!(
+            all(&mut p),
+            vec![k(KeyCode::Esc), k(KeyCode::Char('[')), k(KeyCode::Right)]
+        );
         let mut p = Parser::new();
         p.feed(b"\x1b", t);
         p.feed(b"[", at(30));
@@ -1577,6 +1652,49 @@ mod tests {
         p.feed(b"\x1b", at(10));
         p.poll(at(1000));
         assert!(!p.near_a_paste(at(1000)));
+    }
+
+    /// Attack R: after a give-up, mouse motion reports two to a read were taken for the paste's
+    /// rest: dropped, with the keys held before them, and the watch never ended.
+    #[test]
+    fn mouse_reports_after_a_give_up_are_not_the_pastes_rest() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~4.....8.5.3..", t);
+        p.poll(at(1500));
+        p.feed(b"\x1b", at(1700));
+        p.feed(b"\x1b", at(1900));
+        all(&mut p);
+        let sign = p.last_sign();
+        let motion = b"\x1b[<35;10;15M\x1b[<35;11;15M";
+        p.feed(motion, at(2000));
+        assert_eq!(all(&mut p).len(), 2, "the moves, at once");
+        assert_eq!(p.last_sign(), sign, "moves are no sign of a paste");
+        p.feed(b"5", at(2100));
+        p.feed(motion, at(2200));
+        p.poll(at(2200) + GIVEN_UP_HOLD);
+        let got = all(&mut p);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[0], k(KeyCode::Char('5')), "the key first, as typed");
+        p.poll(at(1900) + GIVEN_UP_WATCH);
+        assert_eq!(p.deadline(), None, "the watch ended");
+    }
+
+    /// Attack R: Esc then `[` within 150 ms waited, with no limit, for the next key.
+    #[test]
+    fn a_bracket_typed_fast_after_esc_comes_by_itself() {
+        let t = Instant::now();
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        p.feed(b"\x1b", t);
+        p.feed(b"[", at(50));
+        p.poll(at(200));
+        let due = p.deadline().expect("held a moment");
+        assert!(due <= at(50) + AFTER_ESC_HOLD, "{:?}", due - t);
+        p.poll(due);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Esc), k(KeyCode::Char('['))]);
+        assert!(!p.near_a_paste(due), "Esc [ is a person's");
     }
 
     #[test]

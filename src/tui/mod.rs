@@ -9,7 +9,7 @@ pub mod signals;
 pub mod terminal;
 
 use crate::app::builtin::default_document;
-use crate::app::{Action, App, Effect, Origin, Quit};
+use crate::app::{Action, App, Document, Effect, Origin, Quit};
 use crate::runtime::{Runtime, recovery};
 use crate::text::printable;
 use crate::ui;
@@ -171,7 +171,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         // or cut off cleanly before the process ends; a signal's thread does this for it.
         crate::runtime::writing::finish(signals::SAVE_PATIENCE);
     }
-    let mut near_a_paste = false;
+    let mut near_a_paste = None;
     let result = match result {
         Ok(Ended::Signal) => {
             // The work as it stands after the last key typed before the signal; then the
@@ -193,14 +193,21 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     match (&result, app.quitting()) {
         // A quit without saving, answered while a paste was under way or just after one: its
         // `q` `y` may have been pasted text, cut by a slow link in a way not to be told from
-        // typing (see `Parser::near_a_paste`). Nothing is lost for it: the work is kept and
-        // offered at the next start.
-        (Ok(()), Some(Quit::Clean)) if near_a_paste && app.has_unsaved_work() => {
-            let _ = keep(&app, &mut runtime);
+        // typing (see `Parser::near_a_paste`), and so may the keys before it since the paste.
+        // Nothing is lost for it: the work as it was at the paste is kept and offered at the
+        // next start (after it, a person's keys were for a work they then chose to give up).
+        (Ok(()), Some(Quit::Clean)) if matches!(near_a_paste, Some(Some(_))) => {
+            if let Some(Some(before)) = &near_a_paste {
+                let _ = runtime.keep(Some(before));
+                set_work_kept(WorkKept {
+                    file: runtime.keeper.has_file().then(|| runtime.keeper.path()),
+                    failure: runtime.keeper.failure.clone(),
+                });
+            }
             let _ = writeln!(
                 io::stderr(),
                 "sudoku-workbench: you quit without saving less than {} s after a paste, which may have \
-                 typed the quit, so the work was kept.",
+                 typed the quit, so the work as it was at the paste was kept.",
                 input::PASTE_GUARD.as_secs()
             );
             tell_where_the_work_is();
@@ -299,8 +306,11 @@ fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
 /// How the event loop ended.
 enum Ended {
     /// The user quit; `near_a_paste` when a paste was under way or had just been seen (see
-    /// [`Parser::near_a_paste`]).
-    Quit { near_a_paste: bool },
+    /// [`Parser::near_a_paste`]), with the unsaved work as it was at the paste's last sign
+    /// (`None` when there was none then).
+    Quit {
+        near_a_paste: Option<Option<Box<Document>>>,
+    },
     /// A signal ends the process (its own thread ends it, once the work is kept).
     Signal,
 }
@@ -315,6 +325,8 @@ fn event_loop(
     terminal_input: &File,
 ) -> anyhow::Result<Ended> {
     let mut parser = Parser::new();
+    // The unsaved work as it was when the parser last saw a sign of a paste, for a quit near it.
+    let mut at_paste: (Option<Instant>, Option<Box<Document>>) = (None, None);
     let mut kept = None;
     let mut dirty = true;
     let mut whole = false;
@@ -339,7 +351,7 @@ fn event_loop(
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
-                near_a_paste: parser.near_a_paste(Instant::now()),
+                near_a_paste: parser.near_a_paste(Instant::now()).then(|| at_paste.1.take()),
             });
         }
         let now = Instant::now();
@@ -385,6 +397,17 @@ fn event_loop(
             parser.release_held();
         }
         parser.poll(Instant::now());
+        if parser.last_sign() != at_paste.0 {
+            // Before the inputs that came with the sign: what follows it may be pasted text.
+            at_paste = (
+                parser.last_sign(),
+                app.has_unsaved_work().then(|| Box::new(app.doc.clone())),
+            );
+        }
+        let near = parser.near_a_paste(Instant::now());
+        if near != app.paste_near() {
+            runtime.dispatch(app, Action::PasteNear(near));
+        }
         let mut answered = false;
         while let Some(input) = parser.next_input() {
             if test_failures {

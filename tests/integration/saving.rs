@@ -1567,3 +1567,51 @@ fn a_progress_mark_spaced_otherwise_keeps_its_progress_through_a_save() {
         }
     }
 }
+
+/// Attack R: pasted text typed as keys (a slow link cutting a paste where nothing tells it from
+/// typing) saved over another file and discarded a recovered work, which undo cannot take back.
+/// Moments after a paste, those answers are refused; later, they are done.
+#[test]
+fn answers_that_cannot_be_undone_wait_while_a_paste_is_near() {
+    let (dir, path) = copied("hardest.sdk");
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    std::fs::write(dir.path().join("taken.sdk"), "keep me\n").unwrap();
+    app.act(Action::PasteNear(true));
+    app.keys("W");
+    app.answer_prompt("taken.sdk");
+    assert!(question(&app).contains("exists"), "{}", question(&app));
+    app.keys("y");
+    assert!(app.message().contains("Not done: a paste came"), "{}", app.message());
+    assert_eq!(read(&dir.path().join("taken.sdk")), "keep me\n", "not replaced");
+    app.act(Action::PasteNear(false));
+    app.keys("W");
+    app.answer_prompt("taken.sdk");
+    app.keys("y");
+    assert!(
+        read(&dir.path().join("taken.sdk")).starts_with("#A Arto Inkala"),
+        "replaced"
+    );
+
+    // A recovered work: not discarded near a paste, discarded later.
+    let state = tempfile::tempdir().unwrap();
+    let mut crashed = Bench::with_state(Document::new_empty(), state);
+    crashed.keys("5");
+    crashed.keep();
+    let state = crashed.into_state();
+    let mut next = Bench::with_state(Document::new_empty(), state);
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("offered")
+    };
+    next.act(Action::PasteNear(true));
+    next.keys("d");
+    next.keys("y");
+    assert!(next.message().contains("Not done: a paste came"), "{}", next.message());
+    assert!(offer.offers[0].path.exists(), "not discarded");
+    next.act(Action::PasteNear(false));
+    next.look_for_recovery();
+    next.keys("d");
+    next.keys("y");
+    assert!(!offer.offers[0].path.exists(), "discarded, later");
+}

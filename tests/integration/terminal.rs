@@ -471,7 +471,8 @@ fn esc_during_a_cut_paste_start_never_types_the_paste() {
 
 /// Attack Q: pasted text holding an end marker, the link pausing after it: the paste before the
 /// marker is taken, and the text after it is typed as keys, as nothing can tell it from typing.
-/// Its `q` `y` quit; the work is kept, since a paste had just come.
+/// Its `q` `y` quit; the work is kept, since a paste had just come, and (attack R) as it was at
+/// the paste: the keys typed before the quit (`h`, `.`: the 7 cleared) are not in it.
 #[test]
 fn a_quit_typed_by_a_paste_keeps_the_work() {
     let state = tempfile::tempdir().unwrap();
@@ -479,6 +480,10 @@ fn a_quit_typed_by_a_paste_keeps_the_work() {
     make_unsaved_work(&mut s);
     s.send(b"\x1b[200~note\x1b[201~");
     std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"h.");
+    s.wait_for("the 7 cleared by the pasted keys", |screen| {
+        screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
+    });
     s.send(b" q y\x1b[201~");
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");

@@ -278,8 +278,14 @@ pub fn read_step(line: &str, number: usize, step: u64) -> Result<Step, TraceErro
     let op_field = line.required(fields.op, "op")?;
     let op = text(op_field).ok_or_else(|| line.wrong(op_field, "the op is not a text"))?;
     match op {
-        "solved" => return Ok(Step::Solved),
-        "exhausted" => return Ok(Step::Exhausted),
+        "solved" | "exhausted" => {
+            // Nothing but the step and the op: a place's fields there are a trace gone wrong.
+            let extra = [fields.cell, fields.digit, fields.depth, fields.forced];
+            if let Some(field) = extra.into_iter().flatten().next() {
+                return Err(line.wrong(field, format!("a step \"{op}\" has no field but step and op")));
+            }
+            return Ok(if op == "solved" { Step::Solved } else { Step::Exhausted });
+        }
         "place" | "remove" => {}
         _ => {
             return Err(line.wrong(op_field, format!("no op \"{op}\" (place, remove, solved or exhausted)")));
@@ -328,6 +334,30 @@ pub fn read_step(line: &str, number: usize, step: u64) -> Result<Step, TraceErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Attack R: a `solved` or `exhausted` step with a place's fields (or a `null` one) was read
+    /// without a word, though the format says they have no other field.
+    #[test]
+    fn the_last_steps_have_no_other_field() {
+        for (text, column) in [
+            (r#"{"step":15,"op":"solved","cell":"r1c1"}"#, 33),
+            (r#"{"step":15,"op":"solved","cell":null}"#, 33),
+            (r#"{"step":15,"op":"exhausted","digit":3}"#, 37),
+            (
+                r#"{"step":15,"op":"solved","cell":"r1c1","digit":3,"depth":0,"forced":false}"#,
+                33,
+            ),
+        ] {
+            let e = read_step(text, 7, 15).unwrap_err();
+            assert_eq!((e.line, e.column), (7, column), "{text}: {e}");
+            assert!(e.why.contains("no field but step and op"), "{text}: {e}");
+        }
+        assert_eq!(read_step(r#"{"step":15,"op":"solved"}"#, 7, 15).unwrap(), Step::Solved);
+        assert_eq!(
+            read_step(r#"{"op":"exhausted","step":15}"#, 7, 15).unwrap(),
+            Step::Exhausted
+        );
+    }
 
     #[test]
     fn what_is_written_reads_back_and_bad_lines_are_placed() {
