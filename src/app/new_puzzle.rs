@@ -11,13 +11,15 @@ use sudoku_engine::{Board, Format, Note, Puzzle};
 
 /// The levels the dialog offers: any (the fastest), then each level a rating can have short of
 /// needing trial.
-pub const LEVELS: [Option<Level>; 6] = [
+pub const LEVELS: [Option<Level>; 8] = [
     None,
     Some(Level::Easy),
     Some(Level::Medium),
     Some(Level::Hard),
     Some(Level::Expert),
     Some(Level::Extreme),
+    Some(Level::Master),
+    Some(Level::Grandmaster),
 ];
 
 /// How long generation tries for a level before it gives up.

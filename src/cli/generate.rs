@@ -38,7 +38,7 @@ pub struct GenerateArgs {
 
 /// A time limit of `--time-limit`: a finite number of seconds above 0. NaN, infinity and
 /// negative numbers are refused here rather than read as "give up at once" or "never".
-fn seconds(text: &str) -> Result<f64, String> {
+pub(super) fn seconds(text: &str) -> Result<f64, String> {
     let value: f64 = text
         .trim()
         .parse()

@@ -175,7 +175,7 @@ pub fn usage() -> &'static str {
      \x20      sudoku-workbench compare [FILE] [--index N]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl] [--why]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
-     \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N]\n\
+     \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N] [--format F] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal] [--time-limit SECONDS] [--jobs N]\n\
      \x20      sudoku-workbench completions bash|zsh|fish\n\
      \x20      sudoku-workbench man\n\

@@ -344,7 +344,9 @@ fn rate_streams_one_tab_separated_line_per_puzzle() {
         assert_eq!(fields.len(), 4, "{line}");
         let b: Board = fields[0].parse().unwrap();
         let rating = rate(&b);
-        assert_eq!(fields[1], rating.difficulty.to_string());
+        // ER, written `>=9.0` when logic stops short: the least the puzzle can be.
+        assert_eq!(fields[1], rating.er().to_string());
+        assert_eq!(fields[1].starts_with(">="), fields[2] == "needs-trial", "{line}");
         assert_eq!(fields[2], rating.level.name());
         assert_eq!(fields[3], rating.hardest.map_or("-", |t| t.name()));
     }
@@ -360,6 +362,91 @@ fn rate_streams_one_tab_separated_line_per_puzzle() {
         stderr.lines().last().unwrap().starts_with("total puzzles=12 rated=12 "),
         "{stderr}"
     );
+}
+
+/// No single to start with: Sudoku Explainer 1.2.1's serate gives it `7.3/2.6/2.6` (a Pointing
+/// first, then a single; the hardest a chain).
+const NO_SINGLE_FIRST: &str = ".....31.....2..7..43.1..92.8.2....5.65...4........1.....9.67...3...12.........48.";
+
+/// Issue 30 item 2: `--format` chooses the columns as serate's does, each conversion one.
+#[test]
+fn rate_formats_each_column_as_serate_does() {
+    let input = format!("{NO_SINGLE_FIRST}\n");
+    let column = |format: &str| {
+        let out = run(&["rate", "--format", format], Some(input.as_bytes()));
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(out.stderr, b"");
+        text(&out.stdout)
+    };
+    assert_eq!(column("%r/%p/%d"), "7.3/2.6/2.6\n");
+    assert_eq!(column("%r"), "7.3\n");
+    assert_eq!(column("%p"), "2.6\n");
+    assert_eq!(column("%d"), "2.6\n");
+    assert_eq!(column("%g"), format!("{NO_SINGLE_FIRST}\n"));
+    assert_eq!(column("#%n"), "#1\n");
+    assert_eq!(column("%l"), "expert\n");
+    assert_eq!(column("%h"), "AIC\n");
+    assert_eq!(column("100%% ED=%d"), "100% ED=2.6\n");
+    // `\t` is a tab, and the default is today's line written that way.
+    assert_eq!(
+        column(r"%g\t%r\t%l\t%h"),
+        text(&run(&["rate"], Some(input.as_bytes())).stdout)
+    );
+    assert_eq!(column(r"%r\t%d"), "7.3\t2.6\n");
+    // Numbered as every puzzle line is, one a line.
+    let two = format!(
+        "{NO_SINGLE_FIRST}\n{}\n",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    );
+    let out = run(&["rate", "--format", "%n %r/%p/%d"], Some(two.as_bytes()));
+    assert_eq!(text(&out.stdout), "1 7.3/2.6/2.6\n2 1.2/1.2/1.2\n");
+}
+
+#[test]
+fn rate_refuses_a_bad_format() {
+    for (format, says) in [
+        ("%r/%x", "unknown conversion %x (known: %r %p %d %g %n %l %h %%)"),
+        ("ER=%", "a % ends the format (write %% for a % sign)"),
+    ] {
+        let out = run(
+            &["rate", "--format", format],
+            Some(format!("{NO_SINGLE_FIRST}\n").as_bytes()),
+        );
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert_eq!(out.stdout, b"", "{format}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with("error: invalid value"), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+    }
+}
+
+/// Issue 30 item 3: out of time, a puzzle is rated at least what was reached, `>=x.y`, never a
+/// wrong number; the singles are always placed, so ED is known.
+#[test]
+fn rate_out_of_time_says_the_least_rating() {
+    // SE 1.2.1: 9.1/1.2/1.2, a dynamic forcing chain at its hardest.
+    let hard = "..3.75...4.6.....778.3.4.2..4..8....9....1.8......2.....8....5.5.....3.63..5.789.";
+    let input = format!("{hard}\n");
+    let out = run(&["rate", "--time-limit", "0.000001"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{hard}\t>=1.2\t>=easy\tHidden Single\n"));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>: time limit of 0.000001 s hit: rated at least 1.2\n"
+    );
+    let out = run(
+        &["rate", "--time-limit", "1e-6", "--format", "%r/%p/%d"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(text(&out.stdout), ">=1.2/1.2/1.2\n");
+    // The default limit is generous: the rating itself.
+    let out = run(&["rate", "--format", "%r/%p/%d %l"], Some(input.as_bytes()));
+    assert_eq!(text(&out.stdout), "9.1/1.2/1.2 master\n");
+    assert_eq!(out.stderr, b"");
+    for bad in ["0", "-1", "soon"] {
+        let out = run(&["rate", "--time-limit", bad], Some(input.as_bytes()));
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
 }
 
 #[test]

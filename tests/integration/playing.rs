@@ -308,7 +308,7 @@ fn esc_cancels_a_new_puzzle_being_made() {
     let Mode::Generating(job) = &app.mode else {
         panic!("{:?}", app.message())
     };
-    assert_eq!(job.choice.level_name(), "extreme");
+    assert_eq!(job.choice.level_name(), "grandmaster");
     // Esc before the next slice of work (one slice may well find the puzzle).
     app.key(KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Edit));

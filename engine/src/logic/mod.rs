@@ -23,7 +23,9 @@ use crate::board::DigitSet;
 pub use basis::rests_on_removals;
 pub use deduction::{Candidate, Deduction, Difficulty, and_list};
 pub use grid::Grid;
-pub use rating::{Level, NEEDS_TRIAL, Rating, SolvePath, explain, explain_grid, rate, rate_grid};
+pub use rating::{
+    Level, Measure, NEEDS_TRIAL, Rating, SolvePath, explain, explain_grid, rate, rate_grid, rate_grid_until,
+};
 pub(crate) use registry::AFTER_BATCHES;
 pub use registry::Technique;
 use registry::{FORMS, Reads};
