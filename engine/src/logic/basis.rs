@@ -49,6 +49,11 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
             if let ([source, target, ..], Some(d)) = (step.units.as_slice(), first) {
                 need.digit_outside(unit_cells(*source), unit_cells(*target), DigitSet::from_iter([d]));
             }
+            // A direct form: the single's unit has no other place outside the target.
+            if let ([_, target, single_unit], Some(c)) = (step.units.as_slice(), step.placements.first()) {
+                let kept = union(unit_cells(*target), CellSet::from_iter([c.pos]));
+                need.digit_outside(unit_cells(*single_unit), kept, DigitSet::from_iter([c.digit]));
+            }
         }
         // The cells hold only the subset's digits.
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
@@ -60,6 +65,11 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
         Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
             if let Some(&unit) = step.units.first() {
                 need.digit_outside(unit_cells(unit), step.cells, digits);
+                // A direct form: the single's digit has no other place outside the subset's cells.
+                if let Some(c) = step.placements.first() {
+                    let kept = union(step.cells, CellSet::from_iter([c.pos]));
+                    need.digit_outside(unit_cells(unit), kept, DigitSet::from_iter([c.digit]));
+                }
             }
         }
         // In the base lines, the digit has no place outside the cover lines.
@@ -81,7 +91,11 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
             }
         }
         // Every cell of the pattern holds exactly what it holds.
-        Technique::XYWing | Technique::XYZWing | Technique::UniqueRectangle2 => {
+        Technique::XYWing
+        | Technique::XYZWing
+        | Technique::UniqueRectangle2
+        | Technique::AlignedPairExclusion
+        | Technique::AlignedTripletExclusion => {
             for p in step.cells.iter() {
                 need.all_but(p, grid.candidates(p));
             }

@@ -126,8 +126,10 @@ pub(crate) const fn sources_reading(unit: usize) -> u32 {
 }
 
 /// `digit` is locked in the meeting of `source` and `target`: remove it from the rest of
-/// `target`, if that removes anything (and, with `direct`, leaves a hidden single), rated
-/// `difficulty`.
+/// `target`, if that removes anything, rated `difficulty`. With `direct`, only when that leaves
+/// a hidden single, and the step is that single alone: Sudoku Explainer's direct pointing and
+/// claiming place the single and keep none of the removals (they are found again, and rated as
+/// the plain form, if still needed), so the grid after the step is SE's.
 fn locked(
     grid: &Grid,
     digit: crate::board::Digit,
@@ -142,26 +144,40 @@ fn locked(
     if victims.is_empty() {
         return None;
     }
-    if direct && !leaves_hidden_single(grid, digit, source, target) {
-        return None;
-    }
+    let single = if direct {
+        Some(hidden_single_left(grid, digit, source, target)?)
+    } else {
+        None
+    };
     let eliminations: Vec<Candidate> = victims.iter().map(|p| Candidate::new(p, digit)).collect();
-    let explanation = format!(
+    let mut explanation = format!(
         "in {source}, {digit} can only go in {target}, so {} cannot be {digit}",
         cell_list(victims.iter())
     );
+    if let Some((pos, unit)) = single {
+        explanation.push_str(&format!(" and {pos} is the only place left for it in {unit}"));
+    }
     let mut step = Deduction::new(technique, difficulty, explanation);
-    step.eliminations = eliminations;
+    match single {
+        Some((pos, unit)) => {
+            step.placements.push(Candidate::new(pos, digit));
+            step.units = vec![source, target, unit];
+        }
+        None => {
+            step.eliminations = eliminations;
+            step.units = vec![source, target];
+        }
+    }
     step.cells = UNIT_CELLS[unit_index(source)];
-    step.units = vec![source, target];
     step.candidates = places.iter().map(|p: Pos| Candidate::new(p, digit)).collect();
     Some(step)
 }
 
-/// Whether removing `digit` from `target` outside `source` leaves it a single place in another
-/// unit of `source`'s kind that crosses `target`: Sudoku Explainer's test for a direct pointing
-/// (another box) or claiming (another parallel line).
-fn leaves_hidden_single(grid: &Grid, digit: crate::board::Digit, source: Unit, target: Unit) -> bool {
+/// The hidden single that removing `digit` from `target` outside `source` leaves in another
+/// unit of `source`'s kind crossing `target` (its cell and that unit), the first such unit in
+/// the grid's order: Sudoku Explainer's test for a direct pointing (another box) or claiming
+/// (another parallel line).
+fn hidden_single_left(grid: &Grid, digit: crate::board::Digit, source: Unit, target: Unit) -> Option<(Pos, Unit)> {
     let target_cells = UNIT_CELLS[unit_index(target)];
     // The two other units of the source's kind that cross the target: the boxes beside the
     // source box along the line, or the lines beside the source line through the box.
@@ -185,11 +201,16 @@ fn leaves_hidden_single(grid: &Grid, digit: crate::board::Digit, source: Unit, t
             let mut it = (first..first + 3).filter(|x| *x != c).map(Unit::Col);
             [it.next().unwrap_or(source), it.next().unwrap_or(source)]
         }
-        _ => return false,
+        _ => return None,
     };
-    others.into_iter().any(|other| {
+    others.into_iter().find_map(|other| {
         let places = grid.places_in(digit, other);
-        places.len() > 1 && places.difference(target_cells).len() == 1
+        let rest = places.difference(target_cells);
+        if places.len() > 1 && rest.len() == 1 {
+            rest.iter().next().map(|p| (p, other))
+        } else {
+            None
+        }
     })
 }
 
@@ -248,5 +269,38 @@ mod tests {
             grid.eliminate(at(1, c), four);
         }
         assert_eq!(claiming(&grid, false), None);
+    }
+
+    /// Sudoku Explainer's direct pointing places the single it leaves and keeps none of its
+    /// removals: the grid after the step is SE's.
+    #[test]
+    fn direct_pointing_places_its_single_and_removes_nothing() {
+        // In box 1, 5 is only in row 1; in box 2, only in r1c4 and r2c5: pointing leaves r2c5.
+        let mut grid = Grid::new(&Board::empty());
+        let five = Digit::new(5).unwrap();
+        for r in 2..=3 {
+            for c in 1..=3 {
+                grid.eliminate(at(r, c), five);
+            }
+        }
+        for (r, c) in [(1, 5), (1, 6), (2, 4), (2, 6), (3, 4), (3, 5), (3, 6)] {
+            grid.eliminate(at(r, c), five);
+        }
+        let step = pointing(&grid, true).unwrap();
+        assert_eq!(step.difficulty.0, 17);
+        assert_eq!(step.placements, vec![Candidate::new(at(2, 5), five)]);
+        assert!(step.eliminations.is_empty());
+        assert_eq!(step.units, vec![Unit::Box(0), Unit::Row(0), Unit::Box(1)]);
+        assert_eq!(
+            step.line(),
+            "Locked Candidates (Pointing): in box 1, 5 can only go in row 1, so r1c4, r1c7, r1c8 and r1c9 \
+             cannot be 5 and r2c5 is the only place left for it in box 2"
+        );
+        let mut after = grid.clone();
+        assert!(crate::logic::apply(&mut after, &step));
+        // r1c7..r1c9 keep their 5: only the single's own unit and lines lose it.
+        assert!(after.has(at(1, 7), five));
+        // The plain form still removes the rest of row 1.
+        assert_eq!(pointing(&after, false).unwrap().eliminations.len(), 3);
     }
 }

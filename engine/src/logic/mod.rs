@@ -2,6 +2,7 @@
 //! [`Grid`] of candidates, tried from easiest in Sudoku Explainer's order so that the hardest
 //! step of a solve is its rating. It never guesses: when nothing applies it says so.
 
+mod aligned;
 mod basis;
 mod chains;
 pub(crate) mod deduction;

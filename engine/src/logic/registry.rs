@@ -9,7 +9,7 @@
 
 use super::deduction::{Deduction, Difficulty};
 use super::grid::Grid;
-use super::{chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings};
+use super::{aligned, chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// A finder: the first step of its kind on the grid, rated as it is handed (the form's rating,
 /// to which a chain adds its length). The finders that look at one unit (subsets, pointing,
@@ -377,6 +377,21 @@ techniques! {
         rating: 7.0,
         finders: [],
     }
+    /// Two cells that together see two bivalue cells: a digit of theirs that every possible
+    /// filling of the two rules out (see `aligned.rs`).
+    AlignedPairExclusion {
+        name: "Aligned Pair Exclusion",
+        places: false,
+        rating: 6.2,
+        finders: [find(Reads::Grid, |g, r, _| aligned::aligned_exclusion(g, 2, r))],
+    }
+    /// The same with three cells, seeing cells of two or three candidates.
+    AlignedTripletExclusion {
+        name: "Aligned Triplet Exclusion",
+        places: false,
+        rating: 7.5,
+        finders: [find(Reads::Grid, |g, r, _| aligned::aligned_exclusion(g, 3, r))],
+    }
     /// A candidate whose assumption leads, by singles alone, to a contradiction; or a cell or
     /// unit whose every choice leads to the same result. Rated 7.5 through one digit, a whole
     /// point more through several (see `forcing.rs`), plus its length.
@@ -496,9 +511,11 @@ mod tests {
                 (Jellyfish, 52),
                 (HiddenQuad, 54),
                 (BugPlusOne, 56),
+                (AlignedPairExclusion, 62),
                 (Skyscraper, 66),
                 (TwoStringKite, 66),
                 (XChain, 66),
+                (AlignedTripletExclusion, 75),
                 (ForcingChain, 75),
             ]
         );

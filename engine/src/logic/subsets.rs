@@ -3,7 +3,7 @@
 
 use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list, digit_list, elimination_list};
 use super::grid::{Grid, UNIT_CELLS, unit_at};
-use crate::board::{CellSet, DigitSet, Pos};
+use crate::board::{CellSet, Digit, DigitSet, Pos};
 
 /// Finds `size` of `items` (each a 9-bit mask) whose union has exactly `size` bits and which
 /// `accept` takes, as (the chosen items as bits of their indices, the union). Unions that
@@ -198,14 +198,37 @@ pub(crate) fn hidden_set_scan(
             })
             .collect();
         let technique = hidden_technique(size);
-        let explanation = format!(
-            "in {unit}, {} can only go in {}, so those cells lose their other candidates: {}",
-            digit_list(set.iter()),
-            cell_list(cells.iter()),
-            elimination_list(&eliminations)
-        );
+        // Direct: Sudoku Explainer places the single the removals leave (the first digit's, as
+        // it looks) and keeps none of the removals, so the grid after the step is its grid.
+        let single = (0..9)
+            .find(|&d| set.bits() >> d & 1 == 0 && spots[d].count_ones() > 1 && (spots[d] & !where_).count_ones() == 1)
+            .filter(|_| direct)
+            .map(|d| {
+                Candidate::new(
+                    all[(spots[d] & !where_).trailing_zeros() as usize],
+                    Digit::from_index(d),
+                )
+            });
+        let explanation = match single {
+            Some(single) => format!(
+                "in {unit}, {} can only go in {}, so {} is the only place left for {} in {unit}",
+                digit_list(set.iter()),
+                cell_list(cells.iter()),
+                single.pos,
+                single.digit
+            ),
+            None => format!(
+                "in {unit}, {} can only go in {}, so those cells lose their other candidates: {}",
+                digit_list(set.iter()),
+                cell_list(cells.iter()),
+                elimination_list(&eliminations)
+            ),
+        };
         let mut step = Deduction::new(technique, difficulty, explanation);
-        step.eliminations = eliminations;
+        match single {
+            Some(single) => step.placements.push(single),
+            None => step.eliminations = eliminations,
+        }
         step.cells = cells;
         step.units.push(unit);
         step.candidates = cells
@@ -355,5 +378,33 @@ mod tests {
         // Each of the three cells keeps two of 1, 2, 3 and loses 4..9.
         assert_eq!(step.eliminations.len(), 3 * 6);
         assert!(step.eliminations.iter().all(|c| c.digit.get() >= 4));
+    }
+
+    /// Sudoku Explainer's direct hidden pair places the single it leaves and keeps none of the
+    /// pair's removals.
+    #[test]
+    fn direct_hidden_pair_places_its_single_and_removes_nothing() {
+        // In row 1, 3 and 8 can only go in r1c2 and r1c5, and 9 in r1c2, r1c5 and r1c9.
+        let mut grid = Grid::new(&Board::empty());
+        for c in [1, 3, 4, 6, 7, 8, 9] {
+            grid.eliminate(at(1, c), d(3));
+            grid.eliminate(at(1, c), d(8));
+            if c != 9 {
+                grid.eliminate(at(1, c), d(9));
+            }
+        }
+        let step = hidden_set(&grid, 2, true).unwrap();
+        assert_eq!(step.difficulty.0, 20);
+        assert_eq!(step.placements, vec![Candidate::new(at(1, 9), d(9))]);
+        assert!(step.eliminations.is_empty());
+        assert_eq!(
+            step.line(),
+            "Hidden Pair: in row 1, 3 and 8 can only go in r1c2 and r1c5, so r1c9 is the only place left for 9 in row 1"
+        );
+        let mut after = grid.clone();
+        assert!(crate::logic::apply(&mut after, &step));
+        // The pair's cells keep their other candidates (but 9, placed beside them).
+        assert!(after.has(at(1, 2), d(1)) && !after.has(at(1, 2), d(9)));
+        assert_eq!(hidden_set(&after, 2, false).unwrap().eliminations.len(), 2 * 6);
     }
 }
