@@ -903,6 +903,47 @@ mod tests {
         })
     }
 
+    /// The grave with `digit` added to the cells given (one-based).
+    fn grave_with(extra: &[((usize, usize), u8)]) -> Grid {
+        let mut marks = grave();
+        for &((r, c), n) in extra {
+            marks[at(r, c).index()].insert(d(n));
+        }
+        Grid::with_marks(&Board::empty(), &marks)
+    }
+
+    #[test]
+    fn bug_type_2_removes_the_one_bug_digit_from_cells_seeing_all_its_cells() {
+        // Row 1 of the grave: 12 23 34 45 56 67 78 89 91. 9 added to r1c3 and r1c4: one of them
+        // is 9, so the rest of row 1 (r1c8, r1c9) is not.
+        let step = bug_plus_one(&grave_with(&[((1, 3), 9), ((1, 4), 9)])).unwrap();
+        assert_eq!(step.technique, Technique::BugType2);
+        assert_eq!(step.difficulty, Difficulty(57));
+        assert_eq!(removed(&step), [(at(1, 8), 9), (at(1, 9), 9)]);
+        // In r1c3 and r5c7, which share no unit: no cell seeing both holds 9, nothing to remove.
+        assert_eq!(bug_plus_one(&grave_with(&[((1, 3), 9), ((5, 7), 9)])), None);
+    }
+
+    #[test]
+    fn bug_type_3_makes_a_naked_set_of_the_bug_digits() {
+        // 6 added to r1c1 (12), 7 to r1c4 (45): one of them holds 6 or 7, with r1c6 (67) a naked
+        // pair of row 1, so r1c5 loses 6 and r1c7 loses 7.
+        let step = bug_plus_one(&grave_with(&[((1, 1), 6), ((1, 4), 7)])).unwrap();
+        assert_eq!(step.technique, Technique::BugType3);
+        assert_eq!(step.difficulty, Difficulty(58));
+        assert_eq!(removed(&step), [(at(1, 5), 6), (at(1, 7), 7)]);
+    }
+
+    #[test]
+    fn bug_type_4_keeps_the_conjugate_digit_and_the_bug_digits() {
+        // 7 added to r1c3 (34), 8 to r1c4 (45): in row 1, 4 goes in one of them, the other takes
+        // its BUG digit, so r1c3 loses 3 and r1c4 loses 5.
+        let step = bug_plus_one(&grave_with(&[((1, 3), 7), ((1, 4), 8)])).unwrap();
+        assert_eq!(step.technique, Technique::BugType4);
+        assert_eq!(step.difficulty, Difficulty(57));
+        assert_eq!(removed(&step), [(at(1, 3), 3), (at(1, 4), 5)]);
+    }
+
     #[test]
     fn bug_plus_one_places_the_digit_with_three_places() {
         let mut marks = grave();
