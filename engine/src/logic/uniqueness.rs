@@ -78,6 +78,9 @@ fn common_tuple(sets: impl IntoIterator<Item = u16>, degree: usize, least: u32) 
 /// XYZ-Wing and before the Naked Quad, whatever its rating.
 pub fn unique_loops(grid: &Grid, base: Difficulty) -> Option<Deduction> {
     let mut best: Option<(Difficulty, u8, Deduction)> = None;
+    // A loop is found from each of its cells, both ways: SE keeps the first of equal steps (same
+    // kind, same cells), so the same cells on the same pair need looking at once.
+    let mut done = std::collections::HashSet::new();
     for start in Pos::all() {
         let pair = grid.candidates(start);
         if pair.len() != 2 {
@@ -92,6 +95,9 @@ pub fn unique_loops(grid: &Grid, base: Difficulty) -> Option<Deduction> {
         };
         search.walk(start, 2, 0, None);
         for cells in &search.loops {
+            if !done.insert((pair.bits(), cells.iter().copied().collect::<CellSet>().bits())) {
+                continue;
+            }
             for (rank, step) in loop_steps(grid, cells, pair, base) {
                 let key = (step.difficulty, rank);
                 if best.as_ref().is_none_or(|(d, r, _)| key < (*d, *r)) {
