@@ -129,8 +129,19 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
                 need.all_but(p, digits);
             }
         }
+        // The loop and the set's cells as they are, and the unit of the set or lock as it is.
+        Technique::UniqueRectangle3 | Technique::UniqueRectangle4 | Technique::UniqueLoop => {
+            let units = step.units.iter().fold(step.cells, |all, u| union(all, unit_cells(*u)));
+            for p in units.iter() {
+                need.all_but(p, grid.candidates(p));
+            }
+        }
         // The whole grid: every cell as it is (a deadly pattern; singles followed anywhere).
-        Technique::BugPlusOne | Technique::ForcingChain => {
+        Technique::BugPlusOne
+        | Technique::BugType2
+        | Technique::BugType3
+        | Technique::BugType4
+        | Technique::ForcingChain => {
             for p in grid.empty_cells().iter() {
                 need.all_but(p, grid.candidates(p));
             }

@@ -345,29 +345,83 @@ techniques! {
         rating: 6.6,
         finders: [],
     }
-    /// Four cells in two boxes that would allow two solutions: one corner must break it.
+    /// Four cells in two boxes that would allow two solutions: one corner must break it. Its
+    /// finder is Sudoku Explainer's Unique Rectangles and Loops, all types and lengths at once
+    /// (rated 4.5 and up), tried where SE tries them, after the XYZ-Wing.
     UniqueRectangle1 {
         name: "Unique Rectangle Type 1",
         places: false,
         unique: true,
         rating: 4.5,
-        finders: [find(Reads::Grid, |g, r, _| uniqueness::unique_rectangle_1(g, r))],
+        finders: [find(Reads::Grid, |g, r, _| uniqueness::unique_loops(g, r))],
     }
-    /// The same, broken by an extra digit shared by two corners.
+    /// The same, broken by an extra digit shared by the corners that hold more.
     UniqueRectangle2 {
         name: "Unique Rectangle Type 2",
         places: false,
         unique: true,
+        rating: 4.5,
+        finders: [],
+    }
+    /// The same, the two corners that hold more acting as one cell of a naked or hidden set
+    /// (4.5 plus 0.1 for each digit of a naked set, or cell of a hidden one, beyond the first).
+    UniqueRectangle3 {
+        name: "Unique Rectangle Type 3",
+        places: false,
+        unique: true,
+        rating: 4.5,
+        finders: [],
+    }
+    /// The same, one of the loop's digits locked in the two corners that hold more.
+    UniqueRectangle4 {
+        name: "Unique Rectangle Type 4",
+        places: false,
+        unique: true,
+        rating: 4.5,
+        finders: [],
+    }
+    /// A loop of 6, 8, 10... cells holding the same two digits, of types 1-4 as the rectangle,
+    /// rated 0.1, 0.2 or 0.5 above it.
+    UniqueLoop {
+        name: "Unique Loop",
+        places: false,
+        unique: true,
         rating: 4.6,
-        finders: [find(Reads::Grid, |g, r, _| uniqueness::unique_rectangle_2(g, r))],
+        finders: [],
     }
     /// Every cell bivalue but one: the one must take the digit that breaks the deadly pattern.
+    /// Its finder is Sudoku Explainer's BUG, all types (rated 5.6 and up).
     BugPlusOne {
         name: "BUG+1",
         places: false,
         unique: true,
         rating: 5.6,
-        finders: [find(Reads::Grid, |g, r, _| uniqueness::bug_plus_one(g, r))],
+        finders: [find(Reads::Grid, |g, r, _| uniqueness::bug(g, r))],
+    }
+    /// A BUG whose extra candidates are one digit in several cells: cells seeing them all lose it.
+    BugType2 {
+        name: "BUG Type 2",
+        places: false,
+        unique: true,
+        rating: 5.7,
+        finders: [],
+    }
+    /// A BUG whose extra digits make a naked set with other cells of a unit (5.7 plus 0.1 for
+    /// each digit of the set beyond the first).
+    BugType3 {
+        name: "BUG Type 3",
+        places: false,
+        unique: true,
+        rating: 5.8,
+        finders: [],
+    }
+    /// A BUG whose two cells share a unit and a conjugate digit.
+    BugType4 {
+        name: "BUG Type 4",
+        places: false,
+        unique: true,
+        rating: 5.7,
+        finders: [],
     }
     /// An alternating inference chain mixing cells and units (found with the chains, see
     /// X-Chain).
@@ -506,7 +560,6 @@ mod tests {
                 (XYWing, 42),
                 (XYZWing, 44),
                 (UniqueRectangle1, 45),
-                (UniqueRectangle2, 46),
                 (NakedQuad, 50),
                 (Jellyfish, 52),
                 (HiddenQuad, 54),
@@ -522,7 +575,20 @@ mod tests {
         // Rating places the full houses and hidden singles first, all at once.
         assert_eq!(AFTER_BATCHES, 3);
         let unique: Vec<Technique> = Technique::ALL.iter().copied().filter(|t| t.assumes_unique()).collect();
-        assert_eq!(unique, [UniqueRectangle1, UniqueRectangle2, BugPlusOne]);
+        assert_eq!(
+            unique,
+            [
+                UniqueRectangle1,
+                UniqueRectangle2,
+                UniqueRectangle3,
+                UniqueRectangle4,
+                UniqueLoop,
+                BugPlusOne,
+                BugType2,
+                BugType3,
+                BugType4
+            ]
+        );
     }
 
     /// A technique's own rating is that of its easiest form, which is the one a row's `rating`
