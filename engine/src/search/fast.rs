@@ -806,14 +806,8 @@ mod tests {
     /// other bands lose the column of each box that has one column left.
     #[test]
     fn an_update_decides_the_cells_alone_in_their_box_and_takes_their_columns() {
-        // A xorshift: every bit of it varies (the low bits of a linear congruence do not).
-        let mut x: u32 = 0x9E37_79B9;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut random = crate::generate::Random::new(0x9E37_79B9);
+        let mut next = || random.next_u64() as u32;
         let mut decided = 0;
         for round in 0..60_000 {
             // One, two or three random words ANDed: about a half, a quarter or an eighth set.

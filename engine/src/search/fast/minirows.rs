@@ -98,12 +98,9 @@ mod tests {
                 assert_eq!(minirows_by_table(m), expected, "{m:#x}");
             }
         }
-        let mut x: u32 = 0x2545_F491;
+        let mut random = crate::generate::Random::new(0x2545_F491);
         for _ in 0..20_000 {
-            // A xorshift: every bit of it varies (the low bits of a linear congruence do not).
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
+            let x = random.next_u64() as u32;
             let expected = summary_by_definition(x & BAND);
             assert_eq!(minirows(x), expected, "{x:#x}");
             assert_eq!(minirows_by_table(x), expected, "{x:#x}");
