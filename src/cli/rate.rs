@@ -214,7 +214,8 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
                 writeln!(
                     err,
                     "{where_}: time limit of {} s hit: rated at least {}",
-                    args.time_limit, rating.difficulty
+                    seconds(args.time_limit),
+                    rating.difficulty
                 )?;
             }
             if args.stats {
@@ -255,4 +256,10 @@ pub fn rate(args: &RateArgs, out: &mut impl Write, err: &mut impl Write) -> io::
 fn far_future() -> Instant {
     // About 30 years: `Instant` has no maximum, and adding more can overflow on some systems.
     Instant::now() + Duration::from_secs(1 << 30)
+}
+
+/// A time limit as people write it: `600`, `0.5`, and `1e-300` rather than 300 decimals.
+fn seconds(limit: f64) -> String {
+    let plain = format!("{limit}");
+    if plain.len() <= 12 { plain } else { format!("{limit:e}") }
 }

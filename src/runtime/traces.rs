@@ -4,7 +4,7 @@
 //!
 //! A trace is read line by line (its lines may end as any text file's: LF, CRLF or CR alone, and
 //! a byte-order mark may open it) and bounded however big the file: a line is at most
-//! [`MAX_LINE`] bytes, a run of blank lines at most [`MAX_BLANK_RUN`], and reading stops at the
+//! `MAX_LINE` bytes, a run of blank lines at most `MAX_BLANK_RUN`, and reading stops at the
 //! first step past [`MAX_REPLAY_STEPS`] (which is checked too, so that every step number the
 //! workbench says it read was read and found in order).
 

@@ -18,8 +18,10 @@
 //! a read of its own, as a person types) gives the paste up: keys typed one at a time are keys
 //! again, while reads of many bytes, the paste's rest coming late, are dropped up to its end.
 //! A rest coming one byte per read (a slow link) looks like typing: for a while after the
-//! give-up, a key read alone is held a second, and dropped should the end marker follow; and a
-//! quit without saving while the end has not come keeps the work (see `tui::run`).
+//! give-up, a key read alone is held a second, and dropped should the end marker follow. What
+//! no rule here can tell from typing (a link pausing seconds inside a paste's markers) is kept
+//! from loss above: for [`PASTE_GUARD`] after a paste, the work as it was at the paste is kept
+//! apart at any end, and answers that destroy files wait (see [`Parser::near_a_paste`]).
 //! A lone Esc at the end of what was read is the Esc key, as crossterm has it; a paste's start
 //! cut after `Esc [` or more waits, however long, for the byte that decides it, and one cut
 //! right after its Esc has the bytes after the Esc key held while they spell the start's rest:
@@ -583,8 +585,9 @@ impl Parser {
     /// Whether a paste is under way, or a sign of one (a paste, its start or end, a stall, a
     /// give-up) came less than [`PASTE_GUARD`] before `now`. Keys read then may be a paste's
     /// text, cut by a slow link in a way no rule here tells from typing (pauses of seconds
-    /// inside its markers, Esc pressed between), so a quit without saving keeps the work (see
-    /// `tui::run`): whatever else pasted text typed as keys can do, undo takes back.
+    /// inside its markers, Esc pressed between): `tui::run` then keeps the work as it was at the
+    /// paste apart at any end, and the model refuses answers that destroy files
+    /// (`Action::PasteNear`).
     pub fn near_a_paste(&self, now: Instant) -> bool {
         !matches!(self.paste, Paste::None)
             || self

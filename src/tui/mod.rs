@@ -166,24 +166,25 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;
     let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
-    if !matches!(result, Ok(Ended::Signal)) {
+    if !matches!(result, Ok(Ended::Signal { .. })) {
         // A save or an export under way (an export runs on a thread of its own) is let finish
         // or cut off cleanly before the process ends; a signal's thread does this for it.
         crate::runtime::writing::finish(signals::SAVE_PATIENCE);
     }
     let mut near_a_paste = None;
     let result = match result {
-        Ok(Ended::Signal) => {
+        Ok(Ended::Signal { at_paste }) => {
             // The work as it stands after the last key typed before the signal; then the
             // signal thread, which waits for this, restores the terminal and ends the process.
             let _ = keep(&app, &mut runtime);
+            let _ = keep_apart(at_paste.as_deref(), &app, &runtime);
             signals::work_kept();
             loop {
                 std::thread::park();
             }
         }
-        Ok(Ended::Quit { near_a_paste: near }) => {
-            near_a_paste = near;
+        Ok(Ended::Quit { at_paste }) => {
+            near_a_paste = at_paste;
             Ok(())
         }
         Err(e) => Err(e),
@@ -193,23 +194,18 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     match (&result, app.quitting()) {
         // A quit without saving, answered while a paste was under way or just after one: its
         // `q` `y` may have been pasted text, cut by a slow link in a way not to be told from
-        // typing (see `Parser::near_a_paste`), and so may the keys before it since the paste.
-        // Nothing is lost for it: the work as it was at the paste is kept and offered at the
-        // next start (after it, a person's keys were for a work they then chose to give up).
-        (Ok(()), Some(Quit::Clean)) if matches!(near_a_paste, Some(Some(_))) => {
-            if let Some(Some(before)) = &near_a_paste {
-                let _ = runtime.keep(Some(before));
-                set_work_kept(WorkKept {
-                    file: runtime.keeper.has_file().then(|| runtime.keeper.path()),
-                    failure: runtime.keeper.failure.clone(),
-                });
+        // typing (see `Parser::near_a_paste`). Nothing is lost for it: the work is kept as it
+        // is (a person's keys may come after the paste) and, below, as it was at the paste.
+        (Ok(()), Some(Quit::Clean)) if near_a_paste.is_some() => {
+            let _ = keep(&app, &mut runtime);
+            if runtime.keeper.has_file() {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-workbench: you quit without saving less than {} s after a paste, which may have \
+                     typed the quit, so the work was kept.",
+                    input::PASTE_GUARD.as_secs()
+                );
             }
-            let _ = writeln!(
-                io::stderr(),
-                "sudoku-workbench: you quit without saving less than {} s after a paste, which may have \
-                 typed the quit, so the work as it was at the paste was kept.",
-                input::PASTE_GUARD.as_secs()
-            );
             tell_where_the_work_is();
         }
         (Ok(()), Some(Quit::Clean)) => {
@@ -226,7 +222,27 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             tell_where_the_work_is();
         }
     }
+    if let Some(Some(path)) = near_a_paste.as_deref().map(|at| keep_apart(Some(at), &app, &runtime)) {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku-workbench: the work as it was at a paste less than {} s before the end is kept apart in \
+             {} (the keys after it may have been pasted text); the next start offers it.",
+            input::PASTE_GUARD.as_secs(),
+            printable(&path.to_string_lossy())
+        );
+    }
     result
+}
+
+/// Keeps `at_paste`, the work as it was at a paste moments before the end, in a recovery file
+/// of its own when it is not the work now: keys after a paste may have been its text (a slow
+/// link cutting it where nothing tells it from typing), and what they did (a save over the
+/// file, entries cleared) is then undone by reopening it. The path written, if any.
+fn keep_apart(at_paste: Option<&Document>, app: &App, runtime: &Runtime) -> Option<PathBuf> {
+    let at_paste = at_paste.filter(|at| **at != app.doc)?;
+    let mut apart = recovery::Keeper::new(runtime.keeper.dir().to_path_buf());
+    apart.keep(Some(at_paste));
+    apart.has_file().then(|| apart.path())
 }
 
 /// Starts the thread that reads the terminal: standard input, or the terminal itself when
@@ -305,14 +321,12 @@ fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
 
 /// How the event loop ended.
 enum Ended {
-    /// The user quit; `near_a_paste` when a paste was under way or had just been seen (see
-    /// [`Parser::near_a_paste`]), with the unsaved work as it was at the paste's last sign
-    /// (`None` when there was none then).
-    Quit {
-        near_a_paste: Option<Option<Box<Document>>>,
-    },
-    /// A signal ends the process (its own thread ends it, once the work is kept).
-    Signal,
+    /// The user quit; `at_paste`, when a paste was under way or had just been seen (see
+    /// [`Parser::near_a_paste`]), the work as it was at the paste's last sign.
+    Quit { at_paste: Option<Box<Document>> },
+    /// A signal ends the process (its own thread ends it, once the work is kept); `at_paste` as
+    /// for a quit.
+    Signal { at_paste: Option<Box<Document>> },
 }
 
 /// Draws, waits for the terminal, updates the model and moves background work on, until the
@@ -351,7 +365,7 @@ fn event_loop(
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
-                near_a_paste: parser.near_a_paste(Instant::now()).then(|| at_paste.1.take()),
+                at_paste: at_paste.1.take().filter(|_| parser.near_a_paste(Instant::now())),
             });
         }
         let now = Instant::now();
@@ -399,10 +413,7 @@ fn event_loop(
         parser.poll(Instant::now());
         if parser.last_sign() != at_paste.0 {
             // Before the inputs that came with the sign: what follows it may be pasted text.
-            at_paste = (
-                parser.last_sign(),
-                app.has_unsaved_work().then(|| Box::new(app.doc.clone())),
-            );
+            at_paste = (parser.last_sign(), Some(Box::new(app.doc.clone())));
         }
         let near = parser.near_a_paste(Instant::now());
         if near != app.paste_near() {
@@ -433,7 +444,9 @@ fn event_loop(
             }
         }
         if ending.is_some() {
-            return Ok(Ended::Signal);
+            return Ok(Ended::Signal {
+                at_paste: at_paste.1.take().filter(|_| parser.near_a_paste(Instant::now())),
+            });
         }
         for answer in runtime.poll() {
             runtime.dispatch(app, answer);

@@ -439,6 +439,12 @@ fn rate_out_of_time_says_the_least_rating() {
         Some(input.as_bytes()),
     );
     assert_eq!(text(&out.stdout), ">=1.2/1.2/1.2\n");
+    // Attack S: a tiny limit was said with 300 decimals.
+    let out = run(&["rate", "--time-limit", "1e-300"], Some(input.as_bytes()));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>: time limit of 1e-300 s hit: rated at least 1.2\n"
+    );
     // The default limit is generous: the rating itself.
     let out = run(&["rate", "--format", "%r/%p/%d %l"], Some(input.as_bytes()));
     assert_eq!(text(&out.stdout), "9.1/1.2/1.2 master\n");

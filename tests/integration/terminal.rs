@@ -488,13 +488,80 @@ fn a_quit_typed_by_a_paste_keeps_the_work() {
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");
     s.assert_terminal_restored();
-    let screen = s.wait_text("after a paste");
+    s.wait_text("kept apart");
+    // The work as it is (the person's keys may follow a paste; here the 7 cleared, nothing is
+    // unsaved) and, apart, as it was at the paste, with the 7.
+    assert!(holds_the_typed_seven(state.path()), "the work at the paste is kept");
+}
+
+/// Attack S: pasted keys saved the file over (`w`), then quit with nothing unsaved: the file's
+/// old contents gone, nothing kept. The work as it was at the paste is kept apart.
+#[test]
+fn a_save_and_quit_typed_by_a_paste_keep_the_work_at_the_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hard.txt");
+    std::fs::copy(asset("hard.txt"), &file).unwrap();
+    let mut s = start(state.path(), &[file.to_str().unwrap()]);
+    s.wait_text("hard.txt");
+    s.keys("pl7p");
+    s.wait_text("[modified]");
+    s.keys("w");
+    s.wait_text("Saved to");
     assert!(
-        screen.contents().contains("your unsaved work is in"),
-        "{}",
-        screen.contents()
+        std::fs::read_to_string(&file).unwrap().starts_with("47"),
+        "saved with the 7"
     );
-    assert!(holds_the_typed_seven(state.path()), "the work is kept");
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"ph.pwq");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}");
+    s.wait_text("kept apart");
+    assert!(
+        std::fs::read_to_string(&file).unwrap().starts_with("4."),
+        "the pasted keys saved"
+    );
+    let kept = recovered_board(state.path());
+    assert_eq!(
+        kept.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()),
+        Some(7),
+        "the 7 kept apart"
+    );
+}
+
+/// Attack S: SIGTERM right after pasted keys (the 7 cleared) kept the work as the keys left it.
+/// The work as it was at the paste is kept apart as well.
+#[test]
+fn a_signal_after_pasted_keys_keeps_the_work_at_the_paste_too() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"h.5");
+    s.wait_for("the 7 cleared by the pasted keys", |screen| {
+        screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
+    });
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    s.wait_exit();
+    s.assert_terminal_restored();
+    let sevens = recovery_files(state.path())
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            parse_document(&text, None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone()
+        })
+        .filter(|b| b.digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7))
+        .count();
+    assert_eq!(recovery_files(state.path()).len(), 2, "the work now and at the paste");
+    assert_eq!(sevens, 1, "the one at the paste holds the 7");
 }
 
 /// However slowly a given-up paste's rest comes (a second and more between bytes, not to be
