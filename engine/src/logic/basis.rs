@@ -141,6 +141,8 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
         | Technique::BugType2
         | Technique::BugType3
         | Technique::BugType4
+        | Technique::NishioForcingChain
+        | Technique::CellRegionForcingChain
         | Technique::ForcingChain => {
             for p in grid.empty_cells().iter() {
                 need.all_but(p, grid.candidates(p));

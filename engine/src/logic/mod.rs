@@ -12,6 +12,7 @@ mod grid;
 mod intersections;
 mod rating;
 mod registry;
+mod se_forcing;
 mod single_digit;
 mod singles;
 mod subsets;

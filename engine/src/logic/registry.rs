@@ -9,7 +9,9 @@
 
 use super::deduction::{Deduction, Difficulty};
 use super::grid::Grid;
-use super::{aligned, chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings};
+use super::{
+    aligned, chains, fish, forcing, intersections, se_forcing, single_digit, singles, subsets, uniqueness, wings,
+};
 
 /// A finder: the first step of its kind on the grid, rated as it is handed (the form's rating,
 /// to which a chain adds its length). The finders that look at one unit (subsets, pointing,
@@ -446,14 +448,31 @@ techniques! {
         rating: 7.5,
         finders: [find(Reads::Grid, |g, r, _| aligned::aligned_exclusion(g, 3, r))],
     }
+    /// A candidate whose assumption, through one digit's units alone, leads to a contradiction
+    /// (SE's Nishio Forcing Chains, see `se_forcing.rs`), plus its length.
+    NishioForcingChain {
+        name: "Nishio Forcing Chain",
+        places: false,
+        rating: 7.5,
+        finders: [find(Reads::Grid, |g, r, _| se_forcing::nishio(g, r))],
+    }
+    /// Every candidate of a cell, or every place of a digit in a unit, forcing the same result
+    /// by static chains (SE's Cell and Region Forcing Chains, see `se_forcing.rs`).
+    CellRegionForcingChain {
+        name: "Cell or Region Forcing Chain",
+        places: false,
+        rating: 8.0,
+        finders: [find(Reads::Grid, |g, r, _| se_forcing::cell_or_region(g, r))],
+    }
     /// A candidate whose assumption leads, by singles alone, to a contradiction; or a cell or
-    /// unit whose every choice leads to the same result. Rated 7.5 through one digit, a whole
-    /// point more through several (see `forcing.rs`), plus its length.
+    /// unit whose every choice leads to the same result. Rated 8.5 (SE's dynamic forcing chains,
+    /// tried after its Nishio and cell/region ones), 7.5 if through one digit (see `forcing.rs`),
+    /// plus its length.
     ForcingChain {
         name: "Forcing Chain",
         places: false,
-        rating: 7.5,
-        finders: [find(Reads::Grid, |g, r, _| forcing::forcing_chain(g, r))],
+        rating: 8.5,
+        finders: [find(Reads::Grid, |g, r, _| forcing::forcing_chain(g, Difficulty(r.0 - 10)))],
     }
 }
 
@@ -569,7 +588,9 @@ mod tests {
                 (TwoStringKite, 66),
                 (XChain, 66),
                 (AlignedTripletExclusion, 75),
-                (ForcingChain, 75),
+                (NishioForcingChain, 75),
+                (CellRegionForcingChain, 80),
+                (ForcingChain, 85),
             ]
         );
         // Rating places the full houses and hidden singles first, all at once.
