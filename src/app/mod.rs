@@ -280,7 +280,7 @@ pub struct App {
     pub monochrome: bool,
     /// A paste came moments ago: answers that cannot be undone (discard a recovered work, write
     /// over another file) are refused, since the paste may have typed them.
-    paste_near: bool,
+    pub(super) paste_near: bool,
     /// Where the file browser starts without a file, and relative paths are read from: given by
     /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,

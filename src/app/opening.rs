@@ -177,6 +177,13 @@ impl App {
         match action {
             Action::ListMove(delta) => offer.selected = offer.selected.saturating_add_signed(delta).min(last),
             Action::ListTo(index) => offer.selected = index.min(last),
+            Action::Answer('y') if self.paste_near => {
+                // Reopening takes the file away from the recovery folder: pasted keys after it
+                // could then change the work and end with it nowhere (attack U).
+                self.complain(
+                    "Not reopened: a paste came less than 30 s ago and may have typed this y. Ask again then.",
+                );
+            }
             Action::Answer('y') => {
                 if let Some(chosen) = offer.offers.get(offer.selected) {
                     self.ask(Effect::Reopen(chosen.path.clone()));

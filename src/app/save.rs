@@ -61,6 +61,15 @@ impl App {
             self.ask_save_path();
             return;
         }
+        if self.paste_near {
+            // Over the document's own file: its contents are in no recovery file, and pasted
+            // text typed as keys may have changed the board and typed this `w` (attack U).
+            self.complain(
+                "Not saved: a paste came less than 30 s ago and may have typed this w. Save again then, \
+                 or save as another file (W).",
+            );
+            return;
+        }
         let request = self.save_in_place(&path, format);
         self.start_save(request, &path, format, true, None);
     }

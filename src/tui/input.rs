@@ -682,7 +682,14 @@ impl Parser {
                     self.type_held(&typed);
                     at += used;
                 }
-                Scanned::Skip(used) => at += used,
+                Scanned::Skip(used) => {
+                    if self.pending[at..].starts_with(PASTE_END) {
+                        // An end of paste with no start: the paste's start was cut and its text
+                        // may just have been typed (attack U).
+                        self.last_sign = Some(now);
+                    }
+                    at += used;
+                }
                 Scanned::Incomplete => break,
             }
             self.put_back = false;
@@ -1698,6 +1705,17 @@ mod tests {
         p.poll(due);
         assert_eq!(all(&mut p), vec![k(KeyCode::Esc), k(KeyCode::Char('['))]);
         assert!(!p.near_a_paste(due), "Esc [ is a person's");
+    }
+
+    /// Attack U: an end of paste with no start (its start cut, its text typed) was no sign of a
+    /// paste, and a quit read with it was the person's.
+    #[test]
+    fn an_end_marker_alone_is_a_sign_of_a_paste() {
+        let t = Instant::now();
+        let mut p = Parser::new();
+        p.feed(b"qy\x1b[201~", t);
+        assert_eq!(all(&mut p), vec![k(KeyCode::Char('q')), k(KeyCode::Char('y'))]);
+        assert!(p.near_a_paste(t));
     }
 
     #[test]

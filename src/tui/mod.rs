@@ -412,8 +412,16 @@ fn event_loop(
         }
         parser.poll(Instant::now());
         if parser.last_sign() != at_paste.0 {
-            // Before the inputs that came with the sign: what follows it may be pasted text.
-            at_paste = (parser.last_sign(), Some(Box::new(app.doc.clone())));
+            // Before the inputs that came with the sign: what follows it may be pasted text. Taken
+            // at the first sign of a run of pastes less than 30 s apart, and kept through it: a
+            // second paste would otherwise replace it with what the first one's keys left (attack U).
+            let fresh = at_paste
+                .0
+                .is_none_or(|last| Instant::now().saturating_duration_since(last) >= input::PASTE_GUARD);
+            if fresh || at_paste.1.is_none() {
+                at_paste.1 = Some(Box::new(app.doc.clone()));
+            }
+            at_paste.0 = parser.last_sign();
         }
         let near = parser.near_a_paste(Instant::now());
         if near != app.paste_near() {

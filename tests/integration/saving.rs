@@ -1615,3 +1615,46 @@ fn answers_that_cannot_be_undone_wait_while_a_paste_is_near() {
     next.keys("y");
     assert!(!offer.offers[0].path.exists(), "discarded, later");
 }
+
+/// Attack U: pasted keys saved the document over its own file (`w`), and reopened a recovered
+/// work (taking it from the recovery folder) before destroying it: near a paste, both wait.
+#[test]
+fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
+    let (dir, path) = copied("hard.txt");
+    let before = read(&path);
+    let mut app = Bench::on_file(&path, None);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("p");
+    app.key(KeyCode::Right);
+    app.keys("7p");
+    app.act(Action::PasteNear(true));
+    app.keys("w");
+    assert!(app.message().contains("Not saved: a paste came"), "{}", app.message());
+    assert_eq!(read(&path), before, "not written");
+    app.act(Action::PasteNear(false));
+    app.keys("w");
+    assert!(read(&path).starts_with("47"), "saved, later: {}", read(&path));
+
+    let state = tempfile::tempdir().unwrap();
+    let mut crashed = Bench::with_state(Document::new_empty(), state);
+    crashed.keys("5");
+    crashed.keep();
+    let state = crashed.into_state();
+    let mut next = Bench::with_state(Document::new_empty(), state);
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("offered")
+    };
+    next.act(Action::PasteNear(true));
+    next.keys("y");
+    assert!(
+        next.message().contains("Not reopened: a paste came"),
+        "{}",
+        next.message()
+    );
+    assert!(offer.offers[0].path.exists(), "still in the recovery folder");
+    assert!(matches!(next.overlay, Some(Overlay::Recovery(_))), "still offered");
+    next.act(Action::PasteNear(false));
+    next.keys("y");
+    assert!(next.doc.is_modified(), "reopened, later");
+}

@@ -495,9 +495,10 @@ fn a_quit_typed_by_a_paste_keeps_the_work() {
 }
 
 /// Attack S: pasted keys saved the file over (`w`), then quit with nothing unsaved: the file's
-/// old contents gone, nothing kept. The work as it was at the paste is kept apart.
+/// old contents gone, nothing kept. Near a paste a save over the document's own file waits
+/// (attack U), and the quit that follows keeps the work as it is and, apart, as at the paste.
 #[test]
-fn a_save_and_quit_typed_by_a_paste_keep_the_work_at_the_paste() {
+fn a_save_typed_by_a_paste_waits_and_the_work_is_kept() {
     let state = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hard.txt");
@@ -514,20 +515,29 @@ fn a_save_and_quit_typed_by_a_paste_keep_the_work_at_the_paste() {
     );
     s.send(b"\x1b[200~note\x1b[201~");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"ph.pwq");
+    s.send(b"ph.pwqy");
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");
     s.wait_text("kept apart");
     assert!(
-        std::fs::read_to_string(&file).unwrap().starts_with("4."),
-        "the pasted keys saved"
+        std::fs::read_to_string(&file).unwrap().starts_with("47"),
+        "the pasted w did not save"
     );
-    let kept = recovered_board(state.path());
-    assert_eq!(
-        kept.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()),
-        Some(7),
-        "the 7 kept apart"
-    );
+    let sevens = recovery_files(state.path())
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            parse_document(&text, None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone()
+        })
+        .filter(|b| b.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()) == Some(7))
+        .count();
+    assert_eq!(sevens, 1, "the 7 kept apart as at the paste");
 }
 
 /// Attack S: SIGTERM right after pasted keys (the 7 cleared) kept the work as the keys left it.
@@ -562,6 +572,41 @@ fn a_signal_after_pasted_keys_keeps_the_work_at_the_paste_too() {
         .count();
     assert_eq!(recovery_files(state.path()).len(), 2, "the work now and at the paste");
     assert_eq!(sevens, 1, "the one at the paste holds the 7");
+}
+
+/// Attack U: a second paste within 30 s replaced the work kept apart with what the first
+/// paste's keys left (the 7 cleared): it is kept from the first paste of the run.
+#[test]
+fn a_second_paste_keeps_the_work_as_it_was_at_the_first() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"h.5");
+    s.wait_for("the 7 cleared by the pasted keys", |screen| {
+        screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    s.wait_exit();
+    let sevens = recovery_files(state.path())
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            parse_document(&text, None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone()
+        })
+        .filter(|b| b.digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7))
+        .count();
+    assert_eq!(sevens, 1, "the work at the first paste, with the 7, is kept apart");
 }
 
 /// However slowly a given-up paste's rest comes (a second and more between bytes, not to be
