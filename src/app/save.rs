@@ -302,6 +302,16 @@ impl App {
             self.overlay = Some(Overlay::Prompt(prompt.clone()));
             return;
         }
+        if own && self.paste_near {
+            // Save as onto its own file is a save in place: it waits near a paste as `w` does
+            // (attack W: pasted `W` Enter saved over the file).
+            self.complain(
+                "Not saved: a paste came less than 30 s ago and may have typed this. Save again then, \
+                 or choose another name.",
+            );
+            self.overlay = Some(Overlay::Prompt(prompt.clone()));
+            return;
+        }
         if own {
             let request = self.save_in_place(&path, format);
             self.start_save(request, &path, format, format == self.doc.source.format, typed);

@@ -1631,6 +1631,12 @@ fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
     app.keys("w");
     assert!(app.message().contains("Not saved: a paste came"), "{}", app.message());
     assert_eq!(read(&path), before, "not written");
+    // Attack W: save as onto its own file is a save in place, and waits too.
+    app.keys("W");
+    app.answer_prompt("hard.txt");
+    assert!(app.message().contains("Not saved: a paste came"), "{}", app.message());
+    assert_eq!(read(&path), before, "not written by save as either");
+    app.key(KeyCode::Esc);
     app.act(Action::PasteNear(false));
     app.keys("w");
     assert!(read(&path).starts_with("47"), "saved, later: {}", read(&path));
