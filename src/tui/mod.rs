@@ -177,7 +177,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             // The work as it stands after the last key typed before the signal; then the
             // signal thread, which waits for this, restores the terminal and ends the process.
             let _ = keep(&app, &mut runtime);
-            let _ = keep_apart(at_paste.as_deref(), &app, &runtime);
+            let _ = keep_apart(&at_paste, &app, &runtime);
             signals::work_kept();
             loop {
                 std::thread::park();
@@ -222,28 +222,40 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             tell_where_the_work_is();
         }
     }
-    if let Some(Some(path)) = near_a_paste.as_deref().map(|at| keep_apart(Some(at), &app, &runtime)) {
+    for path in near_a_paste
+        .as_ref()
+        .map(|at| keep_apart(at, &app, &runtime))
+        .unwrap_or_default()
+    {
         let _ = writeln!(
             io::stderr(),
-            "sudoku-workbench: the work as it was at a paste less than {} s before the end is kept apart in \
-             {} (the keys after it may have been pasted text); the next start offers it.",
-            input::PASTE_GUARD.as_secs(),
+            "sudoku-workbench: the work as it was at a paste moments before the end is kept apart in {} \
+             (the keys after it may have been pasted text); the next start offers it.",
             printable(&path.to_string_lossy())
         );
     }
     result
 }
 
-/// Keeps `at_paste`, the work as it was at a paste moments before the end, in a recovery file
-/// of its own when it is not the work now: keys after a paste may have been its text (a slow
-/// link cutting it where nothing tells it from typing), and what they did (a save over the
-/// file, entries cleared) is then undone by reopening it. The path written, if any.
-fn keep_apart(at_paste: Option<&Document>, app: &App, runtime: &Runtime) -> Option<PathBuf> {
-    let at_paste = at_paste.filter(|at| **at != app.doc)?;
-    let mut apart = recovery::Keeper::new(runtime.keeper.dir().to_path_buf());
-    apart.keep(Some(at_paste));
-    apart.has_file().then(|| apart.path())
+/// Keeps `at_paste`, the work as it was at each paste of a run moments before the end, each in a
+/// recovery file of its own when it is not the work now: keys after a paste may have been its
+/// text (a slow link cutting it where nothing tells it from typing), and what they did (a save
+/// over the file, entries cleared) is then undone by reopening it. The paths written.
+fn keep_apart(at_paste: &[Document], app: &App, runtime: &Runtime) -> Vec<PathBuf> {
+    let mut written = Vec::new();
+    for at in at_paste.iter().filter(|at| **at != app.doc) {
+        let mut apart = recovery::Keeper::new(runtime.keeper.dir().to_path_buf());
+        apart.keep(Some(at));
+        if apart.has_file() {
+            written.push(apart.path());
+        }
+    }
+    written
 }
+
+/// The most works at pastes kept for one run of pastes: the first is always kept, the others
+/// replaced from the last (a run of hundreds of pastes keeps the first and the latest).
+const AT_PASTES: usize = 8;
 
 /// Starts the thread that reads the terminal: standard input, or the terminal itself when
 /// standard input is not one. Returns the terminal's input, for [`typed_so_far`] to look at.
@@ -323,10 +335,10 @@ fn typed_so_far(input: &File, woken: &Receiver<Wake>, parser: &mut Parser) {
 enum Ended {
     /// The user quit; `at_paste`, when a paste was under way or had just been seen (see
     /// [`Parser::near_a_paste`]), the work as it was at the paste's last sign.
-    Quit { at_paste: Option<Box<Document>> },
+    Quit { at_paste: Option<Vec<Document>> },
     /// A signal ends the process (its own thread ends it, once the work is kept); `at_paste` as
     /// for a quit.
-    Signal { at_paste: Option<Box<Document>> },
+    Signal { at_paste: Vec<Document> },
 }
 
 /// Draws, waits for the terminal, updates the model and moves background work on, until the
@@ -340,7 +352,7 @@ fn event_loop(
 ) -> anyhow::Result<Ended> {
     let mut parser = Parser::new();
     // The unsaved work as it was when the parser last saw a sign of a paste, for a quit near it.
-    let mut at_paste: (Option<Instant>, Option<Box<Document>>) = (None, None);
+    let mut at_paste: (Option<Instant>, Vec<Document>) = (None, Vec::new());
     let mut kept = None;
     let mut dirty = true;
     let mut whole = false;
@@ -365,7 +377,9 @@ fn event_loop(
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
-                at_paste: at_paste.1.take().filter(|_| parser.near_a_paste(Instant::now())),
+                at_paste: parser
+                    .near_a_paste(Instant::now())
+                    .then(|| std::mem::take(&mut at_paste.1)),
             });
         }
         let now = Instant::now();
@@ -418,8 +432,16 @@ fn event_loop(
             let fresh = at_paste
                 .0
                 .is_none_or(|last| Instant::now().saturating_duration_since(last) >= input::PASTE_GUARD);
-            if fresh || at_paste.1.is_none() {
-                at_paste.1 = Some(Box::new(app.doc.clone()));
+            // And at each later paste of the run: the person's keys between two pastes are in
+            // the one at the second (attack W).
+            if fresh {
+                at_paste.1.clear();
+            }
+            if at_paste.1.last().is_none_or(|last| *last != app.doc) {
+                if at_paste.1.len() == AT_PASTES {
+                    at_paste.1.pop();
+                }
+                at_paste.1.push(app.doc.clone());
             }
             at_paste.0 = parser.last_sign();
         }
@@ -453,7 +475,11 @@ fn event_loop(
         }
         if ending.is_some() {
             return Ok(Ended::Signal {
-                at_paste: at_paste.1.take().filter(|_| parser.near_a_paste(Instant::now())),
+                at_paste: if parser.near_a_paste(Instant::now()) {
+                    std::mem::take(&mut at_paste.1)
+                } else {
+                    Vec::new()
+                },
             });
         }
         for answer in runtime.poll() {

@@ -609,6 +609,45 @@ fn a_second_paste_keeps_the_work_as_it_was_at_the_first() {
     assert_eq!(sevens, 1, "the work at the first paste, with the 7, is kept apart");
 }
 
+/// Attack W: an entry the person typed between two pastes less than 30 s apart, cleared by the
+/// second paste's keys, was in no file: the work is kept apart as it was at each paste.
+#[test]
+fn an_entry_between_two_pastes_is_kept() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    make_unsaved_work(&mut s);
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    s.keys("3");
+    s.wait_for("the person's 3 in r1c2", |screen| {
+        screen.cell(2, 7).is_some_and(|c| c.contents() == "3")
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(b"h.");
+    s.wait_for("the 3 cleared by the pasted keys", |screen| {
+        screen.cell(2, 7).is_some_and(|c| c.contents() != "3")
+    });
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    s.wait_exit();
+    let threes = recovery_files(state.path())
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            parse_document(&text, None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone()
+        })
+        .filter(|b| b.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()) == Some(3))
+        .count();
+    assert!(threes >= 1, "the person's 3 is kept");
+}
+
 /// However slowly a given-up paste's rest comes (a second and more between bytes, not to be
 /// told from typing), a quit without saving while its end has not come keeps the work, says
 /// why, and the next start offers it.
