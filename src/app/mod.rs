@@ -711,7 +711,7 @@ impl App {
         if self.paste_near && matches!(then, Then::DiscardRecovery(_) | Then::SaveOver(..)) {
             // Pasted text typed as keys (a slow link cut a paste where nothing tells it from
             // typing) can do anything undo takes back; these it could not, so they wait.
-            self.complain("Not done: a paste came less than 30 s ago and may have typed this answer. Ask again then.");
+            self.complain("Not done: a paste came under 30 s ago and may have typed this answer. Ask again later.");
             return;
         }
         match then {

@@ -180,9 +180,7 @@ impl App {
             Action::Answer('y') if self.paste_near => {
                 // Reopening takes the file away from the recovery folder: pasted keys after it
                 // could then change the work and end with it nowhere (attack U).
-                self.complain(
-                    "Not reopened: a paste came less than 30 s ago and may have typed this y. Ask again then.",
-                );
+                self.complain("Not reopened: a paste came under 30 s ago and may have typed this y. Ask again later.");
             }
             Action::Answer('y') => {
                 if let Some(chosen) = offer.offers.get(offer.selected) {

@@ -65,8 +65,7 @@ impl App {
             // Over the document's own file: its contents are in no recovery file, and pasted
             // text typed as keys may have changed the board and typed this `w` (attack U).
             self.complain(
-                "Not saved: a paste came less than 30 s ago and may have typed this w. Save again then, \
-                 or save as another file (W).",
+                "Not saved: a paste came under 30 s ago and may have typed this w. Save again later, or use W.",
             );
             return;
         }
@@ -306,8 +305,7 @@ impl App {
             // Save as onto its own file is a save in place: it waits near a paste as `w` does
             // (attack W: pasted `W` Enter saved over the file).
             self.complain(
-                "Not saved: a paste came less than 30 s ago and may have typed this. Save again then, \
-                 or choose another name.",
+                "Not saved: a paste came under 30 s ago and may have typed this. Save later, or use another name.",
             );
             self.overlay = Some(Overlay::Prompt(prompt.clone()));
             return;

@@ -1007,6 +1007,19 @@ mod tests {
         all(&mut p)
     }
 
+    /// A parser whose paste, begun at `t`, stopped and was given up with Esc twice at
+    /// `t` + 1.9 s, its messages read.
+    fn given_up_at(t: Instant) -> Parser {
+        let at = |ms| t + Duration::from_millis(ms);
+        let mut p = Parser::new();
+        p.feed(b"\x1b[200~4.....8.5.3..", t);
+        p.poll(at(1500));
+        p.feed(b"\x1b", at(1700));
+        p.feed(b"\x1b", at(1900));
+        all(&mut p);
+        p
+    }
+
     fn k(code: KeyCode) -> TermInput {
         TermInput::Event(key(code, KeyModifiers::NONE))
     }
@@ -1403,16 +1416,8 @@ mod tests {
     fn the_rest_of_a_given_up_paste_one_byte_at_a_time_is_dropped() {
         let t = Instant::now();
         let at = |ms| t + Duration::from_millis(ms);
-        let give_up = |p: &mut Parser| {
-            p.feed(b"\x1b[200~4.....8.5.3..", t);
-            p.poll(at(1500));
-            p.feed(b"\x1b", at(1700));
-            p.feed(b"\x1b", at(1900));
-            all(p);
-        };
         for gap in [5, 200, 700] {
-            let mut p = Parser::new();
-            give_up(&mut p);
+            let mut p = given_up_at(t);
             let mut now = at(2000);
             let mut got = Vec::new();
             for &byte in b".7 q y\x1b[201~" {
@@ -1431,8 +1436,7 @@ mod tests {
             assert_eq!(all(&mut p), vec![k(KeyCode::Char('q'))], "over: keys at once");
         }
         // A person after the give-up: each key comes a second after it was typed, in order.
-        let mut p = Parser::new();
-        give_up(&mut p);
+        let mut p = given_up_at(t);
         p.feed(b"5", at(2000));
         p.feed(b"\x1b[C", at(2300));
         p.feed(b"6", at(2600));
@@ -1550,12 +1554,7 @@ mod tests {
     fn keys_after_a_give_up_come_in_the_order_typed() {
         let t = Instant::now();
         let at = |ms| t + Duration::from_millis(ms);
-        let mut p = Parser::new();
-        p.feed(b"\x1b[200~4.....8.5.3..", t);
-        p.poll(at(1500));
-        p.feed(b"\x1b", at(1700));
-        p.feed(b"\x1b", at(1900));
-        all(&mut p);
+        let mut p = given_up_at(t);
         let typed = b"l2l3l4l5l6l7l8";
         let mut now = at(1900) + GIVEN_UP_WATCH - Duration::from_millis(1700);
         let mut got = Vec::new();
@@ -1629,13 +1628,8 @@ mod tests {
     fn a_given_up_paste_ends_with_its_watch_and_held_keys_are_released_on_demand() {
         let t = Instant::now();
         let at = |ms| t + Duration::from_millis(ms);
-        let mut p = Parser::new();
-        assert!(!p.near_a_paste(t), "no paste seen");
-        p.feed(b"\x1b[200~4.....8.5.3..", t);
-        p.poll(at(1500));
-        p.feed(b"\x1b", at(1700));
-        p.feed(b"\x1b", at(1900));
-        all(&mut p);
+        assert!(!Parser::new().near_a_paste(t), "no paste seen");
+        let mut p = given_up_at(t);
         // Held keys, released at once when asked (an ending signal keeps them).
         p.feed(b"5", at(2000));
         assert_eq!(all(&mut p), vec![]);
@@ -1670,12 +1664,7 @@ mod tests {
     fn mouse_reports_after_a_give_up_are_not_the_pastes_rest() {
         let t = Instant::now();
         let at = |ms| t + Duration::from_millis(ms);
-        let mut p = Parser::new();
-        p.feed(b"\x1b[200~4.....8.5.3..", t);
-        p.poll(at(1500));
-        p.feed(b"\x1b", at(1700));
-        p.feed(b"\x1b", at(1900));
-        all(&mut p);
+        let mut p = given_up_at(t);
         let sign = p.last_sign();
         let motion = b"\x1b[<35;10;15M\x1b[<35;11;15M";
         p.feed(motion, at(2000));

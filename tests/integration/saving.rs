@@ -1568,6 +1568,21 @@ fn a_progress_mark_spaced_otherwise_keeps_its_progress_through_a_save() {
     }
 }
 
+/// A workbench that crashed with a 5 typed, and the next start, offering its work.
+fn a_crash_offered() -> (Bench, sudoku_workbench::app::RecoveryOffer) {
+    let state = tempfile::tempdir().unwrap();
+    let mut crashed = Bench::with_state(Document::new_empty(), state);
+    crashed.keys("5");
+    crashed.keep();
+    let state = crashed.into_state();
+    let mut next = Bench::with_state(Document::new_empty(), state);
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("offered")
+    };
+    (next, offer)
+}
+
 /// Attack R: pasted text typed as keys (a slow link cutting a paste where nothing tells it from
 /// typing) saved over another file and discarded a recovered work, which undo cannot take back.
 /// Moments after a paste, those answers are refused; later, they are done.
@@ -1594,16 +1609,7 @@ fn answers_that_cannot_be_undone_wait_while_a_paste_is_near() {
     );
 
     // A recovered work: not discarded near a paste, discarded later.
-    let state = tempfile::tempdir().unwrap();
-    let mut crashed = Bench::with_state(Document::new_empty(), state);
-    crashed.keys("5");
-    crashed.keep();
-    let state = crashed.into_state();
-    let mut next = Bench::with_state(Document::new_empty(), state);
-    next.look_for_recovery();
-    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
-        panic!("offered")
-    };
+    let (mut next, offer) = a_crash_offered();
     next.act(Action::PasteNear(true));
     next.keys("d");
     next.keys("y");
@@ -1641,16 +1647,7 @@ fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
     app.keys("w");
     assert!(read(&path).starts_with("47"), "saved, later: {}", read(&path));
 
-    let state = tempfile::tempdir().unwrap();
-    let mut crashed = Bench::with_state(Document::new_empty(), state);
-    crashed.keys("5");
-    crashed.keep();
-    let state = crashed.into_state();
-    let mut next = Bench::with_state(Document::new_empty(), state);
-    next.look_for_recovery();
-    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
-        panic!("offered")
-    };
+    let (mut next, offer) = a_crash_offered();
     next.act(Action::PasteNear(true));
     next.keys("y");
     assert!(

@@ -38,16 +38,43 @@ fn recovery_files(state: &Path) -> Vec<std::path::PathBuf> {
 
 /// The board kept in the one recovery file in `state`.
 fn recovered_board(state: &Path) -> Board {
-    let files = recovery_files(state);
-    assert_eq!(files.len(), 1, "one recovery file: {files:?}");
-    let text = std::fs::read(&files[0]).unwrap();
-    parse_document(&text, None)
-        .unwrap()
-        .first()
-        .unwrap()
-        .puzzle
-        .board
-        .clone()
+    let boards = recovered_boards(state);
+    assert_eq!(boards.len(), 1, "one recovery file");
+    boards.into_iter().next().unwrap()
+}
+
+/// The boards kept in the recovery files in `state`.
+fn recovered_boards(state: &Path) -> Vec<Board> {
+    recovery_files(state)
+        .iter()
+        .map(|f| {
+            let text = std::fs::read(f).unwrap();
+            parse_document(&text, None)
+                .unwrap()
+                .first()
+                .unwrap()
+                .puzzle
+                .board
+                .clone()
+        })
+        .collect()
+}
+
+/// How many boards kept in the recovery files in `state` hold `digit` at `(row, col)`.
+fn kept_with(state: &Path, row: usize, col: usize, digit: u8) -> usize {
+    let at = Pos::at(row, col).unwrap();
+    recovered_boards(state)
+        .iter()
+        .filter(|b| b.digit(at).map(|d| d.get()) == Some(digit))
+        .count()
+}
+
+/// A whole paste of text that is no board, then, after a pause a slow link might make, `keys`
+/// typed as keys: the route by which pasted text becomes keys (an end marker inside it).
+fn paste_then_keys(s: &mut Session, keys: &[u8]) {
+    s.send(b"\x1b[200~note\x1b[201~");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.send(keys);
 }
 
 /// Whether the recovered board holds the 7 typed into r1c1.
@@ -478,9 +505,7 @@ fn a_quit_typed_by_a_paste_keeps_the_work() {
     let state = tempfile::tempdir().unwrap();
     let mut s = start(state.path(), &[]);
     make_unsaved_work(&mut s);
-    s.send(b"\x1b[200~note\x1b[201~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"h.");
+    paste_then_keys(&mut s, b"h.");
     s.wait_for("the 7 cleared by the pasted keys", |screen| {
         screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
     });
@@ -513,9 +538,7 @@ fn a_save_typed_by_a_paste_waits_and_the_work_is_kept() {
         std::fs::read_to_string(&file).unwrap().starts_with("47"),
         "saved with the 7"
     );
-    s.send(b"\x1b[200~note\x1b[201~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"ph.pwqy");
+    paste_then_keys(&mut s, b"ph.pwqy");
     let status = s.wait_exit();
     assert!(status.success(), "{status:?}");
     s.wait_text("kept apart");
@@ -523,20 +546,7 @@ fn a_save_typed_by_a_paste_waits_and_the_work_is_kept() {
         std::fs::read_to_string(&file).unwrap().starts_with("47"),
         "the pasted w did not save"
     );
-    let sevens = recovery_files(state.path())
-        .iter()
-        .map(|f| {
-            let text = std::fs::read(f).unwrap();
-            parse_document(&text, None)
-                .unwrap()
-                .first()
-                .unwrap()
-                .puzzle
-                .board
-                .clone()
-        })
-        .filter(|b| b.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()) == Some(7))
-        .count();
+    let sevens = kept_with(state.path(), 0, 1, 7);
     assert_eq!(sevens, 1, "the 7 kept apart as at the paste");
 }
 
@@ -547,29 +557,14 @@ fn a_signal_after_pasted_keys_keeps_the_work_at_the_paste_too() {
     let state = tempfile::tempdir().unwrap();
     let mut s = start(state.path(), &[]);
     make_unsaved_work(&mut s);
-    s.send(b"\x1b[200~note\x1b[201~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"h.5");
+    paste_then_keys(&mut s, b"h.5");
     s.wait_for("the 7 cleared by the pasted keys", |screen| {
         screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
     });
     kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
     s.wait_exit();
     s.assert_terminal_restored();
-    let sevens = recovery_files(state.path())
-        .iter()
-        .map(|f| {
-            let text = std::fs::read(f).unwrap();
-            parse_document(&text, None)
-                .unwrap()
-                .first()
-                .unwrap()
-                .puzzle
-                .board
-                .clone()
-        })
-        .filter(|b| b.digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7))
-        .count();
+    let sevens = kept_with(state.path(), 0, 0, 7);
     assert_eq!(recovery_files(state.path()).len(), 2, "the work now and at the paste");
     assert_eq!(sevens, 1, "the one at the paste holds the 7");
 }
@@ -581,9 +576,7 @@ fn a_second_paste_keeps_the_work_as_it_was_at_the_first() {
     let state = tempfile::tempdir().unwrap();
     let mut s = start(state.path(), &[]);
     make_unsaved_work(&mut s);
-    s.send(b"\x1b[200~note\x1b[201~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"h.5");
+    paste_then_keys(&mut s, b"h.5");
     s.wait_for("the 7 cleared by the pasted keys", |screen| {
         screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
     });
@@ -592,20 +585,7 @@ fn a_second_paste_keeps_the_work_as_it_was_at_the_first() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
     s.wait_exit();
-    let sevens = recovery_files(state.path())
-        .iter()
-        .map(|f| {
-            let text = std::fs::read(f).unwrap();
-            parse_document(&text, None)
-                .unwrap()
-                .first()
-                .unwrap()
-                .puzzle
-                .board
-                .clone()
-        })
-        .filter(|b| b.digit(Pos::at(0, 0).unwrap()).map(|d| d.get()) == Some(7))
-        .count();
+    let sevens = kept_with(state.path(), 0, 0, 7);
     assert_eq!(sevens, 1, "the work at the first paste, with the 7, is kept apart");
 }
 
@@ -623,28 +603,13 @@ fn an_entry_between_two_pastes_is_kept() {
         screen.cell(2, 7).is_some_and(|c| c.contents() == "3")
     });
     std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"\x1b[200~note\x1b[201~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    s.send(b"h.");
+    paste_then_keys(&mut s, b"h.");
     s.wait_for("the 3 cleared by the pasted keys", |screen| {
         screen.cell(2, 7).is_some_and(|c| c.contents() != "3")
     });
     kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
     s.wait_exit();
-    let threes = recovery_files(state.path())
-        .iter()
-        .map(|f| {
-            let text = std::fs::read(f).unwrap();
-            parse_document(&text, None)
-                .unwrap()
-                .first()
-                .unwrap()
-                .puzzle
-                .board
-                .clone()
-        })
-        .filter(|b| b.digit(Pos::at(0, 1).unwrap()).map(|d| d.get()) == Some(3))
-        .count();
+    let threes = kept_with(state.path(), 0, 1, 3);
     assert!(threes >= 1, "the person's 3 is kept");
 }
 
