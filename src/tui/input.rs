@@ -152,8 +152,19 @@ pub struct Parser {
     /// Whether the pending bytes begin with an Esc put back after it went as the Esc key (see
     /// `take`): should they make no sequence, the keys after the Esc are keys, not dropped.
     put_back: bool,
-    /// When a paste, or a sign of one, was last seen.
-    last_sign: Option<Instant>,
+    /// When a paste, or a sign of one, was last seen, and which.
+    last_sign: Option<(Instant, Sign)>,
+}
+
+/// What a sign of a paste was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// A paste, its start (whole or cut), a stall, a give-up, or its rest after one.
+    Paste,
+    /// An end marker with no start before it: the paste's start was cut or given up long
+    /// enough ago that its text went as keys, so the work to keep is the one at the last sign
+    /// before it, however old (see `tui::at_paste`).
+    EndAlone,
 }
 
 /// The bytes after the Esc key, read one after another as far as they spell the rest of a
@@ -207,7 +218,7 @@ impl Parser {
     /// [`Parser::feed`], where `more: false` takes a cut sequence as it is.
     fn take(&mut self, bytes: &[u8], more: bool, now: Instant) {
         if matches!(self.paste, Paste::Open { .. } | Paste::Closing { .. }) {
-            self.last_sign = Some(now);
+            self.last_sign = Some((now, Sign::Paste));
         }
         match &mut self.paste {
             Paste::Open {
@@ -345,7 +356,7 @@ impl Parser {
                 after.last_byte = now;
                 if after.matched > 1 {
                     // Past `[`, which is a key of its own after Esc: a paste's start, surely.
-                    self.last_sign = Some(now);
+                    self.last_sign = Some((now, Sign::Paste));
                 }
                 self.after_esc = Some(after);
                 return;
@@ -411,7 +422,7 @@ impl Parser {
             return;
         }
         *last_byte = now;
-        self.last_sign = Some(now);
+        self.last_sign = Some((now, Sign::Paste));
         let mut joined = std::mem::take(carry);
         joined.extend_from_slice(bytes);
         let start = find(&joined, PASTE_START);
@@ -519,7 +530,7 @@ impl Parser {
                 });
                 if self.pending.len() > 2 {
                     // `Esc [ 2`: no key a person types; `Esc [` is the previous puzzle.
-                    self.last_sign = Some(now);
+                    self.last_sign = Some((now, Sign::Paste));
                 }
                 self.pending.clear();
                 self.pending_since = None;
@@ -535,7 +546,7 @@ impl Parser {
                 // and is a key as ever (after `2`, `0`: they and the key after them).
                 self.overdue = Some(self.pending.len());
                 self.pending_since = None;
-                self.last_sign = Some(now);
+                self.last_sign = Some((now, Sign::Paste));
             } else {
                 // The rest of a sequence never came: what there is, as if nothing more will.
                 self.take(&[], false, now);
@@ -546,7 +557,7 @@ impl Parser {
     /// The burst after a paste's end is over: the paste, unless the burst held another end
     /// marker (then the first was text inside the paste); what follows the last marker is keys.
     fn close_paste(&mut self, now: Instant) {
-        self.last_sign = Some(now);
+        self.last_sign = Some((now, Sign::Paste));
         let Paste::Closing {
             mut text,
             tail,
@@ -592,12 +603,12 @@ impl Parser {
         !matches!(self.paste, Paste::None)
             || self
                 .last_sign
-                .is_some_and(|at| now.saturating_duration_since(at) < PASTE_GUARD)
+                .is_some_and(|(at, _)| now.saturating_duration_since(at) < PASTE_GUARD)
     }
 
-    /// When a paste, or a sign of one, was last seen: the work as it was then is what a quit
-    /// near a paste keeps (see `tui::run`).
-    pub fn last_sign(&self) -> Option<Instant> {
+    /// When a paste, or a sign of one, was last seen, and which: the work as it was then is
+    /// what a quit near a paste keeps (see `tui::at_paste`).
+    pub fn last_sign(&self) -> Option<(Instant, Sign)> {
         self.last_sign
     }
 
@@ -646,7 +657,7 @@ impl Parser {
             if self.pending[at..].starts_with(PASTE_START) {
                 at += PASTE_START.len();
                 self.put_back = false;
-                self.last_sign = Some(now);
+                self.last_sign = Some((now, Sign::Paste));
                 self.paste = Paste::Open {
                     text: Vec::new(),
                     last_byte: now,
@@ -686,7 +697,7 @@ impl Parser {
                     if self.pending[at..].starts_with(PASTE_END) {
                         // An end of paste with no start: the paste's start was cut and its text
                         // may just have been typed (attack U).
-                        self.last_sign = Some(now);
+                        self.last_sign = Some((now, Sign::EndAlone));
                     }
                     at += used;
                 }
@@ -1705,6 +1716,14 @@ mod tests {
         p.feed(b"qy\x1b[201~", t);
         assert_eq!(all(&mut p), vec![k(KeyCode::Char('q')), k(KeyCode::Char('y'))]);
         assert!(p.near_a_paste(t));
+        assert_eq!(p.last_sign(), Some((t, Sign::EndAlone)), "said to be an end alone");
+        p.feed(b"\x1b[200~x\x1b[201~", t + Duration::from_secs(1));
+        p.poll(t + Duration::from_secs(2));
+        assert!(
+            matches!(p.last_sign(), Some((_, Sign::Paste))),
+            "a whole paste is a paste's sign: {:?}",
+            p.last_sign()
+        );
     }
 
     #[test]

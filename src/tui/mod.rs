@@ -3,6 +3,7 @@
 //! recovery file up to date and draws. Everything that touches the terminal is under here.
 
 pub mod abort;
+mod at_paste;
 pub mod input;
 pub mod keymap;
 pub mod signals;
@@ -14,6 +15,7 @@ use crate::runtime::{Runtime, recovery};
 use crate::text::printable;
 use crate::ui;
 use anyhow::Context;
+use at_paste::WorkAtPastes;
 use input::{Parser, TermInput};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use ratatui::Terminal;
@@ -253,10 +255,6 @@ fn keep_apart(at_paste: &[Document], app: &App, runtime: &Runtime) -> Vec<PathBu
     written
 }
 
-/// The most works at pastes kept for one run of pastes: the first is always kept, the others
-/// replaced from the last (a run of hundreds of pastes keeps the first and the latest).
-const AT_PASTES: usize = 8;
-
 /// Starts the thread that reads the terminal: standard input, or the terminal itself when
 /// standard input is not one. Returns the terminal's input, for [`typed_so_far`] to look at.
 fn read_terminal(wake: Sender<Wake>) -> io::Result<Arc<File>> {
@@ -352,7 +350,7 @@ fn event_loop(
 ) -> anyhow::Result<Ended> {
     let mut parser = Parser::new();
     // The unsaved work as it was when the parser last saw a sign of a paste, for a quit near it.
-    let mut at_paste: (Option<Instant>, Vec<Document>) = (None, Vec::new());
+    let mut at_paste = WorkAtPastes::new();
     let mut kept = None;
     let mut dirty = true;
     let mut whole = false;
@@ -377,9 +375,7 @@ fn event_loop(
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
-                at_paste: parser
-                    .near_a_paste(Instant::now())
-                    .then(|| std::mem::take(&mut at_paste.1)),
+                at_paste: parser.near_a_paste(Instant::now()).then(|| at_paste.take()),
             });
         }
         let now = Instant::now();
@@ -425,26 +421,7 @@ fn event_loop(
             parser.release_held();
         }
         parser.poll(Instant::now());
-        if parser.last_sign() != at_paste.0 {
-            // Before the inputs that came with the sign: what follows it may be pasted text. Taken
-            // at the first sign of a run of pastes less than 30 s apart, and kept through it: a
-            // second paste would otherwise replace it with what the first one's keys left (attack U).
-            let fresh = at_paste
-                .0
-                .is_none_or(|last| Instant::now().saturating_duration_since(last) >= input::PASTE_GUARD);
-            // And at each later paste of the run: the person's keys between two pastes are in
-            // the one at the second (attack W).
-            if fresh {
-                at_paste.1.clear();
-            }
-            if at_paste.1.last().is_none_or(|last| *last != app.doc) {
-                if at_paste.1.len() == AT_PASTES {
-                    at_paste.1.pop();
-                }
-                at_paste.1.push(app.doc.clone());
-            }
-            at_paste.0 = parser.last_sign();
-        }
+        at_paste.look(parser.last_sign(), Instant::now(), &app.doc);
         let near = parser.near_a_paste(Instant::now());
         if near != app.paste_near() {
             runtime.dispatch(app, Action::PasteNear(near));
@@ -476,7 +453,7 @@ fn event_loop(
         if ending.is_some() {
             return Ok(Ended::Signal {
                 at_paste: if parser.near_a_paste(Instant::now()) {
-                    std::mem::take(&mut at_paste.1)
+                    at_paste.take()
                 } else {
                     Vec::new()
                 },
