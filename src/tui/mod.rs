@@ -168,6 +168,10 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;
     let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
+    // ratatui's `Terminal` shows the cursor when dropped and, should that fail, says so with
+    // `eprintln!`, which panics when standard error is a terminal that closed (attack A: exit
+    // 101 after the window was closed). The guard shows the cursor itself.
+    std::mem::forget(screen);
     if !matches!(result, Ok(Ended::Signal { .. })) {
         // A save or an export under way (an export runs on a thread of its own) is let finish
         // or cut off cleanly before the process ends; a signal's thread does this for it.
@@ -188,6 +192,10 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         Ok(Ended::Quit { at_paste }) => {
             near_a_paste = at_paste;
             Ok(())
+        }
+        Ok(Ended::Closed { at_paste }) => {
+            near_a_paste = at_paste;
+            Err(anyhow::anyhow!("the terminal's input ended"))
         }
         Err(e) => Err(e),
     };
@@ -334,6 +342,8 @@ enum Ended {
     /// The user quit; `at_paste`, when a paste was under way or had just been seen (see
     /// [`Parser::near_a_paste`]), the work as it was at the paste's last sign.
     Quit { at_paste: Option<Vec<Document>> },
+    /// The terminal's input ended (the terminal closed); `at_paste` as for a quit.
+    Closed { at_paste: Option<Vec<Document>> },
     /// A signal ends the process (its own thread ends it, once the work is kept); `at_paste` as
     /// for a quit.
     Signal { at_paste: Vec<Document> },
@@ -418,6 +428,10 @@ fn event_loop(
         }
         if ending.is_some() {
             typed_so_far(terminal_input, woken, &mut parser);
+        }
+        if ending.is_some() || closed {
+            // Keys held in case a paste's rest followed them were typed: the work is kept as
+            // of the last of them.
             parser.release_held();
         }
         parser.poll(Instant::now());
@@ -469,9 +483,12 @@ fn event_loop(
             dirty |= app.tick(Instant::now());
         }
         if closed && !app.should_quit() {
-            // No more keys will come: the work is kept for the next start.
-            let _ = keep(app, runtime);
-            anyhow::bail!("the terminal's input ended");
+            // No more keys will come (the terminal closed, which often comes before its
+            // SIGHUP): the work is kept for the next start, and near a paste as it was at the
+            // paste too (attack A).
+            return Ok(Ended::Closed {
+                at_paste: parser.near_a_paste(Instant::now()).then(|| at_paste.take()),
+            });
         }
     }
 }

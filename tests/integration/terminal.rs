@@ -569,6 +569,33 @@ fn a_signal_after_pasted_keys_keeps_the_work_at_the_paste_too() {
     assert_eq!(sevens, 1, "the one at the paste holds the 7");
 }
 
+/// Attack A: closing the terminal (a window closed, an ssh link dropped) less than 30 s after a
+/// paste ended the workbench by its input's end, which kept the work as the pasted keys left
+/// it (the 7 cleared) and not as it was at the paste: lost whenever the input's end came
+/// before the SIGHUP. Here the terminal is not the program's controlling one, so no SIGHUP comes.
+#[test]
+fn closing_the_terminal_near_a_paste_keeps_the_work_at_the_paste() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = Session::start_detached(
+        &[],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+            ("RUST_BACKTRACE", "0"),
+        ],
+    );
+    make_unsaved_work(&mut s);
+    paste_then_keys(&mut s, b"h.5");
+    s.wait_for("the 7 cleared by the pasted keys", |screen| {
+        screen.cell(2, 3).is_some_and(|c| c.contents() != "7")
+    });
+    s.close_terminal("j");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 2, "ended by its input's end");
+    assert_eq!(recovery_files(state.path()).len(), 2, "the work now and at the paste");
+    assert_eq!(kept_with(state.path(), 0, 0, 7), 1, "the one at the paste holds the 7");
+}
+
 /// Attack U: a second paste within 30 s replaced the work kept apart with what the first
 /// paste's keys left (the 7 cleared): it is kept from the first paste of the run.
 #[test]

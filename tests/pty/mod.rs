@@ -41,13 +41,25 @@ pub struct Session {
     writer: Box<dyn Write + Send>,
     /// The program.
     pub child: Box<dyn Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
+    /// The terminal's side of the pseudo-terminal; `None` once closed.
+    master: Option<Box<dyn MasterPty + Send>>,
     /// The recovery files' directory of this session, unless the test gave one.
     state: Option<tempfile::TempDir>,
     /// While set, nothing is read from the terminal: a terminal that has stopped reading.
     paused: Arc<std::sync::atomic::AtomicBool>,
     /// The bytes the program wrote, as written (the last 32 MiB of them).
     raw: Arc<Mutex<Vec<u8>>>,
+    /// Once set, the reader thread ends after its next read (dropping its side of the terminal).
+    closing: Arc<std::sync::atomic::AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+/// How the program is started.
+enum Launch<'a> {
+    /// Under the shell's `ulimit` options (such as `-n 200`).
+    Limited(&'a str),
+    /// In a session of its own, with no controlling terminal.
+    Detached,
 }
 
 impl Session {
@@ -61,13 +73,40 @@ impl Session {
     /// [`Session::start`] with the shell's `ulimit` options `limits` (such as `-n 200`) set
     /// for the program.
     pub fn start_limited(limits: &str, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
-        Session::start_under(Some(limits), args, cwd, env).opened()
+        Session::start_under(Some(Launch::Limited(limits)), args, cwd, env).opened()
     }
 
     /// The workbench started, once it has drawn its screen: the file it was given may still be
     /// being read.
     pub fn start_reading(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         Session::start_under(None, args, cwd, env)
+    }
+
+    /// [`Session::start`] in a session of its own with no controlling terminal (`setsid -w`),
+    /// the pseudo-terminal only its standard streams: closing the terminal then ends its input
+    /// with no SIGHUP, which a closing terminal otherwise sends at nearly the same moment.
+    pub fn start_detached(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(Some(Launch::Detached), args, cwd, env).opened()
+    }
+
+    /// Closes the terminal, as closing its window does: the program's reads of it end. `key`
+    /// is sent first, to make the program draw (the reader lets go of the terminal after a read).
+    pub fn close_terminal(&mut self, key: &str) {
+        self.closing.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.keys(key);
+        if let Some(reader) = self.reader.take() {
+            let start = Instant::now();
+            while !reader.is_finished() {
+                assert!(start.elapsed() < PATIENCE, "the program drew nothing after {key:?}");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        self.writer = Box::new(std::io::sink());
+        self.master = None;
+    }
+
+    fn master(&self) -> &dyn MasterPty {
+        self.master.as_deref().expect("the terminal is open")
     }
 
     /// This session once the file it was given is open (the box that says how far the read
@@ -77,14 +116,21 @@ impl Session {
         self
     }
 
-    fn start_under(limits: Option<&str>, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+    fn start_under(launch: Option<Launch>, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         let pty = open_pty();
-        let mut cmd = match limits {
+        let mut cmd = match launch {
             None => CommandBuilder::new(bin()),
-            Some(limits) => {
+            Some(Launch::Limited(limits)) => {
                 // The shell sets the limits and becomes the program (`exec`): the same process.
                 let mut cmd = CommandBuilder::new("/bin/sh");
                 cmd.args(["-c", &format!("ulimit {limits} && exec \"$0\" \"$@\""), &bin()]);
+                cmd
+            }
+            Some(Launch::Detached) => {
+                // `setsid -w` runs the program in a new session and waits for it, ignoring the
+                // SIGHUP that closing the terminal sends to the session it leads.
+                let mut cmd = CommandBuilder::new("/bin/sh");
+                cmd.args(["-c", "trap '' HUP; exec setsid -w \"$0\" \"$@\"", &bin()]);
                 cmd
             }
         };
@@ -126,7 +172,9 @@ impl Session {
         let stop = Arc::clone(&paused);
         let raw = Arc::new(Mutex::new(Vec::new()));
         let transcript = Arc::clone(&raw);
-        std::thread::spawn(move || {
+        let closing = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let close = Arc::clone(&closing);
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             loop {
                 while stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -145,6 +193,9 @@ impl Session {
                     raw.extend_from_slice(&buf[..n]);
                 }
                 sink.lock().unwrap().process(&buf[..n]);
+                if close.load(std::sync::atomic::Ordering::SeqCst) {
+                    break;
+                }
             }
         });
         let writer = pty.master.take_writer().unwrap();
@@ -152,10 +203,12 @@ impl Session {
             parser,
             writer,
             child,
-            master: pty.master,
+            master: Some(pty.master),
             state,
             paused,
             raw,
+            closing,
+            reader: Some(reader),
         };
         session.wait_for("the workbench to start", |s| {
             s.contents().contains("sudoku-workbench │")
@@ -240,7 +293,7 @@ impl Session {
             "mouse capture off"
         );
         assert!(!screen.bracketed_paste(), "bracketed paste off");
-        let termios = self.master.get_termios().expect("the pty's settings");
+        let termios = self.master().get_termios().expect("the pty's settings");
         use nix::sys::termios::LocalFlags;
         assert!(
             termios.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO),
@@ -254,7 +307,7 @@ impl Session {
         // draws for the new size is read into the model at the old size (on a loaded machine
         // the program can answer SIGWINCH before this thread resizes the model).
         let mut parser = self.parser.lock().unwrap();
-        self.master
+        self.master()
             .resize(PtySize {
                 rows,
                 cols,
@@ -274,7 +327,7 @@ impl Session {
 
     /// The terminal's settings now.
     pub fn master_termios(&self) -> nix::sys::termios::Termios {
-        self.master.get_termios().expect("the pty's settings")
+        self.master().get_termios().expect("the pty's settings")
     }
 
     /// The bytes the program wrote so far (the last 32 MiB of them).
