@@ -708,7 +708,10 @@ impl App {
     }
 
     fn carry_out(&mut self, then: Then) {
-        if self.paste_near && matches!(then, Then::DiscardRecovery(_) | Then::SaveOver(..)) {
+        // A quit near a paste keeps the work for the next start, unless it cannot be kept.
+        let quit_losing_work =
+            matches!(then, Then::Quit) && matches!(self.keeping, Keeping::Failing(_)) && self.has_unsaved_work();
+        if self.paste_near && (matches!(then, Then::DiscardRecovery(_) | Then::SaveOver(..)) || quit_losing_work) {
             // Pasted text typed as keys (a slow link cut a paste where nothing tells it from
             // typing) can do anything undo takes back; these it could not, so they wait.
             self.complain("Not done: a paste came under 30 s ago and may have typed this answer. Ask again later.");

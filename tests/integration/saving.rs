@@ -1622,6 +1622,41 @@ fn answers_that_cannot_be_undone_wait_while_a_paste_is_near() {
     assert!(!offer.offers[0].path.exists(), "discarded, later");
 }
 
+/// Attack A: with the recovery file failing (a full disk), a pasted `q` `y` (or Ctrl-C `y`)
+/// quit and lost the work; near a paste such a quit waits, later it is asked as ever.
+#[test]
+fn a_quit_that_loses_the_work_waits_while_a_paste_is_near() {
+    let quit = |app: &mut Bench, how: char| match how {
+        'q' => app.keys("q"),
+        _ => app.ctrl('c'),
+    };
+    for how in ['q', 'c'] {
+        let mut app = Bench::new(Document::new_empty());
+        app.act(Action::KeepFailed("the disk is full".into()));
+        app.act(Action::Paste(read(&asset("hard.txt"))));
+        assert!(app.has_unsaved_work());
+        app.act(Action::PasteNear(true));
+        quit(&mut app, how);
+        app.keys("y");
+        assert!(
+            app.message().contains("Not done: a paste came"),
+            "{how}: {}",
+            app.message()
+        );
+        assert!(!app.should_quit(), "{how}: did not quit");
+        app.act(Action::PasteNear(false));
+        quit(&mut app, how);
+        app.keys("y");
+        assert!(app.should_quit(), "{how}: quits when asked away from a paste");
+    }
+    // With the work kept, a quit near a paste goes: the work is kept for the next start.
+    let mut app = Bench::new(Document::new_empty());
+    app.act(Action::Paste(read(&asset("hard.txt"))));
+    app.act(Action::PasteNear(true));
+    app.keys("qy");
+    assert!(app.should_quit());
+}
+
 /// Attack U: pasted keys saved the document over its own file (`w`), and reopened a recovered
 /// work (taking it from the recovery folder) before destroying it: near a paste, both wait.
 #[test]
