@@ -139,6 +139,10 @@ fn load_settings(app: &mut App, runtime: &mut Runtime) -> Option<String> {
 /// Runs the workbench on the terminal until the user quits: on the built-in puzzle, or on
 /// `file` (puzzle `index` of a collection, 1 for the first).
 pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
+    // First, so that every thread started from here on leaves the process's signals to the
+    // signal thread (see `signals::watch`).
+    let (wake, woken) = channel();
+    signals::watch(wake.clone()).context("installing the signal handlers")?;
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let mut app = App::new(default_document(), cwd);
     app.update(Action::Monochrome(ui::theme::Theme::no_color_requested()));
@@ -162,8 +166,6 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         runtime.dispatch(&mut app, Action::SettingsProblem(problem));
     }
 
-    let (wake, woken) = channel();
-    signals::watch(wake.clone()).context("installing the signal handlers")?;
     let guard = terminal::Guard::enter().context("setting up the terminal")?;
     let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;

@@ -23,6 +23,7 @@
 
 use super::Wake;
 use crate::runtime::{recovery, writing};
+use nix::sys::signal::{SigSet, Signal};
 use signal_hook::consts::signal::*;
 use std::io;
 use std::sync::mpsc::Sender;
@@ -74,13 +75,52 @@ pub fn ending_signals() -> Vec<i32> {
     signals
 }
 
-/// Starts the signal thread; it wakes the event loop through `wake`.
+/// The signals sent to the process as a whole that this thread alone takes: blocked in every
+/// other thread. A signal sent to the process goes to one of its threads that does not block
+/// it; the main thread stuck in a write to storage that stalls (a hung network share) took
+/// SIGTERM and could not run the handler until the storage answered, and the process did not
+/// end (attack A). Not the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, and SIGABRT
+/// from `abort()`), which go to the thread at fault and which the kernel delivers killing the
+/// process, the terminal left broken, when they are blocked; not SIGXFSZ, which the thread whose
+/// write passed the limit gets. The real-time signals are not blocked either (nix has no name for
+/// them; nothing sends them here).
+fn process_signals() -> SigSet {
+    let mut set = SigSet::empty();
+    for signal in [
+        Signal::SIGHUP,
+        Signal::SIGINT,
+        Signal::SIGQUIT,
+        Signal::SIGTERM,
+        Signal::SIGUSR1,
+        Signal::SIGUSR2,
+        Signal::SIGALRM,
+        Signal::SIGVTALRM,
+        Signal::SIGPROF,
+        Signal::SIGXCPU,
+        Signal::SIGIO,
+        Signal::SIGPWR,
+        Signal::SIGSTKFLT,
+        Signal::SIGTSTP,
+        Signal::SIGCONT,
+        Signal::SIGWINCH,
+    ] {
+        set.add(signal);
+    }
+    set
+}
+
+/// Starts the signal thread; it wakes the event loop through `wake`. The signals it takes are
+/// blocked in the calling thread, and so in every thread started from it after this call.
 pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
     let ending = ending_signals();
     let mut all = ending.clone();
     all.extend([SIGTSTP, SIGCONT, SIGWINCH, SIGXFSZ]);
     let mut signals = signal_hook::iterator::Signals::new(&all)?;
+    let blocked = process_signals();
+    blocked.thread_block().map_err(io::Error::from)?;
     std::thread::Builder::new().name("signals".into()).spawn(move || {
+        // Inherited blocked from the thread that started it: this thread takes them.
+        let _ = blocked.thread_unblock();
         for signal in signals.forever() {
             match signal {
                 SIGTSTP => {

@@ -596,6 +596,50 @@ fn closing_the_terminal_near_a_paste_keeps_the_work_at_the_paste() {
     assert_eq!(kept_with(state.path(), 0, 0, 7), 1, "the one at the paste holds the 7");
 }
 
+/// Attack A: with the main thread stuck writing to storage that stalls (a hung network share),
+/// SIGTERM went to it, whose handler could not run, and the workbench did not end. The signals
+/// a process is sent are blocked in every thread but the signal thread, which then takes them.
+#[test]
+fn only_the_signal_thread_takes_the_signals_sent_to_the_process() {
+    let state = tempfile::tempdir().unwrap();
+    let s = start(state.path(), &[]);
+    let tasks = Path::new("/proc").join(s.pid().to_string()).join("task");
+    let Ok(threads) = std::fs::read_dir(&tasks) else { return };
+    let mut seen = Vec::new();
+    for thread in threads {
+        let thread = thread.unwrap().path();
+        let name = std::fs::read_to_string(thread.join("comm")).unwrap().trim().to_string();
+        let status = std::fs::read_to_string(thread.join("status")).unwrap();
+        let blocked = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigBlk:"))
+            .map(|hex| u64::from_str_radix(hex.trim(), 16).unwrap())
+            .unwrap();
+        let bit = |signal: Signal| blocked & (1 << (signal as i32 - 1)) != 0;
+        let takes = [Signal::SIGTERM, Signal::SIGHUP, Signal::SIGINT, Signal::SIGWINCH];
+        if name == "signals" {
+            assert!(
+                takes.iter().all(|&sig| !bit(sig)),
+                "the signal thread takes them: {blocked:x}"
+            );
+        } else {
+            assert!(takes.iter().all(|&sig| bit(sig)), "{name} blocks them: {blocked:x}");
+        }
+        assert!(
+            !bit(Signal::SIGSEGV) && !bit(Signal::SIGBUS),
+            "{name}: faults are never blocked"
+        );
+        seen.push(name);
+    }
+    assert!(seen.iter().any(|n| n == "signals") && seen.len() >= 3, "{seen:?}");
+    // And SIGTERM still ends it, the terminal restored.
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let mut s = s;
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + 15);
+    s.assert_terminal_restored();
+}
+
 /// Attack U: a second paste within 30 s replaced the work kept apart with what the first
 /// paste's keys left (the 7 cleared): it is kept from the first paste of the run.
 #[test]
