@@ -39,10 +39,40 @@ pub fn lock() -> MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Whether the terminal's output was found non-blocking by [`enter`], and is to be put back so.
+static FOUND_NONBLOCKING: AtomicBool = AtomicBool::new(false);
+
+/// Makes standard output blocking, as a terminal's is: a program that ended badly can leave its
+/// file non-blocking (`O_NONBLOCK` belongs to the file, shared with the shell), and then a frame
+/// bigger than what the terminal holds failed with "Resource temporarily unavailable", ending
+/// the workbench and, half the time, its restore with it (attack A). Whether it was.
+fn make_output_blocking() -> bool {
+    use nix::fcntl::{FcntlArg, OFlag, fcntl};
+    use std::os::fd::AsRawFd;
+    let fd = io::stdout().as_raw_fd();
+    let Ok(flags) = fcntl(fd, FcntlArg::F_GETFL).map(OFlag::from_bits_truncate) else {
+        return false;
+    };
+    flags.contains(OFlag::O_NONBLOCK) && fcntl(fd, FcntlArg::F_SETFL(flags - OFlag::O_NONBLOCK)).is_ok()
+}
+
+/// Puts standard output back to non-blocking, as [`make_output_blocking`] found it.
+fn put_back_nonblocking() {
+    use nix::fcntl::{FcntlArg, OFlag, fcntl};
+    use std::os::fd::AsRawFd;
+    let fd = io::stdout().as_raw_fd();
+    if let Ok(flags) = fcntl(fd, FcntlArg::F_GETFL).map(OFlag::from_bits_truncate) {
+        let _ = fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK));
+    }
+}
+
 /// Sets the terminal up for the workbench.
 pub fn enter() -> io::Result<()> {
     // Before anything is set: should a part fail, the restore undoes the parts set.
     SET_UP.store(true, Ordering::Release);
+    if make_output_blocking() {
+        FOUND_NONBLOCKING.store(true, Ordering::Release);
+    }
     enable_raw_mode()?;
     // Clearing with an escape sequence, not `Terminal::clear`, which asks the terminal where its
     // cursor is and waits for an answer that some terminals never send.
@@ -77,6 +107,9 @@ pub fn restore() -> io::Result<()> {
         Show
     );
     let flushed = out.flush();
+    if FOUND_NONBLOCKING.swap(false, Ordering::AcqRel) {
+        put_back_nonblocking();
+    }
     raw.and(modes).and(flushed)
 }
 
