@@ -162,6 +162,8 @@ pub enum Action {
     ForceQuit,
     /// Suspend the program (Ctrl-Z); the shell's `fg` brings it back.
     Suspend,
+    /// The program was not suspended: why (no shell could bring it back).
+    NotSuspended(String),
     /// The terminal has a new size.
     Resize(u16, u16),
     /// The terminal gained (`true`) or lost the focus: the game's clock stops while the

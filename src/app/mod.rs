@@ -456,6 +456,10 @@ impl App {
                 self.ask(Effect::Suspend);
                 return;
             }
+            Action::NotSuspended(why) => {
+                self.complain(format!("Not suspended: {why}. Quit with q instead."));
+                return;
+            }
             // Answers to effects arrive whatever is on screen.
             Action::FileRead { .. }
             | Action::Listed(..)

@@ -456,8 +456,12 @@ fn event_loop(
                 }
                 for effect in runtime.dispatch(app, action) {
                     if matches!(effect, Effect::Suspend) && ending.is_none() {
-                        terminal::suspend().context("suspending")?;
-                        whole = true;
+                        if terminal::a_shell_can_resume() {
+                            terminal::suspend().context("suspending")?;
+                            whole = true;
+                        } else {
+                            runtime.dispatch(app, Action::NotSuspended(terminal::NO_SHELL.into()));
+                        }
                     }
                 }
                 dirty = true;

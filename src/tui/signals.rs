@@ -124,6 +124,8 @@ pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
         for signal in signals.forever() {
             match signal {
                 SIGTSTP => {
+                    // Not when no shell could continue the process (`terminal::suspend` says
+                    // so and does nothing): the kernel would not stop it either.
                     let _ = super::terminal::suspend();
                     let _ = wake.send(Wake::Continued);
                 }

@@ -152,10 +152,53 @@ pub fn restore_without_waiting(message: Option<&str>) {
 /// screen then.
 pub fn suspend() -> io::Result<()> {
     let _held = lock();
+    if !a_shell_can_resume() {
+        return Err(io::Error::other(NO_SHELL));
+    }
     restore()?;
     // SIGSTOP cannot be caught: the process stops here, and goes on from here on SIGCONT.
     signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
     enter()
+}
+
+/// Why [`suspend`] did not stop the process.
+pub const NO_SHELL: &str = "no shell here can bring the workbench back (it was started without one, as by `ssh -t`)";
+
+/// Whether a shell with job control can continue the process once it stops: whether its
+/// process group is not orphaned, in POSIX's words (some member has a parent in another group
+/// of the same session: the shell that started the job). Started by `ssh -t host
+/// sudoku-workbench`, `script -c`, or a launcher's `-e`, it leads its own session, and stopped
+/// it stayed stopped for good, the terminal seemingly frozen (attack A); the kernel does not
+/// stop such a group on Ctrl-Z either. Read from `/proc`; where it cannot be read, yes.
+pub fn a_shell_can_resume() -> bool {
+    /// A process's parent, group and session, from `/proc/PID/stat` (after the name, which
+    /// may hold anything: the last `)`).
+    fn ids(stat: &str) -> Option<(u32, u32, u32)> {
+        let mut fields = stat.get(stat.rfind(')')? + 1..)?.split_whitespace().skip(1);
+        let mut next = || fields.next()?.parse().ok();
+        Some((next()?, next()?, next()?))
+    }
+    let read = |pid: &str| std::fs::read_to_string(format!("/proc/{pid}/stat")).ok();
+    let Some((_, group, session)) = read("self").as_deref().and_then(ids) else {
+        return true;
+    };
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return true;
+    };
+    processes.flatten().any(|entry| {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().filter(|n| n.bytes().all(|b| b.is_ascii_digit())) else {
+            return false;
+        };
+        let Some((parent, their_group, _)) = read(pid).as_deref().and_then(ids) else {
+            return false;
+        };
+        their_group == group
+            && read(&parent.to_string())
+                .as_deref()
+                .and_then(ids)
+                .is_some_and(|(_, parents_group, parents_session)| parents_group != group && parents_session == session)
+    })
 }
 
 /// The terminal set up for the workbench; dropping it restores the terminal.

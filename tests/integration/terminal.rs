@@ -254,23 +254,54 @@ fn sigusr1_sigusr2_and_sigalrm_restore_the_terminal_and_keep_the_board() {
     }
 }
 
+/// A process's state as `/proc` gives it (`T` stopped, `S` sleeping, ...).
+fn process_state(pid: i32) -> char {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    stat[stat.rfind(')').unwrap() + 2..].chars().next().unwrap()
+}
+
+/// Attack A: started with no shell to continue it (`ssh -t host sudoku-workbench`, `script -c`,
+/// a launcher's `-e`: it leads its own session, as `portable-pty` starts it), Ctrl-Z stopped the
+/// workbench for good, the terminal seemingly frozen. Refused, with a word; SIGTSTP too.
+#[test]
+fn ctrl_z_with_no_shell_to_bring_it_back_is_refused() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    s.send(b"\x1a");
+    wait_panel(&s, "Not suspended: no shell here can bring the workbench back");
+    assert!(s.screen().alternate_screen(), "the terminal kept");
+    kill(Pid::from_raw(s.pid()), Signal::SIGTSTP).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_ne!(process_state(s.pid()), 'T', "SIGTSTP stops it no more");
+    s.keys("l");
+    s.wait_text("Cell r1c2");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
 /// Item 7: SIGTSTP (and Ctrl-Z) give the terminal back; SIGCONT takes it again and redraws.
 #[test]
 fn suspend_gives_the_terminal_back_and_continue_redraws() {
     use nix::sys::termios::LocalFlags;
     let state = tempfile::tempdir().unwrap();
-    let mut s = start(state.path(), &[]);
+    let mut s = Session::start_in_job(
+        &[],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[("XDG_STATE_HOME", state.path().to_str().unwrap())],
+    );
     s.wait_text("built-in: hardest.sdk");
+    let job = Pid::from_raw(s.job());
     for how in ["SIGTSTP", "Ctrl-Z"] {
         match how {
-            "SIGTSTP" => kill(Pid::from_raw(s.pid()), Signal::SIGTSTP).unwrap(),
+            "SIGTSTP" => kill(job, Signal::SIGTSTP).unwrap(),
             _ => s.send(b"\x1a"),
         }
         s.wait_for("the terminal given back", |screen| !screen.alternate_screen());
         std::thread::sleep(std::time::Duration::from_millis(200));
         s.assert_terminal_restored();
-        assert!(s.child.try_wait().unwrap().is_none(), "{how}: stopped, not ended");
-        kill(Pid::from_raw(s.pid()), Signal::SIGCONT).unwrap();
+        assert!(process_state(job.as_raw()) == 'T', "{how}: stopped, not ended");
+        kill(job, Signal::SIGCONT).unwrap();
         let screen = s.wait_for("the workbench again", |screen| {
             screen.alternate_screen() && screen.contents().contains("sudoku-workbench │")
         });

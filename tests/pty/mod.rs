@@ -55,11 +55,45 @@ pub struct Session {
 }
 
 /// How the program is started.
+#[derive(Clone, Copy)]
 enum Launch<'a> {
     /// Under the shell's `ulimit` options (such as `-n 200`).
     Limited(&'a str),
     /// In a session of its own, with no controlling terminal.
     Detached,
+    /// As a job of a shell with job control (see [`job_shell`]).
+    InJob,
+}
+
+/// Makes the integration test binary, run with it, a shell with job control for the program
+/// and arguments it holds (parted by `\x1f`): see [`job_shell`].
+const JOB_SHELL: &str = "SUDOKU_WORKBENCH_TEST_JOB_SHELL";
+
+/// Not a test: the integration test binary, run by [`Session::start_in_job`] with [`JOB_SHELL`]
+/// set, runs the workbench as a shell runs a job: in a process group of its own, the
+/// terminal's foreground one, its parent (this) in the same session. Only then can a shell
+/// bring it back after Ctrl-Z, and only then does the workbench stop (a program that leads its
+/// session, as `portable-pty` starts it, has no shell to continue it). Unlike a shell, this
+/// one leaves the terminal to the job when it stops, for the test to continue it. Without the
+/// variable it does nothing.
+#[test]
+fn job_shell() {
+    use std::os::unix::process::CommandExt;
+    let Ok(spec) = std::env::var(JOB_SHELL) else { return };
+    let mut parts = spec.split('\x1f');
+    let program = parts.next().unwrap();
+    let mut child = std::process::Command::new(program)
+        .args(parts)
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let job = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::unistd::tcsetpgrp(std::io::stdin(), job).unwrap();
+    // Should it have touched the terminal before it was the foreground group, it stopped
+    // (SIGTTOU): continued now, as `fg` would.
+    let _ = nix::sys::signal::killpg(job, nix::sys::signal::Signal::SIGCONT);
+    let status = child.wait().unwrap();
+    std::process::exit(status.code().unwrap_or(128));
 }
 
 impl Session {
@@ -87,6 +121,24 @@ impl Session {
     /// with no SIGHUP, which a closing terminal otherwise sends at nearly the same moment.
     pub fn start_detached(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         Session::start_under(Some(Launch::Detached), args, cwd, env).opened()
+    }
+
+    /// [`Session::start`] as a job of a shell with job control, which Ctrl-Z can stop: see
+    /// [`job_shell`]. Its [`Session::pid`] is the shell's; [`Session::job`] the workbench's.
+    pub fn start_in_job(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(Some(Launch::InJob), args, cwd, env).opened()
+    }
+
+    /// The workbench's process id when it runs as a job ([`Session::start_in_job`]): the
+    /// child of the shell.
+    pub fn job(&self) -> i32 {
+        // Started by one of the shell's threads: each lists its own children.
+        let tasks = std::fs::read_dir(format!("/proc/{}/task", self.pid())).expect("the shell's threads");
+        let listed: String = tasks
+            .flatten()
+            .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+            .collect();
+        listed.split_whitespace().next().expect("a job").parse().unwrap()
     }
 
     /// Closes the terminal, as closing its window does: the program's reads of it end. `key`
@@ -126,6 +178,17 @@ impl Session {
                 cmd.args(["-c", &format!("ulimit {limits} && exec \"$0\" \"$@\""), &bin()]);
                 cmd
             }
+            Some(Launch::InJob) => {
+                let mut cmd = CommandBuilder::new(std::env::current_exe().unwrap());
+                cmd.args(["--exact", "pty::job_shell", "--nocapture", "--test-threads=1"]);
+                let mut spec = bin();
+                for arg in args {
+                    spec.push('\x1f');
+                    spec.push_str(arg);
+                }
+                cmd.env(JOB_SHELL, spec);
+                cmd
+            }
             Some(Launch::Detached) => {
                 // `setsid -w` runs the program in a new session and waits for it, ignoring the
                 // SIGHUP that closing the terminal sends to the session it leads.
@@ -134,7 +197,9 @@ impl Session {
                 cmd
             }
         };
-        cmd.args(args);
+        if !matches!(launch, Some(Launch::InJob)) {
+            cmd.args(args);
+        }
         cmd.cwd(cwd);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
