@@ -11,6 +11,7 @@ use super::stepper::Replay;
 use super::{PendingSave, Prompt};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 use sudoku_engine::{Board, Format, ParseError, Record, Strategy};
 
@@ -212,13 +213,31 @@ pub struct Offer {
 /// swallow the machine's memory.
 pub const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
 
-/// What a file was: its size, modification time and a hash of its bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a file was: its size, modification time and a hash of its bytes, and the bytes
+/// themselves when the file is small (up to [`TEXT_KEPT`]).
+#[derive(Clone, Debug)]
 pub struct Fingerprint {
     size: u64,
     modified: Option<SystemTime>,
     hash: u64,
+    text: Option<Arc<[u8]>>,
 }
+
+/// The bytes of a file up to this size are kept with its fingerprint: should the file be
+/// deleted or emptied before a save, it is written again as it was read, the cells changed,
+/// rather than made anew from what the workbench understood of it (which lost its byte-order
+/// mark, line ends, blank lines, blanks and tabs: attack A). Puzzle files are a few hundred
+/// bytes; one with megabytes of comments is made anew.
+pub const TEXT_KEPT: usize = 1 << 20;
+
+/// Files are the same when their size, time and hash are: the bytes kept add nothing.
+impl PartialEq for Fingerprint {
+    fn eq(&self, other: &Fingerprint) -> bool {
+        (self.size, self.modified, self.hash) == (other.size, other.modified, other.hash)
+    }
+}
+
+impl Eq for Fingerprint {}
 
 impl Fingerprint {
     /// The fingerprint of `bytes` read from a file last modified at `modified` (if the file
@@ -230,7 +249,13 @@ impl Fingerprint {
             size: bytes.len() as u64,
             modified,
             hash: hasher.finish(),
+            text: (bytes.len() <= TEXT_KEPT).then(|| Arc::from(bytes)),
         }
+    }
+
+    /// The file's bytes, when it was small enough for them to be kept.
+    pub fn text(&self) -> Option<&[u8]> {
+        self.text.as_deref()
     }
 }
 

@@ -77,25 +77,40 @@ impl App {
     fn save_in_place(&self, path: &Path, format: Format) -> SaveRequest {
         let puzzle = self.doc.puzzle();
         let whole = format.to_string(&puzzle).into_bytes();
+        let expected = self.doc.source.saved.givens_only();
+        let hint = hint_of(path);
+        // Should the file be gone or emptied when the save comes, written whole: as it was
+        // read (or last saved), the changes made in it, where its bytes were kept.
+        let as_read = self.doc.source.disk.as_ref().and_then(|disk| disk.text());
         let bytes = if format == self.doc.source.format && format == Format::Progress {
             // Its own lines where they stand; the person's lines, wherever they put them, stay.
+            let lines = sudoku_engine::progress_lines(&puzzle);
+            let whole = as_read
+                .and_then(|text| sudoku_engine::rewrite_progress(text, hint, &expected, &self.doc.board, &lines).ok())
+                .unwrap_or(whole);
             SaveBytes::Progress {
-                expected: self.doc.source.saved.givens_only(),
+                expected,
                 board: self.doc.board.clone(),
-                lines: sudoku_engine::progress_lines(&puzzle),
-                hint: hint_of(path),
+                lines,
+                hint,
                 whole,
             }
         } else if format == self.doc.source.format && !format.keeps_entries() {
             let collection = self.doc.source.collection.as_ref();
+            let board = self.doc.board.givens_only();
+            // A single puzzle's file can be written whole once the user says to; a
+            // collection's other puzzles must never be.
+            let whole = collection.is_none().then(|| {
+                as_read
+                    .and_then(|text| sudoku_engine::rewrite_cells(text, hint, &expected, 0, &board).ok())
+                    .unwrap_or(whole)
+            });
             SaveBytes::Cells {
-                expected: self.doc.source.saved.givens_only(),
+                expected,
                 number: collection.map_or(0, |p| p.index),
-                board: self.doc.board.givens_only(),
-                hint: hint_of(path),
-                // A single puzzle's file can be written whole once the user says to; a
-                // collection's other puzzles must never be.
-                whole: collection.is_none().then_some(whole),
+                board,
+                hint,
+                whole,
             }
         } else {
             SaveBytes::Whole(whole)

@@ -1000,6 +1000,58 @@ fn a_file_deleted_since_it_was_read_is_said_gone_and_can_be_written_again() {
     assert!(!path.exists(), "a collection is not made again of one puzzle");
 }
 
+/// Attack A: a file deleted, or emptied, after it was read was written again ("w write it
+/// again", "o overwrite it") made anew from what the workbench understood of it: its
+/// byte-order mark, CR or CRLF line ends, blank lines, trailing blanks and a tab before a
+/// comment were gone, where a plain save keeps them. Written as it was read, the cell changed.
+#[test]
+fn a_file_gone_or_emptied_is_written_again_as_it_was_read() {
+    let grid = "4.....8.5\r.3.......  \r...7.....\r.2.....6.\r....8.4..\r....1....\r...6.3.7.\r5..2.....\r1.4......\r";
+    let sdk = format!("\u{feff}[Puzzle]\r#AArto\r#Xunknown tag\r# a comment  \r\r{grid}\r# trailing line   \r");
+    let line = "# header comment\r\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\t\tcomment\r\n";
+    let swb = format!(
+        "\r\n# my game\r\n#!sudoku-workbench progress 1\r\n#A Me\r\n#!entries {}\r\n#!time 75\r\n#C kept\r\n{}",
+        ".".repeat(81),
+        grid.replace('\r', "\r\n")
+    );
+    for (name, text) in [("a.sdk", sdk.as_str()), ("b.txt", line), ("c.swb", swb.as_str())] {
+        for how in ["deleted", "emptied"] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let mut app = Bench::on_file(&path, None);
+            let progress = name.ends_with(".swb");
+            // A given in r1c2 (an entry in a progress file).
+            app.keys(if progress { "l9" } else { "lp9p" });
+            assert!(app.is_modified(), "{name}: {}", app.message());
+            match how {
+                "deleted" => std::fs::remove_file(&path).unwrap(),
+                _ => std::fs::write(&path, "").unwrap(),
+            }
+            app.keys("w");
+            assert!(question(&app).contains(if how == "deleted" {
+                "deleted or moved"
+            } else {
+                "changed on disk"
+            }));
+            app.keys(if how == "deleted" { "w" } else { "o" });
+            assert!(!app.is_modified(), "{name} {how}: {}", app.message());
+            let written = read(&path);
+            let expected = if progress {
+                let time = app.doc.play.elapsed.as_secs();
+                text.replace(
+                    &format!("#!entries {}", ".".repeat(81)),
+                    &format!("#!entries .9{}", ".".repeat(79)),
+                )
+                .replace("#!time 75", &format!("#!time {time}\r\n#!hints 0\r\n#!checks 0"))
+            } else {
+                text.replacen("4.....8.5", "49....8.5", 1)
+            };
+            assert_eq!(written, expected, "{name} {how}: as it was read, the cell changed");
+        }
+    }
+}
+
 /// Issue 28 item 3: a `.swb` with a blank line and a comment before its mark is a progress
 /// file all the same (its entries and record read, none of its lines demoted to `#!note`),
 /// and a save in place keeps every line it does not own where it stood, with its line ends.
