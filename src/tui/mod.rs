@@ -18,10 +18,10 @@ use anyhow::Context;
 use at_paste::WorkAtPastes;
 use input::{Parser, TermInput};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::os::fd::AsFd;
@@ -167,7 +167,16 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     }
 
     let guard = terminal::Guard::enter().context("setting up the terminal")?;
-    let mut screen = Terminal::new(CrosstermBackend::new(io::stdout())).context("setting up the terminal")?;
+    // A fixed viewport, which ratatui never sizes from the terminal itself: the event loop
+    // gives it the terminal's size, up to `terminal::MAX_SIZE`.
+    let (columns, rows) = terminal::size().context("reading the terminal's size")?;
+    let mut screen = Terminal::with_options(
+        CrosstermBackend::new(io::stdout()),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, columns, rows)),
+        },
+    )
+    .context("setting up the terminal")?;
     let terminal_input = read_terminal(wake).context("reading the terminal")?;
     let result = event_loop(&mut screen, &mut app, &mut runtime, &woken, &terminal_input);
     // ratatui's `Terminal` shows the cursor when dropped and, should that fail, says so with
@@ -367,7 +376,7 @@ fn event_loop(
     let mut dirty = true;
     let mut whole = false;
     let test_failures = std::env::var_os("SUDOKU_WORKBENCH_TEST_PANIC").is_some_and(|v| v == "1");
-    let size = ratatui::crossterm::terminal::size().context("reading the terminal's size")?;
+    let size = terminal::size().context("reading the terminal's size")?;
     app.update(Action::Resize(size.0, size.1));
     loop {
         keep_if_changed(app, runtime, &mut kept, false);
@@ -414,7 +423,7 @@ fn event_loop(
             match wake {
                 Wake::Bytes(bytes) => parser.feed(&bytes, Instant::now()),
                 Wake::Resized => {
-                    if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
+                    if let Ok((w, h)) = terminal::size() {
                         app.update(Action::Resize(w, h));
                         dirty = true;
                         whole = true;

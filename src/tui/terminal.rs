@@ -66,6 +66,17 @@ fn put_back_nonblocking() {
     }
 }
 
+/// The most columns and rows drawn: a terminal that says it is bigger (65535x65535 from a
+/// broken or hostile one) had the workbench make frames of that many cells, 206 GB, and abort
+/// (attack A). The screen is drawn in its top left corner.
+pub const MAX_SIZE: (u16, u16) = (1000, 500);
+
+/// The terminal's size as the workbench draws it: its own, up to [`MAX_SIZE`].
+pub fn size() -> io::Result<(u16, u16)> {
+    let (columns, rows) = ratatui::crossterm::terminal::size()?;
+    Ok((columns.min(MAX_SIZE.0), rows.min(MAX_SIZE.1)))
+}
+
 /// Sets the terminal up for the workbench.
 pub fn enter() -> io::Result<()> {
     // Before anything is set: should a part fail, the restore undoes the parts set.

@@ -671,6 +671,102 @@ fn only_the_signal_thread_takes_the_signals_sent_to_the_process() {
     s.assert_terminal_restored();
 }
 
+/// The workbench on a pseudo-terminal of `columns` x `rows` made by hand (not `portable-pty`,
+/// whose terminal a test cannot make non-blocking, and whose screen model would take any size
+/// the terminal is given): its output read raw from `delay` after the start on.
+struct RawTerminal {
+    child: std::process::Child,
+    master: std::fs::File,
+    slave: std::os::fd::OwnedFd,
+    out: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    err: tempfile::NamedTempFile,
+    _state: tempfile::TempDir,
+}
+
+impl RawTerminal {
+    fn start(columns: u16, rows: u16, nonblocking: bool, delay: std::time::Duration) -> RawTerminal {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        use std::io::Read;
+        use std::os::fd::AsRawFd;
+        let size = nix::pty::Winsize {
+            ws_row: rows,
+            ws_col: columns,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let pair = nix::pty::openpty(Some(&size), None).unwrap();
+        let slave = pair.slave;
+        if nonblocking {
+            let flags = OFlag::from_bits_truncate(fcntl(slave.as_raw_fd(), FcntlArg::F_GETFL).unwrap());
+            fcntl(slave.as_raw_fd(), FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK)).unwrap();
+        }
+        let state = tempfile::tempdir().unwrap();
+        let err = tempfile::NamedTempFile::new().unwrap();
+        let child = std::process::Command::new(pty::bin())
+            .arg(asset("hard.txt"))
+            .env("TERM", "xterm-256color")
+            .env("XDG_STATE_HOME", state.path())
+            .env("XDG_CONFIG_HOME", state.path().join("config"))
+            .stdin(slave.try_clone().unwrap())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(err.reopen().unwrap())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        let master = std::fs::File::from(pair.master);
+        let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = std::sync::Arc::clone(&out);
+        let mut reading = master.try_clone().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 65536];
+            while let Ok(n) = reading.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        RawTerminal {
+            child,
+            master,
+            slave,
+            out,
+            err,
+            _state: state,
+        }
+    }
+
+    /// What the program wrote to standard error.
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(self.err.path()).unwrap()
+    }
+
+    /// Waits until the program has written `bytes` (the title bar is `sudoku-workbench`).
+    fn wait_for(&mut self, bytes: &str) {
+        let start = std::time::Instant::now();
+        while !String::from_utf8_lossy(&self.out.lock().unwrap()).contains(bytes) {
+            assert!(self.child.try_wait().unwrap().is_none(), "ended: {}", self.stderr());
+            assert!(start.elapsed() < pty::PATIENCE, "never written: {bytes:?}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// Types `q` and waits for the program to end: its exit status.
+    fn quit(&mut self) -> std::process::ExitStatus {
+        use std::io::Write;
+        self.master.write_all(b"q").unwrap();
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                return status;
+            }
+            assert!(start.elapsed() < pty::PATIENCE, "q did not quit");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
 /// Attack A: a terminal whose file an earlier program left non-blocking (`O_NONBLOCK`, shared
 /// by every process on it) made a frame bigger than what the terminal holds fail with
 /// "Resource temporarily unavailable": the workbench ended, its restore often failing too. Here
@@ -679,79 +775,29 @@ fn only_the_signal_thread_takes_the_signals_sent_to_the_process() {
 #[test]
 fn a_terminal_left_non_blocking_is_waited_on() {
     use nix::fcntl::{FcntlArg, OFlag, fcntl};
-    use std::io::{Read, Write};
-    use std::num::NonZeroU16;
     use std::os::fd::AsRawFd;
-    let size = nix::pty::Winsize {
-        ws_row: 80,
-        ws_col: 250,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    let pair = nix::pty::openpty(Some(&size), None).unwrap();
-    let slave = pair.slave;
-    let flags = OFlag::from_bits_truncate(fcntl(slave.as_raw_fd(), FcntlArg::F_GETFL).unwrap());
-    fcntl(slave.as_raw_fd(), FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK)).unwrap();
-    let state = tempfile::tempdir().unwrap();
-    let err = tempfile::NamedTempFile::new().unwrap();
-    let mut child = std::process::Command::new(pty::bin())
-        .arg(asset("hard.txt"))
-        .env("TERM", "xterm-256color")
-        .env("XDG_STATE_HOME", state.path())
-        .env("XDG_CONFIG_HOME", state.path().join("config"))
-        .stdin(slave.try_clone().unwrap())
-        .stdout(slave.try_clone().unwrap())
-        .stderr(err.reopen().unwrap())
-        .spawn()
-        .unwrap();
-    // Nothing read for a second: the first frame fills what the terminal holds.
-    std::thread::sleep(std::time::Duration::from_secs(1));
-    let mut master = std::fs::File::from(pair.master);
-    let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = std::sync::Arc::clone(&out);
-    let mut reading = master.try_clone().unwrap();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 65536];
-        while let Ok(n) = reading.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().unwrap().extend_from_slice(&buf[..n]);
-        }
-    });
-    let drawn = |text: &str| String::from_utf8_lossy(&out.lock().unwrap()).contains(text);
-    let on_screen = |text: &str| {
-        let mut screen = vt100::Parser::new(NonZeroU16::new(80).unwrap(), NonZeroU16::new(250).unwrap(), 0);
-        screen.process(&out.lock().unwrap());
-        screen.screen().contents().contains(text)
-    };
-    let start = std::time::Instant::now();
-    while !on_screen("sudoku-workbench │") {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "ended: {}",
-            std::fs::read_to_string(err.path()).unwrap()
-        );
-        assert!(start.elapsed() < pty::PATIENCE, "never drawn");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    master.write_all(b"q").unwrap();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(start.elapsed() < pty::PATIENCE, "q did not quit");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let mut t = RawTerminal::start(250, 80, true, std::time::Duration::from_secs(1));
+    t.wait_for("sudoku-workbench");
+    t.wait_for("quit");
+    let status = t.quit();
+    assert!(status.success(), "{status:?}: {}", t.stderr());
     assert!(
-        status.success(),
-        "{status:?}: {}",
-        std::fs::read_to_string(err.path()).unwrap()
+        String::from_utf8_lossy(&t.out.lock().unwrap()).contains("\x1b[?1049l"),
+        "the main screen given back"
     );
-    std::thread::sleep(std::time::Duration::from_millis(100));
-    assert!(drawn("\x1b[?1049l"), "the main screen given back");
-    let flags = OFlag::from_bits_truncate(fcntl(slave.as_raw_fd(), FcntlArg::F_GETFL).unwrap());
+    let flags = OFlag::from_bits_truncate(fcntl(t.slave.as_raw_fd(), FcntlArg::F_GETFL).unwrap());
     assert!(flags.contains(OFlag::O_NONBLOCK), "put back as found");
+}
+
+/// Attack A: a terminal that says it is 65535x65535 had the workbench make frames of that many
+/// cells (206 GB) and abort; 5000x5000 took 2 GB and seconds a frame. It draws at most 1000x500.
+#[test]
+fn a_terminal_of_absurd_size_is_drawn_in_part() {
+    let mut t = RawTerminal::start(65535, 65535, false, std::time::Duration::ZERO);
+    t.wait_for("sudoku-workbench");
+    t.wait_for("quit");
+    let status = t.quit();
+    assert!(status.success(), "{status:?}: {}", t.stderr());
 }
 
 /// Attack U: a second paste within 30 s replaced the work kept apart with what the first
