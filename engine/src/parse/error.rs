@@ -45,6 +45,11 @@ pub enum ParseErrorKind {
         /// Cells read before the line ended.
         found: usize,
     },
+    /// A pencil-marks line (`#!marks`) that ends before its 729th mark (nine for each cell).
+    TooFewMarks {
+        /// Marks read before the line ended.
+        found: usize,
+    },
     /// A grid row that does not hold 9 cells.
     RowLength {
         /// Cells in the row.
@@ -122,6 +127,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::TooFewCells { found } => {
                 write!(f, "found {found} cell{}, a puzzle has 81", plural(found))
             }
+            ParseErrorKind::TooFewMarks { found } => write!(
+                f,
+                "found {found} mark{}, the line has 729 (nine, a digit or '.', for each of the 81 cells)",
+                plural(found)
+            ),
             ParseErrorKind::RowLength { found } => {
                 write!(f, "found {found} cell{} in this row, a row has 9", plural(found))
             }

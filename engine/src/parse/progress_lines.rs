@@ -275,7 +275,7 @@ fn parse_marks(value: &str, line: usize, column: usize) -> Result<[DigitSet; 81]
         return Err(ParseError::new(
             line,
             column + count,
-            ParseErrorKind::TooFewCells { found: count / 9 },
+            ParseErrorKind::TooFewMarks { found: count },
         ));
     }
     Ok(sets)
@@ -335,6 +335,16 @@ mod tests {
         // A mark of another version, wherever it is, is refused where it stands.
         let e = error(&grid_after(&["# mine", "#!sudoku-workbench progress 2"]));
         assert_eq!((e.line, e.column), (2, 29), "{e}");
+    }
+
+    /// Attack A: a `#!marks` line cut short said "found 0 cells, a puzzle has 81": it counts
+    /// marks, 729 of them, and says so where it ends.
+    #[test]
+    fn a_marks_line_cut_short_says_how_many_marks_it_needs() {
+        let e = error(&grid_after(&["#!sudoku-workbench progress 1", "#!marks 123"]));
+        assert_eq!((e.line, e.column), (2, 12), "{e}");
+        assert_eq!(e.kind, ParseErrorKind::TooFewMarks { found: 3 });
+        assert!(e.to_string().contains("found 3 marks, the line has 729"), "{e}");
     }
 
     /// The mark is its words, however they are spaced or written: a mark that went unseen made
