@@ -11,7 +11,8 @@ use sudoku_engine::logic::{Rating, SolvePath, explain_grid};
 fn summary(rating: &Rating) -> String {
     format!(
         "rating={} level={} hardest={}",
-        rating.difficulty,
+        // As `rate` says it: `>=9.0` when the techniques stop short.
+        rating.er(),
         rating.level,
         rating.hardest.map_or("none", |t| t.name())
     )

@@ -327,7 +327,8 @@ fn explain_numbers_every_step_and_ends_with_the_rating() {
     let out = run(&["explain", asset("hardest.sdk").to_str().unwrap()], None);
     assert_eq!(
         text(&out.stdout),
-        "no logical step: needs trial\nrating=9.0 level=needs-trial hardest=none\n"
+        "no logical step: needs trial\nrating=>=9.0 level=needs-trial hardest=none\n",
+        "as `rate` says it (attack A: explain said 9.0 where rate said >=9.0)"
     );
 }
 
