@@ -10,6 +10,7 @@ use crate::app::{Message, Overlay, Prompt, Question, RecoveryOffer};
 use crate::text::{printable, printable_os};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use sudoku_engine::Format;
@@ -297,43 +298,44 @@ pub struct SavePrompt<'a> {
 impl Widget for SavePrompt<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let message = message_lines(self.message, 76.min(area.width).saturating_sub(2), t);
-        let popup = centered(area, 76, 9 + message.len() as u16);
-        Clear.render(popup, buf);
-        let block = Block::bordered().title(" Save ").border_style(t.frame);
-        let inner = block.inner(popup);
-        block.render(popup, buf);
+        let width = 76.min(area.width).saturating_sub(2);
+        let wrapped = |text: &str, style: Style| -> Vec<Line<'static>> {
+            super::panel::wrap(text, usize::from(width))
+                .into_iter()
+                .map(|piece| Line::from(Span::styled(piece, style)))
+                .collect()
+        };
+        // Every line wrapped here, so that the box is as tall as what it holds: a long name
+        // typed wrapped over lines the box did not count, and the reason a save failed, last,
+        // was cut off (attack A).
+        let mut lines = wrapped(&printable(&self.prompt.label), t.label);
+        // The name offered shown byte for byte: a lossy text of it would show another.
+        let name = match &self.prompt.offered {
+            Some(offered) => printable_os(offered.as_os_str()),
+            None => printable(&self.prompt.input).into_owned(),
+        };
+        let mut name = wrapped(&name, t.value);
+        if let Some(last) = name.last_mut() {
+            last.spans.push(Span::styled("█", t.key));
+        }
+        lines.extend(name);
+        lines.extend(wrapped(
+            &format!("Format: {}", self.prompt.format.description()),
+            t.value,
+        ));
         let formats: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        let mut lines = vec![
-            Line::from(Span::styled(printable(&self.prompt.label).into_owned(), t.label)),
-            Line::from(vec![
-                // The name offered shown byte for byte: a lossy text of it would show another.
-                Span::styled(
-                    match &self.prompt.offered {
-                        Some(offered) => printable_os(offered.as_os_str()),
-                        None => printable(&self.prompt.input).into_owned(),
-                    },
-                    t.value,
-                ),
-                Span::styled("█", t.key),
-            ]),
-            Line::from(vec![
-                Span::styled("Format: ", t.label),
-                Span::styled(self.prompt.format.description(), t.value),
-            ]),
-            Line::from(Span::styled(
-                format!(
-                    "Tab: next format ({}); .txt is a line unless Tab chooses",
-                    formats.join(" ")
-                ),
-                t.dim,
-            )),
-        ];
+        lines.extend(wrapped(
+            &format!(
+                "Tab: next format ({}); .txt is a line unless Tab chooses",
+                formats.join(" ")
+            ),
+            t.dim,
+        ));
         if !self.prompt.format.keeps_entries() {
-            lines.push(Line::from(Span::styled(
+            lines.extend(wrapped(
                 "This format holds givens only; progress (.swb) keeps entries and marks too",
                 t.dim,
-            )));
+            ));
         }
         lines.push(Line::from(vec![
             Span::styled("Enter", t.key),
@@ -341,8 +343,13 @@ impl Widget for SavePrompt<'_> {
             Span::styled("Esc", t.key),
             Span::raw(" cancels"),
         ]));
-        lines.extend(message);
-        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+        lines.extend(message_lines(self.message, width, t));
+        let popup = centered(area, 76, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
+        let block = Block::bordered().title(" Save ").border_style(t.frame);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        Paragraph::new(lines).render(inner, buf);
     }
 }
 

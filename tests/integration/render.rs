@@ -497,6 +497,26 @@ fn a_dead_board_is_named_in_the_panel() {
     assert!(text.contains("r1c9 has no"), "{text}");
 }
 
+/// Attack A: a long name typed in the save prompt wrapped over lines the box did not count,
+/// and the reason the save failed, written last, was cut off. The box is as tall as what it
+/// holds.
+#[test]
+fn the_save_prompt_shows_why_a_long_name_failed_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_on("hardest.sdk", false);
+    app.cwd = dir.path().to_path_buf();
+    app.keys("W");
+    app.answer_prompt(&format!("{}.swb", "x".repeat(300)));
+    assert!(app.message().contains("name too long"), "{}", app.message());
+    for (width, height) in [(100, 30), (80, 24)] {
+        let terminal = draw(&mut app, width, height);
+        let text = terminal.backend().to_string();
+        let flat: String = text.chars().filter(|c| !matches!(c, '│' | '"' | ' ' | '\n')).collect();
+        assert!(flat.contains("(nothingwaschangedondisk)"), "{width}x{height}:\n{text}");
+        assert!(flat.contains("Enter"), "{width}x{height}:\n{text}");
+    }
+}
+
 /// Item 4: the save prompt says which format the name chooses.
 #[test]
 fn the_save_prompt_names_the_format() {
