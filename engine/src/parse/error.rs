@@ -45,6 +45,14 @@ pub enum ParseErrorKind {
         /// Cells read before the line ended.
         found: usize,
     },
+    /// A progress line (`#!time`, `#!entries`, ...) given a second time: which one it is, and
+    /// the line of the first.
+    RepeatedField {
+        /// The field's name.
+        key: String,
+        /// The line the first one is on.
+        first: usize,
+    },
     /// A pencil-marks line (`#!marks`) that ends before its 729th mark (nine for each cell).
     TooFewMarks {
         /// Marks read before the line ended.
@@ -126,6 +134,12 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::TooFewCells { found } => {
                 write!(f, "found {found} cell{}, a puzzle has 81", plural(found))
+            }
+            ParseErrorKind::RepeatedField { ref key, first } => {
+                write!(
+                    f,
+                    "a second #!{key} line (the first is line {first}): a progress file has one"
+                )
             }
             ParseErrorKind::TooFewMarks { found } => write!(
                 f,

@@ -63,6 +63,23 @@ impl GridBuilder {
             self.notes = kept;
         }
         let mut marks = None;
+        // A field given twice was read once and the other line dropped by the next save
+        // (attack A): refused where the second stands, as traces refuse a repeated field.
+        let mut seen: Vec<(&str, usize)> = Vec::new();
+        for p in lines.iter().filter(|p| p.key != "note") {
+            if let Some(&(_, first)) = seen.iter().find(|(key, _)| *key == p.key) {
+                return Err(ParseError::new(
+                    p.line,
+                    p.column,
+                    ParseErrorKind::RepeatedField {
+                        key: p.key.clone(),
+                        first,
+                    },
+                ));
+            }
+            seen.push((&p.key, p.line));
+        }
+        drop(seen);
         for p in lines {
             let wrap: fn(Digit) -> Cell = match p.key.as_str() {
                 "note" => continue,
@@ -335,6 +352,35 @@ mod tests {
         // A mark of another version, wherever it is, is refused where it stands.
         let e = error(&grid_after(&["# mine", "#!sudoku-workbench progress 2"]));
         assert_eq!((e.line, e.column), (2, 29), "{e}");
+    }
+
+    /// Attack A: a progress field given twice (`#!time`) was read once, the other line dropped
+    /// by the next save; two `#!entries` lines were merged. Refused where the second stands.
+    #[test]
+    fn a_progress_field_given_twice_is_refused_where_the_second_stands() {
+        let entries = format!("#!entries .1{}", ".".repeat(79));
+        for (lines, key, first, at) in [
+            (
+                vec!["#!sudoku-workbench progress 1", "#!time 5", "#!time 7"],
+                "time",
+                2,
+                (3, 8),
+            ),
+            (
+                vec!["#!sudoku-workbench progress 1", &entries, "#C x", &entries],
+                "entries",
+                2,
+                (4, 11),
+            ),
+        ] {
+            let e = error(&grid_after(&lines));
+            assert_eq!((e.line, e.column), at, "{e}");
+            assert_eq!(e.kind, ParseErrorKind::RepeatedField { key: key.into(), first });
+            assert!(e.to_string().contains(&format!("a second #!{key} line")), "{e}");
+        }
+        // `#!note` lines are the puzzle's own lines, as many as it has.
+        let (_, puzzle) = single(&grid_after(&["#!sudoku-workbench progress 1", "#!note a", "#!note b"]));
+        assert_eq!(puzzle.notes.len(), 2);
     }
 
     /// Attack A: a `#!marks` line cut short said "found 0 cells, a puzzle has 81": it counts
