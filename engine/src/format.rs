@@ -541,7 +541,10 @@ mod tests {
         let short = text.replacen("#!marks .........", "#!marks ", 1);
         let error = crate::parse_puzzle(short.as_bytes()).unwrap_err();
         assert_eq!(error.line, 2, "{error}");
-        assert!(error.to_string().contains("found 720 marks, the line has 729"), "{error}");
+        assert!(
+            error.to_string().contains("found 720 marks, the line has 729"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -18,14 +18,7 @@ const MAX_CONFIG: u64 = 64 * 1024;
 /// The config file: `sudoku-workbench/config` under `$XDG_CONFIG_HOME`, else `~/.config`; `None`
 /// when neither is set.
 pub fn path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| Path::new(&home).join(".config"))
-        })?;
+    let base = super::xdg::base("XDG_CONFIG_HOME", ".config")?;
     Some(base.join("sudoku-workbench").join("config"))
 }
 

@@ -15,6 +15,7 @@ pub mod owner;
 pub mod recovery;
 pub mod traces;
 pub mod writing;
+pub mod xdg;
 
 use crate::app::browser::{Entry, ListProgress, ListRequest, PREVIEW_BYTES, Preview};
 use crate::app::builtin::BUILTINS;

@@ -81,15 +81,7 @@ pub fn finish_writes(patience: Duration) -> Option<MutexGuard<'static, ()>> {
 /// The directory of the recovery files: `sudoku-workbench` under `$XDG_STATE_HOME`, else
 /// `~/.local/state`, else the temporary directory.
 pub fn dir() -> PathBuf {
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| Path::new(&home).join(".local/state"))
-        })
-        .unwrap_or_else(std::env::temp_dir);
+    let state = super::xdg::base("XDG_STATE_HOME", ".local/state").unwrap_or_else(std::env::temp_dir);
     state.join("sudoku-workbench")
 }
 
