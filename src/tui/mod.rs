@@ -141,6 +141,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut app = App::new(default_document(), cwd);
     app.update(Action::Monochrome(ui::theme::Theme::no_color_requested()));
     let mut runtime = Runtime::new(recovery::dir());
+    runtime.games = crate::runtime::games::path();
     let settings_problem = load_settings(&mut app, &mut runtime);
     if let Some(path) = file {
         let index = match index {
@@ -211,6 +212,13 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         (Ok(()), Some(Quit::Clean)) => {
             runtime.keeper.remove();
             set_recovery_file(None);
+            // The game given up by the quit, whose failure to be kept no screen showed.
+            if let Some(why) = runtime.record_failure.take() {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-workbench: the game could not be added to the record of games: {why}"
+                );
+            }
         }
         _ => {
             let _ = keep(&app, &mut runtime);
@@ -374,6 +382,10 @@ fn event_loop(
                 .draw(|frame| ui::draw(frame, app))
                 .context("drawing the screen")?;
             dirty = false;
+            // Said on the screen now, which stays up: no need to say it again at the end.
+            if !app.should_quit() {
+                runtime.record_failure = None;
+            }
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
