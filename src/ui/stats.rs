@@ -91,8 +91,13 @@ fn skipped_text(view: &StatsView) -> Option<String> {
     } else {
         String::new()
     };
+    let left = if record.skipped_count == 1 {
+        "left as it is"
+    } else {
+        "left as they are"
+    };
     Some(format!(
-        "{} of the record skipped, left as they are: {}{more}",
+        "{} of the record skipped, {left}: {}{more}",
         counted(record.skipped_count, "line"),
         named.join("; ")
     ))
@@ -104,7 +109,15 @@ fn time(t: Option<std::time::Duration>) -> String {
 
 /// The table of levels, the selected row highlighted.
 fn table_of<'a>(view: &StatsView, t: &Theme) -> Table<'a> {
-    let header = Row::new(["level", "games", "solved", "best", "median", "hints/game"]).style(t.label);
+    let header = Row::new([
+        "level".to_string(),
+        format!("{:>5}", "games"),
+        format!("{:>6}", "solved"),
+        format!("{:>7}", "best"),
+        format!("{:>7}", "median"),
+        format!("{:>10}", "hints/game"),
+    ])
+    .style(t.label);
     let rows: Vec<Row> = view
         .stats
         .rows()

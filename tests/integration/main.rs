@@ -15,6 +15,7 @@ mod pty;
 mod app;
 mod datasets;
 mod e2e;
+mod games;
 mod hints;
 mod layers;
 mod logic;
