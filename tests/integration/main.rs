@@ -22,6 +22,7 @@ mod logic;
 mod logic_cli;
 mod marks;
 mod playing;
+mod printing;
 mod properties;
 mod random;
 mod render;
