@@ -201,6 +201,10 @@ pub fn parse_line(line: &str) -> Result<Game, LineError> {
         Some(v) => return Err(LineError::Version(crate::text::printable(v).chars().take(20).collect())),
         None => return Err(LineError::Foreign),
     }
+    // A line cut short is said to be cut, whatever its last word became (`tim` of `time=`).
+    if !line.split(' ').any(|w| w.starts_with("puzzle=")) {
+        return Err(LineError::Missing("puzzle"));
+    }
     for word in words {
         let (key, value) = word.split_once('=').unwrap_or((word, ""));
         let shown = || crate::text::printable(key).chars().take(20).collect::<String>();

@@ -125,7 +125,11 @@ pub fn print(args: &PrintArgs, out: &mut impl Write, err: &mut impl Write) -> io
         16,
         |r| {
             let (puzzle, problem) = Puzzle::prepare(r.title, &r.board, limit);
-            (puzzle, problem.map(|p| format!("{}: {p}", r.place)))
+            let problem = problem.map(|p| match p {
+                sudoku_engine::Unjudgeable::NoSolution => format!("{}: the givens have no solution", r.place),
+                sudoku_engine::Unjudgeable::Several => format!("{}: the givens have several solutions", r.place),
+            });
+            (puzzle, problem)
         },
         |(puzzle, problem)| {
             if let Some(problem) = problem {

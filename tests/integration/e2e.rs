@@ -511,7 +511,11 @@ fn three_games_played_show_in_the_statistics_and_in_stats() {
     let data = tempfile::tempdir().unwrap();
     let data_home = data.path().to_str().unwrap();
     let collection = asset("collection.sdm");
-    let mut s = Session::start(&[collection.to_str().unwrap()], Path::new("/"), &[("XDG_DATA_HOME", data_home)]);
+    let mut s = Session::start(
+        &[collection.to_str().unwrap()],
+        Path::new("/"),
+        &[("XDG_DATA_HOME", data_home)],
+    );
     s.wait_text("collection.sdm");
     // Game 1: hint after hint (where, why, do it) until the board is full.
     for _ in 0..200 {
@@ -536,7 +540,9 @@ fn three_games_played_show_in_the_statistics_and_in_stats() {
     s.wait_text("Statistics: 2 games");
     s.wait_text("Times of the games solved");
     s.send(b"\x1b");
-    s.wait_for("the statistics to close", |screen| !screen.contents().contains("Statistics:"));
+    s.wait_for("the statistics to close", |screen| {
+        !screen.contents().contains("Statistics:")
+    });
     // A key right after Esc would read as Alt and that key.
     std::thread::sleep(std::time::Duration::from_millis(300));
     // Game 3: an entry, then quit without saving.
@@ -557,13 +563,20 @@ fn three_games_played_show_in_the_statistics_and_in_stats() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stderr.is_empty(), "no line skipped: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "no line skipped: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let record = data.path().join("sudoku-workbench").join("games");
     assert!(
         text.starts_with(&format!("3 games in {}: 1 solved, 2 given up\n", record.display())),
         "{text}"
     );
-    let all = text.lines().find(|l| l.starts_with("all")).unwrap_or_else(|| panic!("{text}"));
+    let all = text
+        .lines()
+        .find(|l| l.starts_with("all"))
+        .unwrap_or_else(|| panic!("{text}"));
     let words: Vec<&str> = all.split_whitespace().collect();
     assert_eq!(&words[..3], ["all", "3", "1"], "{text}");
 }
