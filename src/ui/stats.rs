@@ -192,7 +192,7 @@ impl Widget for TimesChart<'_> {
         } else {
             vec![
                 Span::raw("1"),
-                Span::raw(format!("{}", (points.len() + 1) / 2)),
+                Span::raw(format!("{}", points.len().div_ceil(2))),
                 Span::raw(format!("{}", points.len())),
             ]
         };
