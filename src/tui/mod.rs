@@ -502,6 +502,9 @@ fn event_loop(
         // answer back by up to a slice (the next pass through the loop does the work).
         if app.wake_after().is_some() && !answered {
             dirty |= app.tick(Instant::now());
+            // What the slice of work asked for (the game a solve ended, to record; the rating
+            // of the board it left) now, not at the next key.
+            runtime.carry_out(app);
         }
         if closed && !app.should_quit() {
             // No more keys will come: the work is kept for the next start.
