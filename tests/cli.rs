@@ -1810,3 +1810,170 @@ fn why_explains_every_removal_and_retry_of_every_strategy() {
     assert_eq!(text(&out.stdout), "");
     assert!(text(&out.stderr).contains("--why"), "{}", text(&out.stderr));
 }
+
+/// `print` refuses what it cannot write before any work, names every puzzle it cannot read by
+/// line and column and prints the others, and says a puzzle without one solution.
+#[test]
+fn print_says_what_it_cannot_read_or_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = asset("hardest.sdk");
+    let puzzle = puzzle.to_str().unwrap();
+    let status = |out: &Output| out.status.code();
+    // Where nothing can be written.
+    let out = run(&["print", puzzle, "--out", "/dev/full"], None);
+    assert_eq!(status(&out), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --out /dev/full: the file's name must end in .pdf or .svg\n"
+    );
+    std::os::unix::fs::symlink("/dev/full", dir.path().join("full.pdf")).unwrap();
+    let full = dir.path().join("full.pdf");
+    let out = run(&["print", puzzle, "--out", full.to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).contains("full.pdf is a character device: only a regular file can be saved to"),
+        "{}",
+        text(&out.stderr)
+    );
+    let nowhere = dir.path().join("no/such/folder/sheet.pdf");
+    let out = run(&["print", puzzle, "--out", nowhere.to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("error: cannot write "),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["print", puzzle, "--out", dir.path().to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(2), "a folder is no file name: {}", text(&out.stderr));
+    // A collection with a broken line, and a puzzle with two solutions.
+    let broken = dir.path().join("broken.txt");
+    let good = std::fs::read_to_string(asset("collection.sdm")).unwrap();
+    let first = good.lines().find(|l| l.len() == 81 && !l.starts_with('#')).unwrap();
+    let two = ".".repeat(81);
+    std::fs::write(&broken, format!("{first}\n{}Z{}\n{two}\n", &first[..40], &first[41..])).unwrap();
+    let sheet = dir.path().join("sheet.pdf");
+    let out = run(
+        &["print", broken.to_str().unwrap(), "--out", sheet.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(status(&out), Some(2), "a line that does not read is an error");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("broken.txt: line 2, column 41: "),
+        "the line and column of what does not read: {err}"
+    );
+    assert!(
+        err.contains("line 3: the givens have several solutions; printed without a solution"),
+        "{err}"
+    );
+    assert!(
+        text(&out.stdout).contains(": 2 puzzles on 1 page"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(std::fs::read(&sheet).unwrap().starts_with(b"%PDF-"));
+    // Nothing readable: nothing written.
+    let junk = dir.path().join("junk.txt");
+    std::fs::write(&junk, "hello\n").unwrap();
+    let none = dir.path().join("none.svg");
+    let out = run(
+        &["print", junk.to_str().unwrap(), "--out", none.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).ends_with("error: no puzzle to print: nothing written\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!none.exists());
+}
+
+/// 10,000 puzzles print (to a PDF of 2,500 pages, and its solutions) in one file; not timed.
+#[test]
+fn print_lays_out_ten_thousand_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let collection = dir.path().join("many.txt");
+    let line = std::fs::read_to_string(asset("collection.sdm")).unwrap();
+    let lines: Vec<&str> = line.lines().filter(|l| l.len() == 81).take(4).collect();
+    let text_of: String = (0..10_000).map(|i| format!("{}\n", lines[i % lines.len()])).collect();
+    std::fs::write(&collection, text_of).unwrap();
+    let sheet = dir.path().join("many.pdf");
+    let out = run(
+        &[
+            "print",
+            collection.to_str().unwrap(),
+            "--out",
+            sheet.to_str().unwrap(),
+            "--solutions",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with(": 10,000 puzzles on 2,500 pages (A4, 4 a page), then solutions (1,667 pages)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let bytes = std::fs::read(&sheet).unwrap();
+    assert!(bytes.ends_with(b"%%EOF") || bytes.ends_with(b"%%EOF\n"));
+}
+
+/// `stats` names each line of the record it skips, by number and why, and leaves it there;
+/// the games that read are counted.
+#[test]
+fn stats_names_the_lines_it_skips_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games");
+    let game = "v=1 date=2025-06-01T12:34:56Z outcome=solved level=easy rating=1.2 time=75 hints=1 checks=0 \
+                puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let text_in = format!(
+        "{game}\r\n{}\r\nnot ours\r\n{}\r{}\n\u{feff}\n{}",
+        game.replace("v=1", "v=2"),
+        game.replace("time=75", "time=90"),
+        &game[..70],
+        game.replace("outcome=solved", "outcome=gave-up")
+    );
+    std::fs::write(&record, &text_in).unwrap();
+    let out = run(&["stats", "--file", record.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let shown = record.display();
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "warning: {shown}: line 2: written by another version (v=2; this one reads v=1); skipped\n\
+             warning: {shown}: line 3: not a game of the record (it does not begin with v=); skipped\n\
+             warning: {shown}: line 5: no puzzle: the line was cut short, or edited; skipped\n\
+             warning: {shown}: line 6: not a game of the record (it does not begin with v=); skipped\n"
+        )
+    );
+    let out_text = text(&out.stdout);
+    assert!(
+        out_text.starts_with(&format!("3 games in {shown}: 2 solved, 1 given up\n")),
+        "{out_text}"
+    );
+    assert!(
+        out_text.contains("easy              3      2      1:15      1:22        1.0"),
+        "{out_text}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), text_in, "nothing is deleted");
+    let out = run(&["stats", "--file", record.to_str().unwrap(), "--chart"], None);
+    assert!(
+        text(&out.stdout).contains("Times of the games solved: easy"),
+        "{}",
+        text(&out.stdout)
+    );
+    // No record yet; a record that is a folder.
+    let out = run(&["stats", "--file", dir.path().join("none").to_str().unwrap()], None);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout).starts_with("no game recorded")),
+        (Some(0), true)
+    );
+    let out = run(&["stats", "--file", dir.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("it is a directory, not a regular file"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -55,6 +55,8 @@ pub enum Action {
     ToggleRating,
     /// Open the new-puzzle dialog.
     NewPuzzle,
+    /// Show the statistics of the games played.
+    ShowStats,
     /// Change the chosen value of a dialog by this many steps (negative: back).
     Adjust(i8),
     /// Make every entry (and solver digit) a given.
@@ -75,6 +77,8 @@ pub enum Action {
     Save,
     /// Ask for a path and save there.
     SaveAs,
+    /// Write the puzzle as a PDF to print.
+    Print,
     /// The previous puzzle of the loaded collection.
     PreviousPuzzle,
     /// The next puzzle of the loaded collection.
@@ -231,6 +235,12 @@ pub enum Action {
     SettingsRead(Settings),
     /// Whether to draw without colour (`NO_COLOR`), as the terminal's environment says.
     Monochrome(bool),
+    /// Whether the game that ended was added to the record of games, or why not.
+    GameRecorded(Result<(), String>),
+    /// The record of games was read (its file, for the screen, and the record), or why not.
+    GamesRead(Result<(String, super::games::Record), String>),
+    /// A sheet of the puzzle was written to print: its file, or why not.
+    Printed(Result<PathBuf, String>),
     /// Whether a paste, or a sign of one, came less than 30 s ago (the terminal's reader says):
     /// keys may then be pasted text, so nothing that cannot be undone is done on them.
     PasteNear(bool),

@@ -81,10 +81,14 @@ pub struct Document {
     pub play: Play,
     /// Where it came from.
     pub source: Source,
+    /// Whether its game has ended and is in the record of games (solved, or given up): it is
+    /// recorded once, whatever undo brings back.
+    pub ended: bool,
 }
 
 /// Two documents are the same when their boards, marks, help counts and sources are: the clock
-/// moves on while a person looks at a board, which changes nothing in it.
+/// moves on while a person looks at a board, which changes nothing in it, and whether its game
+/// is recorded is nothing of the board's either.
 impl PartialEq for Document {
     fn eq(&self, other: &Document) -> bool {
         self.board == other.board
@@ -136,6 +140,7 @@ impl Document {
             board,
             marks,
             play,
+            ended: false,
         }
     }
 
@@ -154,6 +159,7 @@ impl Document {
                 saved: Board::empty(),
                 saved_marks: Marks::NONE,
             },
+            ended: false,
         }
     }
 

@@ -69,6 +69,8 @@ impl App {
             Action::Hint => self.hint(),
             Action::Check => self.check(),
             Action::NewPuzzle => self.ask_new_puzzle(),
+            Action::ShowStats => self.show_stats(),
+            Action::Print => self.print(),
             Action::ToggleRating => {
                 self.settings.show_rating = !self.settings.show_rating;
                 self.rate_if_shown();

@@ -59,6 +59,27 @@ pub enum Effect {
     SameFile(PathBuf, PathBuf, AfterSameFile),
     /// Suspend the program (the terminal's business: the event loop does it).
     Suspend,
+    /// Add a game that ended to the record of games (dated, and rated if need be, there):
+    /// answered by [`super::Action::GameRecorded`].
+    RecordGame(super::games::GameEnd),
+    /// Read the record of games in the background: answered later by
+    /// [`super::Action::GamesRead`].
+    ReadGames,
+    /// Write a sheet to print of one puzzle: answered by [`super::Action::Printed`].
+    Print(PrintRequest),
+}
+
+/// A puzzle to print, as a file of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintRequest {
+    /// Where to write it: a new file in this directory.
+    pub dir: PathBuf,
+    /// The start of the file's name (the puzzle's file name without its extension).
+    pub stem: String,
+    /// The puzzle's name on the page.
+    pub title: String,
+    /// The givens.
+    pub puzzle: Board,
 }
 
 /// What waits for the answer to [`Effect::SameFile`]: the model asks the runtime, which may

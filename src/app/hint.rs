@@ -192,6 +192,7 @@ impl App {
         let by_hand = board.cells().iter().all(|c| !matches!(c, Cell::Placed(_)));
         if board.is_solved() && by_hand && self.typing != Typing::Givens {
             self.overlay = Some(super::Overlay::Solved);
+            self.end_game(super::games::Outcome::Solved);
         }
     }
 

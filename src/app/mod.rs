@@ -9,6 +9,7 @@ pub mod browser;
 pub mod builtin;
 pub mod document;
 pub mod effect;
+pub mod games;
 pub mod hint;
 pub mod history;
 pub mod jobs;
@@ -22,6 +23,7 @@ pub mod stepper;
 pub mod track;
 
 mod edit;
+mod ending;
 mod opening;
 mod save;
 mod solve;
@@ -98,6 +100,8 @@ pub enum Overlay {
     NewPuzzle(new_puzzle::Choice),
     /// A line asked for in step mode: a step to go to, breakpoints.
     Line(step_mode::LinePrompt),
+    /// The statistics of the games played.
+    Stats(Box<games::StatsView>),
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -481,6 +485,9 @@ impl App {
             | Action::SameFile(..)
             | Action::SettingsRead(_)
             | Action::Monochrome(_)
+            | Action::GameRecorded(_)
+            | Action::GamesRead(_)
+            | Action::Printed(_)
             | Action::PasteNear(_) => return self.answer(action),
             _ => {}
         }
@@ -591,6 +598,9 @@ impl App {
             Action::SettingsRead(settings) => self.settings = settings,
             Action::Monochrome(monochrome) => self.monochrome = monochrome,
             Action::PasteNear(near) => self.paste_near = near,
+            Action::GameRecorded(result) => self.game_recorded(result),
+            Action::GamesRead(result) => self.games_read(result),
+            Action::Printed(result) => self.printed(result),
             _ => {}
         }
     }
@@ -675,6 +685,7 @@ impl App {
                     self.new_choice = *choice;
                 }
             }
+            Overlay::Stats(view) => self.update_stats(view, action),
             Overlay::Solved => match action {
                 Action::Cancel | Action::Confirm => {}
                 Action::Quit => self.update(Action::Quit),
@@ -722,7 +733,10 @@ impl App {
             return;
         }
         match then {
-            Then::Quit => self.quit = Some(Quit::Clean),
+            Then::Quit => {
+                self.leave_game();
+                self.quit = Some(Quit::Clean);
+            }
             Then::Load(doc) => self.replace_document(*doc),
             Then::ClearEntries => {
                 let givens = self.doc.board.givens_only();
@@ -735,6 +749,8 @@ impl App {
                 self.say("Empty board: type the givens (puzzle-edit mode is on; p turns it off)");
             }
             Then::SolveFromGivens => {
+                // The player's entries go to the solver: the game is given up.
+                self.end_game(games::Outcome::GaveUp);
                 let givens = self.doc.board.givens_only();
                 self.change_board(givens);
                 self.start_solve();
@@ -808,6 +824,7 @@ impl App {
 
     /// Replaces the document, undoably.
     fn replace_document(&mut self, doc: Document) {
+        self.leave_game();
         let before = std::mem::replace(&mut self.doc, doc);
         self.history.record(Change::Load(Box::new(before)));
         self.sheet_changed();

@@ -41,6 +41,8 @@ impl App {
         });
         match result {
             SolveResult::Solved { board, several } => {
+                // The solver finished the game: given up, if it was begun.
+                self.end_game(super::games::Outcome::GaveUp);
                 self.change_board(board);
                 self.say(format!(
                     "Solved with {}{}: {}, {} in {} (u undoes)",

@@ -179,6 +179,9 @@ impl App {
                 let board = stepper.board();
                 let solved = stepper.last() == Some(Step::Solved) || stepper.is_back_at_solution();
                 self.mode = Mode::Edit;
+                if solved {
+                    self.end_game(super::games::Outcome::GaveUp);
+                }
                 self.change_board(board);
                 self.say(if solved {
                     "Kept the solution the search found (u undoes)"

@@ -1,5 +1,6 @@
 //! The headless command line: `solve`, `check`, `trace` and `compare` for the search; `hint`,
-//! `explain`, `rate` and `generate` for the logical solver; `completions` and `man` written from
+//! `explain`, `rate` and `generate` for the logical solver; `stats` for the record of games and
+//! `print` for sheets to print; `completions` and `man` written from
 //! the clap definitions. Each command is a file of its own (its arguments and its function);
 //! this one holds the clap definitions, the exit status and the dispatch. Each command reads a file or standard input and writes results to any
 //! `impl Write` (errors to a second one), so tests run them in memory.
@@ -26,9 +27,11 @@ pub mod input;
 mod judge;
 mod man;
 pub mod output;
+pub mod print;
 mod rate;
 mod shared;
 mod solve;
+mod stats;
 mod trace;
 
 pub use check::{CheckArgs, check};
@@ -39,8 +42,10 @@ pub use generate::{GenerateArgs, generate};
 pub use hint::{HintArgs, hint};
 pub use input::{PuzzleSource, open_input};
 pub use man::man;
+pub use print::{PrintArgs, print};
 pub use rate::{RateArgs, rate};
 pub use solve::{SolveArgs, solve};
+pub use stats::{StatsArgs, stats};
 pub use trace::{TraceArgs, trace};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -91,6 +96,12 @@ pub enum Command {
     Rate(RateArgs),
     /// Make new puzzles with exactly one solution, one a line with its rating.
     Generate(GenerateArgs),
+    /// Show the record of games played in the workbench: per level the games, the best and
+    /// median time and the hints a game (`--chart`: the times drawn).
+    Stats(StatsArgs),
+    /// Lay puzzles out on pages to print, as a PDF or SVG file: 1, 2, 4 or 6 a page, with
+    /// their level and rating, and pages of solutions if asked.
+    Print(PrintArgs),
     /// Print the completion script of a shell (bash, zsh or fish), to be sourced by it.
     Completions(CompletionsArgs),
     /// Print the manual page (roff: `sudoku-workbench man | man -l -` shows it).
@@ -146,6 +157,8 @@ pub fn run(command: Option<Command>, out: &mut impl Write, err: &mut impl Write)
         Some(Command::Explain(args)) => explain(&args, out, err),
         Some(Command::Rate(args)) => rate(&args, out, err),
         Some(Command::Generate(args)) => generate(&args, out, err),
+        Some(Command::Stats(args)) => stats(&args, out, err),
+        Some(Command::Print(args)) => print(&args, out, err),
         Some(Command::Completions(args)) => completions(&args, out),
         Some(Command::Man) => man(out),
         None => solve(&SolveArgs::default(), out, err),
@@ -177,6 +190,8 @@ pub fn usage() -> &'static str {
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N] [--format F] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal] [--time-limit SECONDS] [--jobs N]\n\
+     \x20      sudoku-workbench stats [--file FILE] [--chart] [--level L]\n\
+     \x20      sudoku-workbench print FILE... --out SHEET.pdf|SHEET.svg [--per-page 1|2|4|6] [--paper a4|letter] [--title T] [--solutions] [--time-limit SECONDS] [--jobs N]\n\
      \x20      sudoku-workbench completions bash|zsh|fish\n\
      \x20      sudoku-workbench man\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\

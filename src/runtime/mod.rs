@@ -2,7 +2,8 @@
 //! writes, listings, previews, ratings, the recovery file, the settings file) and answers them
 //! with [`Action`]s. The model never names this module; this module drives the model
 //! ([`Runtime::dispatch`]). So every decision has a state test, and every file operation and
-//! thread is here, in [`files`], [`recovery`], [`config`], [`traces`] and [`writing`].
+//! thread is here, in [`files`], [`recovery`], [`config`], [`traces`], [`games`] (the record of
+//! games) and [`writing`]; sheets to print are laid out by [`crate::print`] and written here.
 //!
 //! Previews of files run on threads of their own, so that a file that blocks (a network file
 //! system that hangs) never freezes the keyboard; their answers arrive through
@@ -11,6 +12,7 @@
 pub mod config;
 pub mod counting;
 pub mod files;
+pub mod games;
 pub mod owner;
 pub mod recovery;
 pub mod traces;
@@ -61,11 +63,89 @@ pub fn rating_of(givens: &Board) -> Result<Rating, String> {
     }
 }
 
+/// The rating of the puzzle `givens` within `limit` (the least it is rated when the time runs
+/// out), or `None` when it has not exactly one solution.
+pub fn rating_within(givens: &Board, limit: std::time::Duration) -> Option<Rating> {
+    (sudoku_engine::count_solutions(givens, 2) == 1).then(|| {
+        let grid = sudoku_engine::logic::Grid::new(givens);
+        sudoku_engine::logic::rate_grid_until(grid, &mut || true, std::time::Instant::now() + limit)
+    })
+}
+
+/// The paper people print on where the locale says they are: Letter in the United States and
+/// Canada (`LC_ALL`, `LC_PAPER` or `LANG` of `en_US`, `fr_CA`, ...), else A4.
+pub fn paper_of_the_place() -> crate::print::Paper {
+    let locale = ["LC_ALL", "LC_PAPER", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .unwrap_or_default();
+    let territory = locale
+        .split(['.', '@'])
+        .next()
+        .and_then(|l| l.split_once('_'))
+        .map(|(_, t)| t);
+    match territory {
+        Some("US" | "CA") => crate::print::Paper::Letter,
+        _ => crate::print::Paper::A4,
+    }
+}
+
+/// Writes the sheet of `request` on `paper` as a new PDF in its folder: `STEM.pdf`, else
+/// `STEM-2.pdf` and so on, never over a file. Its path, or why not.
+pub fn print_puzzle(request: &crate::app::effect::PrintRequest, paper: crate::print::Paper) -> Result<PathBuf, String> {
+    use crate::print::{PerPage, Puzzle, Sheet};
+    let (puzzle, _) = Puzzle::prepare(
+        request.title.clone(),
+        &request.puzzle,
+        std::time::Duration::from_secs(10),
+    );
+    let sheet = Sheet {
+        title: "Sudoku".into(),
+        paper,
+        per_page: PerPage::One,
+        solutions: puzzle.solution.is_some(),
+        puzzles: vec![puzzle],
+    };
+    let bytes = crate::print::pdf::write(&sheet);
+    let stem = if request.stem.is_empty() {
+        "puzzle"
+    } else {
+        &request.stem
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudoku-workbench-").suffix(".tmp");
+    if let Some(permissions) = files::new_file_permissions(files::NEW_FILE_MODE) {
+        builder.permissions(permissions);
+    }
+    let (_writing, mut temp) = writing::temporary(|| builder.tempfile_in(&request.dir)).map_err(|e| io_error(&e))?;
+    std::io::Write::write_all(&mut temp, &bytes).map_err(|e| io_error(&e))?;
+    temp.as_file().sync_all().map_err(|e| io_error(&e))?;
+    for n in 1..1000 {
+        let name = if n == 1 {
+            format!("{stem}.pdf")
+        } else {
+            format!("{stem}-{n}.pdf")
+        };
+        let path = request.dir.join(name);
+        match temp.persist_noclobber(&path) {
+            Ok(_) => return Ok(path),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
+            Err(e) => return Err(io_error(&e.error)),
+        }
+    }
+    Err("every name for the sheet is taken".into())
+}
+
 /// A trace written (its path and steps), or why not.
 type Exported = Result<(PathBuf, u64), String>;
 
 /// A file read in the background: the read's number and its answer.
 type FileAnswer = (u64, Action);
+
+/// How long the record of a game may take to rate a puzzle the panel had not rated: the game
+/// is written when it ends (a quit waits for it), so a puzzle that needs longer is recorded
+/// with the least it is rated, `>=x.y`.
+const RECORD_RATING_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
@@ -93,6 +173,16 @@ pub struct Runtime {
     pub keeper: Keeper,
     /// A left-over recovery file taken to reopen it, until its work is in this process's own.
     taken: Option<Taken>,
+    /// The record of games (`None`: games are not recorded, as for a test's workbench; the
+    /// terminal's is [`games::path`]).
+    pub games: Option<PathBuf>,
+    /// Why the last game could not be recorded, until the screen has shown it (the terminal
+    /// says it on standard error when the workbench ends first).
+    pub record_failure: Option<String>,
+    /// Records of games being read, and sheets being printed: their answers and how many.
+    games_read: (Sender<Action>, Receiver<Action>),
+    reading_games: usize,
+    printing: usize,
 }
 
 impl Runtime {
@@ -115,6 +205,11 @@ impl Runtime {
             waiting: None,
             keeper: Keeper::new(recovery_dir),
             taken: None,
+            games: None,
+            record_failure: None,
+            games_read: channel(),
+            reading_games: 0,
+            printing: 0,
         }
     }
 
@@ -268,6 +363,67 @@ impl Runtime {
             Effect::Browse(dir) => Some(Action::BrowseIn(resolved(dir))),
             Effect::SameFile(a, b, then) => Some(Action::SameFile(same_file(&a, &b), then)),
             Effect::Suspend => None,
+            Effect::RecordGame(end) => Some(Action::GameRecorded(self.record(&end))),
+            Effect::ReadGames => self.start_reading_games(),
+            Effect::Print(request) => self.start_printing(request),
+        }
+    }
+
+    /// Adds the game that ended to the record, dated now and rated if the model had no rating.
+    fn record(&mut self, end: &crate::app::games::GameEnd) -> Result<(), String> {
+        let Some(path) = &self.games else { return Ok(()) };
+        let rating = match &end.rating {
+            Some(Ok(rating)) => Some(rating.clone()),
+            Some(Err(_)) => None,
+            None => rating_within(&end.puzzle, RECORD_RATING_TIME),
+        };
+        let date = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let result = games::append(path, &end.dated(date, rating.as_ref()));
+        self.record_failure = result.clone().err();
+        result
+    }
+
+    /// Reads the record of games on a thread of its own (a record of 100 MB of junk takes a
+    /// while to go through); here if no thread can be had.
+    fn start_reading_games(&mut self) -> Option<Action> {
+        let Some(path) = self.games.clone() else {
+            return Some(Action::GamesRead(Ok(("no record kept".into(), Default::default()))));
+        };
+        let read = move || {
+            let shown = printable(&path.to_string_lossy()).into_owned();
+            Action::GamesRead(games::read(&path).map(|record| (shown, record)))
+        };
+        let sender = self.games_read.0.clone();
+        let job = read.clone();
+        match std::thread::Builder::new().name("games".into()).spawn(move || {
+            let _ = sender.send(job());
+        }) {
+            Ok(_) => {
+                self.reading_games += 1;
+                None
+            }
+            Err(_) => Some(read()),
+        }
+    }
+
+    /// Writes a sheet of the puzzle on a thread of its own (rating a hard puzzle takes a
+    /// moment): the puzzle on a page, its solution on the next, on the paper of the place
+    /// (Letter where the locale is of the United States or Canada, else A4). A new file, never
+    /// over another.
+    fn start_printing(&mut self, request: crate::app::effect::PrintRequest) -> Option<Action> {
+        let sender = self.games_read.0.clone();
+        let paper = paper_of_the_place();
+        let job = move || Action::Printed(print_puzzle(&request, paper));
+        match std::thread::Builder::new().name("print".into()).spawn(move || {
+            let _ = sender.send(job());
+        }) {
+            Ok(_) => {
+                self.printing += 1;
+                None
+            }
+            Err(e) => Some(Action::Printed(Err(io_error(&e)))),
         }
     }
 
@@ -336,6 +492,13 @@ impl Runtime {
             self.reading = self.reading.saturating_sub(1);
             done.push(Action::ReadDone(id, Box::new(answer)));
         }
+        while let Ok(answer) = self.games_read.1.try_recv() {
+            match answer {
+                Action::Printed(_) => self.printing = self.printing.saturating_sub(1),
+                _ => self.reading_games = self.reading_games.saturating_sub(1),
+            }
+            done.push(answer);
+        }
         while let Ok(result) = self.exports.1.try_recv() {
             self.exporting = self.exporting.saturating_sub(1);
             done.push(Action::TraceExported(result));
@@ -361,7 +524,13 @@ impl Runtime {
 
     /// Whether background work is under way (the event loop then looks for answers often).
     pub fn is_busy(&self) -> bool {
-        self.in_flight > 0 || self.rating || self.exporting > 0 || self.reading > 0 || self.listing > 0
+        self.in_flight > 0
+            || self.rating
+            || self.exporting > 0
+            || self.reading > 0
+            || self.listing > 0
+            || self.reading_games > 0
+            || self.printing > 0
     }
 
     /// Whether a file is being read.

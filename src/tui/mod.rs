@@ -147,6 +147,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
     let mut app = App::new(default_document(), cwd);
     app.update(Action::Monochrome(ui::theme::Theme::no_color_requested()));
     let mut runtime = Runtime::new(recovery::dir());
+    runtime.games = crate::runtime::games::path();
     let settings_problem = load_settings(&mut app, &mut runtime);
     if let Some(path) = file {
         let index = match index {
@@ -232,6 +233,13 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         (Ok(()), Some(Quit::Clean)) => {
             runtime.keeper.remove();
             set_recovery_file(None);
+            // The game given up by the quit, whose failure to be kept no screen showed.
+            if let Some(why) = runtime.record_failure.take() {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-workbench: the game could not be added to the record of games: {why}"
+                );
+            }
         }
         _ => {
             let _ = keep(&app, &mut runtime);
@@ -393,6 +401,10 @@ fn event_loop(
                 .draw(|frame| ui::draw(frame, app))
                 .context("drawing the screen")?;
             dirty = false;
+            // Said on the screen now, which stays up: no need to say it again at the end.
+            if !app.should_quit() {
+                runtime.record_failure = None;
+            }
         }
         if app.should_quit() {
             return Ok(Ended::Quit {
@@ -496,6 +508,9 @@ fn event_loop(
         // answer back by up to a slice (the next pass through the loop does the work).
         if app.wake_after().is_some() && !answered {
             dirty |= app.tick(Instant::now());
+            // What the slice of work asked for (the game a solve ended, to record; the rating
+            // of the board it left) now, not at the next key.
+            runtime.carry_out(app);
         }
         if closed && !app.should_quit() {
             // No more keys will come (the terminal closed, which often comes before its

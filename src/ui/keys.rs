@@ -79,6 +79,8 @@ pub enum Context {
     Solved,
     /// The new-puzzle dialog.
     NewPuzzle,
+    /// The statistics of the games played.
+    Stats,
     /// A new puzzle being made.
     Generating,
     /// A file being read.
@@ -201,6 +203,7 @@ pub static BINDINGS: &[Binding] = &[
     on(Edit, &[Char('u')], act(Action::Undo)).help(EDITING, "u", "undo").hint("u", "undo"),
     on(Edit, &[Ctrl('r'), Ctrl('y')], act(Action::Redo)).help(EDITING, "Ctrl-r Ctrl-y", "redo"),
     on(Edit, &[Char('N')], act(Action::NewPuzzle)).help(MARKS, "N", "new puzzle: level, symmetry, make it"),
+    on(Edit, &[Char('S')], act(Action::ShowStats)).help(MARKS, "S", "statistics of the games played"),
     on(Edit, &[Char('i')], act(Action::Hint)).help(MARKS, "i", "hint: where, then why, then do it").hint("i", "hint"),
     on(Edit, &[Char('!')], act(Action::Check)).help(MARKS, "!", "check entries and marks"),
     on(Edit, &[Char('R')], act(Action::ToggleRating)).help(MARKS, "R", "show / hide the puzzle's rating"),
@@ -217,6 +220,7 @@ pub static BINDINGS: &[Binding] = &[
     on(Edit, &[Char('w')], act(Action::Save)).help(FILES, "w", "save (entries: a .swb file)").hint("w", "save"),
     on(Edit, &[Char('W')], act(Action::SaveAs)).help(FILES, "W", "save as (Tab: format)"),
     on(Edit, &[Char('[')], act(Action::PreviousPuzzle)).help(FILES, "[ ]", "previous / next of a collection"),
+    on(Edit, &[Ctrl('p')], act(Action::Print)).help(FILES, "Ctrl-p", "print the puzzle: a PDF beside its file"),
     on(Edit, &[Char(']')], act(Action::NextPuzzle)),
     on(Edit, &[Esc], act(Action::Cancel)),
     // --- an instant solve ---
@@ -231,6 +235,10 @@ pub static BINDINGS: &[Binding] = &[
     on(NewPuzzle, &[Enter], act(Action::Confirm)).hint("Enter", "make it"),
     on(NewPuzzle, &[Esc], act(Action::Cancel)).hint("Esc", "cancel"),
     on(Generating, &[Esc], act(Action::Cancel)).hint("Esc", "cancel"),
+    // --- the statistics ---
+    on(Stats, &[Up, Char('k')], act(Action::ListMove(-1))).hint("↑↓", "level"),
+    on(Stats, &[Down, Char('j')], act(Action::ListMove(1))),
+    on(Stats, &[Esc, Enter, Char('S'), Char('q')], act(Action::Cancel)).hint("Esc", "close"),
     // --- the puzzle solved ---
     on(Solved, &[Enter, Esc, Char(' ')], act(Action::Cancel)).hint("Enter", "close"),
     // --- step mode ---
@@ -322,6 +330,7 @@ pub fn context_beneath(app: &App) -> Context {
         (Some(Overlay::Recovery(_)), _) => Recovery,
         (Some(Overlay::Solved), _) => Solved,
         (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
+        (Some(Overlay::Stats(_)), _) => Stats,
         (None, Mode::Generating(_)) => Generating,
         (None, Mode::Edit) => Edit,
         (None, Mode::Solving(_)) => Solving,
@@ -351,7 +360,7 @@ fn anywhere_applies(context: Context, key: Key) -> bool {
 /// Whether `context` takes every plain key for itself (text, answers, a dialog's choices), so
 /// that the keys of [`Context::Anywhere`] other than Ctrl ones do not work there.
 fn keeps_its_keys(context: Context) -> bool {
-    matches!(context, Prompt | Line | Question | Help | Recovery | NewPuzzle)
+    matches!(context, Prompt | Line | Question | Help | Recovery | NewPuzzle | Stats)
 }
 
 /// The binding of `key` in `context`, if it has one.
@@ -472,6 +481,7 @@ mod tests {
     fn every_footer_hint_is_true_where_it_is_shown() {
         let contexts = [
             Edit, Solving, Step, Race, Browse, Help, Question, Prompt, Line, Recovery, Solved, NewPuzzle, Generating,
+            Stats,
         ];
         for context in contexts {
             for b in BINDINGS.iter().filter(|b| {

@@ -10,6 +10,7 @@ pub mod profile;
 pub mod program;
 pub mod race;
 pub mod reading;
+pub mod stats;
 pub mod theme;
 
 use crate::app::hint::HintStage;
@@ -195,6 +196,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         .render(screen.body, buf),
         Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Stats(view)) => stats::StatsScreen { view, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
             play: app.play(),
             theme: &theme,

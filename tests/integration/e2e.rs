@@ -502,3 +502,81 @@ fn a_big_trace_opens_with_its_progress_shown_and_esc_gives_it_up() {
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }
+
+/// Three games in the real binary, as a person plays them: the first of a collection solved by
+/// hand with hints, the second given to the solver, the third left by a quit without saving;
+/// then the statistics screen (`S`) and `sudoku-workbench stats` read them back.
+#[test]
+fn three_games_played_show_in_the_statistics_and_in_stats() {
+    let data = tempfile::tempdir().unwrap();
+    let data_home = data.path().to_str().unwrap();
+    let collection = asset("collection.sdm");
+    let mut s = Session::start(
+        &[collection.to_str().unwrap()],
+        Path::new("/"),
+        &[("XDG_DATA_HOME", data_home)],
+    );
+    s.wait_text("collection.sdm");
+    // Game 1: hint after hint (where, why, do it) until the board is full.
+    for _ in 0..200 {
+        if s.screen().contents().contains("✓ Solved!") {
+            break;
+        }
+        s.keys("iii");
+    }
+    s.wait_text("✓ Solved!");
+    s.send(b"\r");
+    // Game 2: an entry, then the solver.
+    s.keys("]");
+    s.wait_text("Open collection.sdm #2/12 anyway?");
+    s.keys("y");
+    s.wait_text("collection.sdm #2");
+    s.keys("i");
+    wait_panel(&s, "Hint:");
+    s.keys("s");
+    wait_panel(&s, "Solved with fast");
+    // The statistics of the two so far, on screen.
+    s.keys("S");
+    s.wait_text("Statistics: 2 games");
+    s.wait_text("Times of the games solved");
+    s.send(b"\x1b");
+    s.wait_for("the statistics to close", |screen| {
+        !screen.contents().contains("Statistics:")
+    });
+    // A key right after Esc would read as Alt and that key.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Game 3: an entry, then quit without saving.
+    s.keys("]");
+    s.wait_text("Open collection.sdm #3/12 anyway?");
+    s.keys("y");
+    s.wait_text("collection.sdm #3");
+    s.keys("iii");
+    wait_panel(&s, "Done:");
+    s.keys("q");
+    s.wait_text("unsaved changes");
+    s.keys("y");
+    s.expect_exit_with_terminal_restored();
+    let out = std::process::Command::new(pty::bin())
+        .arg("stats")
+        .env("XDG_DATA_HOME", data_home)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "no line skipped: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = data.path().join("sudoku-workbench").join("games");
+    assert!(
+        text.starts_with(&format!("3 games in {}: 1 solved, 2 given up\n", record.display())),
+        "{text}"
+    );
+    let all = text
+        .lines()
+        .find(|l| l.starts_with("all"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let words: Vec<&str> = all.split_whitespace().collect();
+    assert_eq!(&words[..3], ["all", "3", "1"], "{text}");
+}

@@ -1,0 +1,149 @@
+//! When a game ends, and what the workbench does then: it asks the runtime to add the game to
+//! the record of games; the statistics screen that shows the record; printing the puzzle.
+//!
+//! A game is started once the player has done something on the puzzle: an entry, a pencil mark,
+//! a hint or a check (a look at the board alone, the clock running, is not a game). It ends:
+//! - **solved** when the player fills the last cell right by hand (hints included);
+//! - **given up** when the solver fills it (`s`, or Enter keeping the search's solution in step
+//!   mode), or when the game goes unsaved: another puzzle replaces it (open, a collection's next,
+//!   a new puzzle, a paste, an empty board) or the player quits, saying yes to losing the changes.
+//!
+//! A game kept in a file (saved with `w`, nothing changed since) is not given up when the
+//! workbench moves on: it is there to go on with. Ctrl-C and a crash keep the work for the next
+//! start, so they end no game either. Each game is recorded once: undo brings a board back, not
+//! a second line.
+
+use super::effect::PrintRequest;
+use super::games::{GameEnd, Outcome, StatsView};
+use super::{Action, App, Effect, Origin, Overlay};
+use crate::text::printable;
+use sudoku_engine::{Board, Cell};
+
+impl App {
+    /// Whether the game on the board has been started: an entry, a mark, a hint or a check.
+    pub fn game_started(&self) -> bool {
+        let play = self.doc.play;
+        self.doc.board.givens_only() != Board::empty()
+            && (play.hints > 0
+                || play.checks > 0
+                || self.doc.has_marks()
+                || self.doc.board.cells().iter().any(|c| matches!(c, Cell::Entry(_))))
+    }
+
+    /// Ends the game on the board as `outcome`, if it was started and not recorded yet: the
+    /// runtime adds it to the record.
+    pub(super) fn end_game(&mut self, outcome: Outcome) {
+        if self.doc.ended || !self.game_started() {
+            return;
+        }
+        self.doc.ended = true;
+        let puzzle = self.doc.board.givens_only();
+        // The rating the panel worked out, if it is of this puzzle; else the runtime rates it.
+        let rating = self
+            .rating
+            .as_ref()
+            .filter(|(asked, _)| *asked == puzzle)
+            .and_then(|(_, known)| known.clone());
+        self.ask(Effect::RecordGame(GameEnd {
+            outcome,
+            play: self.doc.play,
+            puzzle,
+            rating,
+        }));
+    }
+
+    /// The game is left behind (replaced, or the workbench quits): given up if it was started,
+    /// is not solved, and is in no file to go on with.
+    pub(super) fn leave_game(&mut self) {
+        if !self.doc.board.is_solved() && self.has_unsaved_work() {
+            self.end_game(Outcome::GaveUp);
+        }
+    }
+
+    /// The answer to [`Effect::RecordGame`].
+    pub(super) fn game_recorded(&mut self, result: Result<(), String>) {
+        if let Err(why) = result {
+            self.complain(format!("The game could not be added to the record of games: {why}"));
+        }
+    }
+
+    /// `S`: the statistics screen, once the record is read.
+    pub(super) fn show_stats(&mut self) {
+        self.ask(Effect::ReadGames);
+        self.say("Reading the record of games…");
+    }
+
+    /// The answer to [`Effect::ReadGames`].
+    pub(super) fn games_read(&mut self, result: Result<(String, super::games::Record), String>) {
+        match result {
+            Ok((file, record)) => {
+                if self
+                    .message
+                    .as_ref()
+                    .is_some_and(|m| m.text.starts_with("Reading the record"))
+                {
+                    self.message = None;
+                }
+                // Over whatever else is open, a dialog excepted: a question must be answered.
+                if self.overlay.is_none() {
+                    self.overlay = Some(Overlay::Stats(Box::new(StatsView::new(file, record))));
+                }
+            }
+            Err(why) => self.complain(format!("The record of games cannot be read: {why}")),
+        }
+    }
+
+    /// Keys on the statistics screen: ↑↓ choose the row charted, Esc (or `S`, `q`) closes it.
+    pub(super) fn update_stats(&mut self, mut view: Box<StatsView>, action: Action) {
+        match action {
+            Action::Cancel | Action::ShowStats | Action::Quit => return,
+            Action::ListMove(delta) => view.select(delta),
+            Action::ListTo(row) => view.selected = row.min(view.stats.row_count().saturating_sub(1)),
+            _ => {}
+        }
+        self.overlay = Some(Overlay::Stats(view));
+    }
+
+    /// `Ctrl-p`: the puzzle (its givens) as a PDF to print, a new file beside the puzzle's own
+    /// (or in the working folder).
+    pub(super) fn print(&mut self) {
+        let puzzle = self.doc.board.givens_only();
+        if puzzle == Board::empty() {
+            self.say("Nothing to print: the board has no givens");
+            return;
+        }
+        let (dir, stem) = match &self.doc.source.origin {
+            Origin::File(path) | Origin::Trace(path) => {
+                let dir = path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .map_or_else(|| self.cwd.clone(), |p| self.cwd.join(p));
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let stem = name.split('.').next().unwrap_or_default().to_string();
+                (dir, stem)
+            }
+            _ => (self.cwd.clone(), "puzzle".to_string()),
+        };
+        let title = self.doc.name();
+        self.ask(Effect::Print(PrintRequest {
+            dir,
+            stem,
+            title,
+            puzzle,
+        }));
+    }
+
+    /// The answer to [`Effect::Print`].
+    pub(super) fn printed(&mut self, result: Result<std::path::PathBuf, String>) {
+        match result {
+            Ok(path) => self.say(format!(
+                "Printed to {} (the puzzle, then its solution on a page of its own)",
+                printable(&path.to_string_lossy())
+            )),
+            Err(why) => self.complain(format!("Not printed: {why}")),
+        }
+    }
+}
