@@ -21,14 +21,7 @@ use std::path::{Path, PathBuf};
 /// The record's file: `sudoku-workbench/games` under `$XDG_DATA_HOME`, else `~/.local/share`;
 /// `None` when neither is set.
 pub fn path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| Path::new(&home).join(".local/share"))
-        })?;
+    let base = super::xdg::base("XDG_DATA_HOME", ".local/share")?;
     Some(base.join("sudoku-workbench").join("games"))
 }
 
