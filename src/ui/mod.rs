@@ -16,7 +16,7 @@ use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
 use crate::app::step_mode::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
-use board::{BoardWidget, Guidance};
+use board::{BoardWidget, Filter, Guidance};
 use layout::{ProgramPlace, Screen, TooSmall};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -127,6 +127,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }),
                 _ => None,
             };
+            // The aids of solving by hand are the player's: not on the search's board.
+            let by_hand = matches!(mode, Mode::Edit | Mode::Solving(_));
+            let possible = app.possible();
+            let filter = (by_hand && !app.filter.is_empty()).then_some(Filter {
+                digits: app.filter,
+                possible: &possible,
+            });
             if !screen.board.is_empty() {
                 BoardWidget {
                     board: &board,
@@ -135,6 +142,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     decisions,
                     marks,
                     guidance,
+                    filter,
+                    colours: by_hand.then_some(&app.doc.colours),
+                    highlight: focus.and_then(|p| board.digit(p)).filter(|_| by_hand),
                     cell: screen.cell,
                     theme: &theme,
                 }
@@ -195,6 +205,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         .render(screen.body, buf),
         Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Paused) => overlay::Paused {
+            elapsed: app.play().elapsed,
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
             play: app.play(),
             theme: &theme,
@@ -225,15 +240,17 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     Paragraph::new(Line::from(spans)).style(theme.title)
 }
 
-/// The footer: the hints of the keys that work now, whole ones only, in the key table's order.
+/// The footer: the hints of the keys that work now, whole ones only: those that give way in the
+/// key table's order while they fit, then those always shown, then `? help`, last.
 fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
-    let all = keys::hints(keys::context(app));
+    let all = keys::footer_hints(keys::context(app));
     // "? help" is always shown, last: the way to every other key when the others do not fit.
-    let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|(key, _)| *key == "?");
-    let text = |(key, what): &(&str, &str)| (format!(" {key}"), format!(" {what} "));
+    let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|((key, _), _)| *key == "?");
+    let (kept, others): (Vec<_>, Vec<_>) = others.into_iter().partition(|(_, f)| *f == keys::Footer::Always);
+    let text = |((key, what), _): &((&str, &str), keys::Footer)| (format!(" {key}"), format!(" {what} "));
     let width_of = |(key, what): &(String, String)| key.chars().count() + what.chars().count();
-    let help: Vec<_> = help.iter().map(text).collect();
-    let mut used: usize = help.iter().map(width_of).sum();
+    let kept: Vec<_> = kept.iter().chain(&help).map(text).collect();
+    let mut used: usize = kept.iter().map(width_of).sum();
     let mut shown = Vec::new();
     for hint in &others {
         let hint = text(hint);
@@ -243,7 +260,7 @@ fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
         }
         shown.push(hint);
     }
-    shown.extend(help);
+    shown.extend(kept);
     let spans = shown
         .into_iter()
         .flat_map(|(key, what)| [Span::styled(key, theme.key), Span::styled(what, theme.dim)]);
