@@ -13,6 +13,7 @@ mod common;
 mod pty;
 
 mod app;
+mod by_hand;
 mod datasets;
 mod e2e;
 mod hints;
