@@ -109,7 +109,7 @@ impl App {
     fn await_candidate_colour(&mut self, d: Digit) {
         if let Some(held) = self.doc.board.digit(self.cursor) {
             return self.complain(format!(
-                "{} holds {held}: a candidate of an empty cell is coloured",
+                "{} holds {held}: only an empty cell's candidates are coloured",
                 self.cursor
             ));
         }
@@ -196,10 +196,10 @@ impl App {
         match self.filter.iter().collect::<Vec<_>>()[..] {
             [] => "Filter off".to_string(),
             [d] => {
-                format!("Filter {d}: the shaded cells can still hold it ({cells} left), the marked ones do (f 0: off)")
+                format!("Filter {d}: shaded where it can go ({cells} cells), highlighted where it is (f 0: off)")
             }
             _ => format!(
-                "Filter {}: the shaded cells can still hold one of them ({cells}) (f 0: off)",
+                "Filter {}: shaded where one of them can go ({cells} cells) (f 0: off)",
                 crate::text::spaced(self.filter)
             ),
         }

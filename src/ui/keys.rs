@@ -259,9 +259,9 @@ pub static BINDINGS: &[Binding] = &[
     // Anywhere's q, kept in the footer while solving whatever its width (its help line is there).
     on(Edit, &[Char('q')], act(Action::Quit)).hint("q", "quit").always(),
     // --- digit first (the other keys are editing's) ---
-    on(DigitFirst, &[Char(' '), Enter], act(Action::Place)).help(DIGIT_FIRST, "space Enter", "put the digit in the cell (a click: in the cell clicked), or its mark in notes mode; again: take it back").hint("space", "place"),
+    on(DigitFirst, &[Char(' '), Enter], act(Action::Place)).help(DIGIT_FIRST, "space Enter", "put the digit in the cell (a click: in the cell clicked), or its mark in notes mode; again: take it back").hint("space", "place").always(),
     on_any(DigitFirst, Keys::Digit, Does::Digit).help(DIGIT_FIRST, "1-9", "choose another digit").hint("1-9", "another"),
-    on(DigitFirst, &[Esc, Char('d')], act(Action::DigitFirst)).help(DIGIT_FIRST, "Esc d", "end digit first").hint("Esc", "end"),
+    on(DigitFirst, &[Esc, Char('d')], act(Action::DigitFirst)).help(DIGIT_FIRST, "Esc d", "end digit first").hint("Esc", "end").always(),
     // --- a digit asked for (f, d, B) ---
     on_any(PickDigit, Keys::Digit, Does::Digit).hint("1-9", "digit"),
     on(PickDigit, &[Enter, Char(' ')], act(Action::Confirm)).hint("Enter", "the cursor's"),

@@ -220,6 +220,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     let mode = match (&app.mode, app.typing) {
+        _ if app.overlay == Some(Overlay::Paused) => "PAUSED",
         (Mode::Step(_), _) => "STEP",
         (Mode::Race(..), _) => "RACE",
         (Mode::Solving(_), _) => "SOLVING",
@@ -240,29 +241,44 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     Paragraph::new(Line::from(spans)).style(theme.title)
 }
 
-/// The footer: the hints of the keys that work now, whole ones only: those that give way in the
-/// key table's order while they fit, then those always shown, then `? help`, last.
+/// The footer: the hints of the keys that work now, whole ones only, in the key table's order:
+/// those always shown, and as many of the others as fit, most wanted (first in the table)
+/// first; `? help` last.
 fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
     let all = keys::footer_hints(keys::context(app));
+    let text = |(key, what): (&str, &str)| (format!(" {key}"), format!(" {what} "));
+    let width_of = |(key, what): &(String, String)| key.chars().count() + what.chars().count();
     // "? help" is always shown, last: the way to every other key when the others do not fit.
     let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|((key, _), _)| *key == "?");
-    let (kept, others): (Vec<_>, Vec<_>) = others.into_iter().partition(|(_, f)| *f == keys::Footer::Always);
-    let text = |((key, what), _): &((&str, &str), keys::Footer)| (format!(" {key}"), format!(" {what} "));
-    let width_of = |(key, what): &(String, String)| key.chars().count() + what.chars().count();
-    let kept: Vec<_> = kept.iter().chain(&help).map(text).collect();
-    let mut used: usize = kept.iter().map(width_of).sum();
-    let mut shown = Vec::new();
-    for hint in &others {
-        let hint = text(hint);
-        used += width_of(&hint);
-        if used > usize::from(width) {
-            break;
+    let help: Vec<_> = help.into_iter().map(|(hint, _)| text(hint)).collect();
+    let others: Vec<_> = others.into_iter().map(|(hint, footer)| (text(hint), footer)).collect();
+    let mut used: usize = help
+        .iter()
+        .chain(
+            others
+                .iter()
+                .filter(|(_, f)| *f == keys::Footer::Always)
+                .map(|(h, _)| h),
+        )
+        .map(width_of)
+        .sum();
+    let mut shown = vec![false; others.len()];
+    let mut room = true;
+    for (i, (hint, footer)) in others.iter().enumerate() {
+        if *footer == keys::Footer::Always {
+            shown[i] = true;
+        } else if room && used + width_of(hint) <= usize::from(width) {
+            used += width_of(hint);
+            shown[i] = true;
+        } else {
+            room = false;
         }
-        shown.push(hint);
     }
-    shown.extend(kept);
-    let spans = shown
+    let spans = others
         .into_iter()
+        .zip(shown)
+        .filter_map(|(hint, shown)| shown.then_some(hint.0))
+        .chain(help)
         .flat_map(|(key, what)| [Span::styled(key, theme.key), Span::styled(what, theme.dim)]);
     Paragraph::new(Line::from(spans.collect::<Vec<_>>()))
 }

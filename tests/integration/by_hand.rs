@@ -47,7 +47,7 @@ fn the_filter_takes_a_digit_the_cursors_or_none() {
     let left = Pos::all()
         .filter(|p| app.doc.board.digit(*p).is_none() && app.doc.board.candidates(*p).contains(digit(4)))
         .count();
-    assert!(app.message().contains(&format!("({left} left)")), "{}", app.message());
+    assert!(app.message().contains(&format!("({left} cells)")), "{}", app.message());
     // The same digit again: off; f 0: off.
     app.keys("f4");
     assert!(app.filter.is_empty());

@@ -14,6 +14,7 @@ mod pty;
 
 mod app;
 mod by_hand;
+mod by_hand_render;
 mod datasets;
 mod e2e;
 mod hints;
