@@ -477,3 +477,24 @@ fn the_pause_hides_the_board_and_stops_the_clock() {
         app.overlay
     );
 }
+
+/// Colours alone are unsaved work: a crash keeps them in the recovery file, and reopening it
+/// brings them back, still unsaved.
+#[test]
+fn a_crash_keeps_the_colours() {
+    let mut app = on_hard();
+    app.keys("lbC");
+    app.act(Action::Select(pos(1, 0)));
+    app.keys("B2d");
+    assert!(app.has_unsaved_work());
+    let colours = app.doc.colours;
+    app.keep();
+    let state = app.into_state();
+    let mut next = Bench::with_state(sudoku_workbench::app::Document::new_empty(), state);
+    next.look_for_recovery();
+    assert!(matches!(next.overlay, Some(Overlay::Recovery(_))), "{:?}", next.overlay);
+    next.keys("y");
+    assert_eq!(next.doc.colours, colours);
+    assert_eq!(next.doc.colours.candidate(pos(1, 0), digit(2)), colour('d'));
+    assert!(next.is_modified(), "recovered work is unsaved");
+}
