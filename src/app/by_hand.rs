@@ -124,10 +124,7 @@ impl App {
     /// should not also change the board).
     pub(super) fn answer_awaiting(&mut self, awaiting: Awaiting, action: Action) {
         match (awaiting, action) {
-            (Awaiting::FilterDigit, Action::Digit(d)) => {
-                let digits = DigitSet::single(d);
-                self.set_filter(if self.filter == digits { DigitSet::EMPTY } else { digits });
-            }
+            (Awaiting::FilterDigit, Action::Digit(d)) => self.set_filter(DigitSet::single(d)),
             (Awaiting::FilterDigit, Action::Confirm | Action::Filter) => {
                 if let Some(d) = self.cursor_digit("f") {
                     self.set_filter(DigitSet::single(d));

@@ -48,10 +48,12 @@ fn the_filter_takes_a_digit_the_cursors_or_none() {
         .filter(|p| app.doc.board.digit(*p).is_none() && app.doc.board.candidates(*p).contains(digit(4)))
         .count();
     assert!(app.message().contains(&format!("({left} cells)")), "{}", app.message());
-    // The same digit again: off; f 0: off.
+    // The same digit again leaves it on; f 0 turns it off.
     app.keys("f4");
-    assert!(app.filter.is_empty());
-    app.keys("f7f0");
+    assert_eq!(app.filter, one(4));
+    app.keys("f7");
+    assert_eq!(app.filter, one(7));
+    app.keys("f0");
     assert!(app.filter.is_empty());
     // f f: the digit of the cursor cell (a given 4), or nothing in an empty cell.
     app.keys("ff");
@@ -158,7 +160,7 @@ fn cells_and_candidates_are_coloured_undoably() {
     app.keys("b");
     assert_eq!(app.doc.colours.candidate(r1c2, digit(9)), colour('b'));
     // Without a filter of one digit, B asks the digit first.
-    app.keys("f9");
+    app.keys("f0");
     assert!(app.filter.is_empty());
     app.keys("B");
     assert_eq!(app.awaiting, Some(Awaiting::CandidateDigit));

@@ -77,10 +77,16 @@ fn compact(buffer: &Buffer, p: Pos) -> String {
     (0..3).map(|dx| at(buffer, p, dx, 0).0).collect()
 }
 
-/// Where the mark `d` stands inside a large cell (7 wide: a 3x3 block from its second column).
-fn mark_at(d: u8) -> (u16, u16) {
+/// Where the mark `d` stands inside a cell of `buffer`'s size: a 3x3 block from the second
+/// column of a large cell, spaced out from the third column and second row of a huge one; the
+/// middle of a compact cell.
+fn mark_at(buffer: &Buffer, d: u8) -> (u16, u16) {
     let i = u16::from(d) - 1;
-    (1 + (i % 3) * 2, i / 3)
+    match Screen::new(*buffer.area()).unwrap().cell {
+        CellSize::COMPACT => (1, 0),
+        CellSize::LARGE => (1 + (i % 3) * 2, i / 3),
+        _ => (2 + (i % 3) * 3, 1 + i / 3),
+    }
 }
 
 fn footer(terminal: &Terminal<TestBackend>) -> String {
@@ -99,9 +105,9 @@ fn the_filter_at_every_size() {
         app.act(Action::Select(pos(8, 8)));
         app.keys("f4");
         let board: Board = app.doc.board.clone();
-        for (w, h) in SIZES {
+        for (w, h) in SIZES.into_iter().chain([(200, 60)]) {
             let terminal = draw(&mut app, w, h);
-            if !monochrome {
+            if !monochrome && w < 200 {
                 insta::assert_snapshot!(format!("filter_{w}x{h}"), terminal.backend());
             }
             let buffer = terminal.backend().buffer();
@@ -116,22 +122,15 @@ fn the_filter_at_every_size() {
                         assert!(![Some(SHADE), Some(HOLDS)].contains(&style.bg), "{w}x{h}: {p}")
                     }
                     (true, true, _) => assert!(style.add_modifier.contains(Modifier::REVERSED), "{w}x{h}: {p}"),
-                    (true, _, true) => {
-                        let (_, digit_style) = if large(buffer) {
-                            at(buffer, p, 3, 1)
-                        } else {
-                            at(buffer, p, 1, 0)
-                        };
-                        assert!(
-                            digit_style.add_modifier.contains(Modifier::BOLD | Modifier::UNDERLINED),
-                            "{w}x{h}: {p} holds 4"
-                        );
-                    }
+                    (true, _, true) => assert!(
+                        style.add_modifier.contains(Modifier::BOLD | Modifier::UNDERLINED),
+                        "{w}x{h}: {p} holds 4"
+                    ),
                     (true, false, false) => assert!(!style.add_modifier.contains(Modifier::REVERSED), "{w}x{h}: {p}"),
                 }
                 if can {
                     // The 4 itself, bright (not dim as a blank) and bold, where it goes.
-                    let (dx, dy) = if large(buffer) { mark_at(4) } else { (1, 0) };
+                    let (dx, dy) = mark_at(buffer, 4);
                     let (c, style) = at(buffer, p, dx, dy);
                     assert_eq!(c, "4", "{w}x{h}: {p}");
                     assert!(style.add_modifier.contains(Modifier::BOLD), "{w}x{h}: {p}");
@@ -253,7 +252,7 @@ fn colours_read_with_and_without_colour() {
                     assert_eq!((style.bg, fill), (Some(bg), Some(bg)), "{w}x{h}: {p} painted all over");
                 }
             }
-            let (dx, dy) = if big { mark_at(4) } else { (1, 0) };
+            let (dx, dy) = mark_at(buffer, 4);
             let (four, style) = at(buffer, pos(1, 3), dx, dy);
             let (b, _) = at(buffer, pos(1, 3), if big { dx + 1 } else { 2 }, dy);
             assert_eq!(
