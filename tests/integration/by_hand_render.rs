@@ -163,12 +163,15 @@ fn a_hint_shows_why_in_compact_cells() {
     assert_eq!(app.filter, sudoku_engine::DigitSet::single(digit(2)));
     let removals: Vec<Pos> = hint.step.eliminations.iter().map(|c| c.pos).collect();
     assert_eq!(removals, [pos(0, 5), pos(1, 5), pos(2, 5)], "{}", hint.step.line());
-    for (w, h) in [(64, 21), (80, 24)] {
+    for (w, h) in SIZES {
         let terminal = draw(&mut app, w, h);
         insta::assert_snapshot!(format!("hint_why_{w}x{h}"), terminal.backend());
         let buffer = terminal.backend().buffer();
+        // In large cells, among the marks; in compact ones, alone in the middle.
+        let digit_at = |d: u8| mark_at(buffer, d);
         for p in &removals {
-            let (c, style) = at(buffer, *p, 1, 0);
+            let (dx, dy) = digit_at(2);
+            let (c, style) = at(buffer, *p, dx, dy);
             assert_eq!(c, "2", "{w}x{h}: {p}");
             assert!(
                 style.add_modifier.contains(Modifier::CROSSED_OUT),
@@ -177,7 +180,8 @@ fn a_hint_shows_why_in_compact_cells() {
             assert_eq!(style.fg, Some(Color::LightRed), "{w}x{h}: {p}");
         }
         for c in &hint.step.candidates {
-            let (text, style) = at(buffer, c.pos, 1, 0);
+            let (dx, dy) = digit_at(c.digit.get());
+            let (text, style) = at(buffer, c.pos, dx, dy);
             assert_eq!(text, c.digit.to_string(), "{w}x{h}: {}", c.pos);
             assert_eq!(style.fg, Some(Color::LightGreen), "{w}x{h}: {} proves it", c.pos);
             assert!(style.add_modifier.contains(Modifier::BOLD));
@@ -280,7 +284,7 @@ fn digit_first_says_its_digit_and_its_keys() {
     let mut app = on("hard.txt", false);
     app.act(Action::Select(pos(0, 1)));
     app.keys("d7");
-    for (w, h) in [(64, 21), (80, 24)] {
+    for (w, h) in SIZES {
         let terminal = draw(&mut app, w, h);
         insta::assert_snapshot!(format!("digit_first_{w}x{h}"), terminal.backend());
         let text = terminal.backend().to_string();
@@ -289,6 +293,9 @@ fn digit_first_says_its_digit_and_its_keys() {
         assert!(footer.starts_with(" space place  "), "{footer}");
         assert!(footer.contains("  Esc end  "), "{footer}");
         assert_eq!(footer.contains("1-9 another"), w >= 80, "{footer}");
+        // The 7s where they can go, in every size.
+        let (dx, dy) = mark_at(terminal.backend().buffer(), 7);
+        assert_eq!(at(terminal.backend().buffer(), pos(0, 2), dx, dy).0, "7", "{w}x{h}");
         assert!(footer.contains("q quit") && footer.contains("? help"), "{footer}");
     }
 }
@@ -299,9 +306,7 @@ fn the_pause_hides_the_board() {
     app.keys("P");
     for (w, h) in SIZES {
         let terminal = draw(&mut app, w, h);
-        if (w, h) == (80, 24) {
-            insta::assert_snapshot!("paused_80x24", terminal.backend());
-        }
+        insta::assert_snapshot!(format!("paused_{w}x{h}"), terminal.backend());
         let text = terminal.backend().to_string();
         assert!(text.contains("The clock stopped at 0:00"), "{text}");
         assert!(
