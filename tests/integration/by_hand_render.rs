@@ -360,3 +360,35 @@ fn the_solutions_line_is_hidden_while_solving_until_asked() {
     app.keys("p");
     assert!(row(&mut app).starts_with("Solutions   none"), "puzzle edit shows it");
 }
+
+/// Every aid at once (marks, a hint's why lending the filter, colours on cells and candidates,
+/// digit first), at every size, with and without colour: nothing panics, and the board shows
+/// from 64x21 up.
+#[test]
+fn every_size_renders_every_aid_without_panicking() {
+    for monochrome in [false, true] {
+        let mut app = on("hard.txt", monochrome);
+        app.keys("M");
+        for p in Pos::all().filter(|p| p.index() % 7 == 0) {
+            app.act(Action::Select(p));
+            app.keys("bA");
+            app.keys("B1d");
+        }
+        app.keys("ii");
+        app.act(Action::Select(pos(8, 8)));
+        app.keys("d3");
+        draw(&mut app, 0, 0);
+        for width in [1, 10, 63, 64, 65, 80, 111, 112, 120, 147, 148, 200, 300] {
+            for height in [1, 5, 20, 21, 24, 38, 39, 40, 56, 57, 60, 100] {
+                let text = draw(&mut app, width, height).backend().to_string();
+                if width >= 64 && height >= 21 {
+                    assert!(text.contains('┏'), "{width}x{height}: the board");
+                    assert!(
+                        width < 80 || text.contains("Filter      3"),
+                        "{width}x{height}: the filter's row"
+                    );
+                }
+            }
+        }
+    }
+}
