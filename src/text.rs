@@ -1,6 +1,6 @@
 //! Text for people, shared by the workbench and the command line: untrusted text made safe to
 //! show in a terminal, numbers with thousands separators, durations, and what an I/O error or
-//! a kind of file means in a few words.
+//! a kind of file means in a few words, digits listed.
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -84,6 +84,14 @@ pub fn count_in(n: u64, room: usize) -> String {
         .map(|decimals| compact(n, decimals))
         .find(|text| text.chars().count() <= room)
         .unwrap_or_else(|| compact(n, 0))
+}
+
+/// Digits separated by spaces, `-` for none: `1 4 7`.
+pub fn spaced(set: sudoku_engine::DigitSet) -> String {
+    if set.is_empty() {
+        return "-".into();
+    }
+    set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 /// A count with its noun, the noun plural unless the count is one: `1 cell`, `12,345 cells`.

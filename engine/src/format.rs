@@ -79,7 +79,7 @@ impl Format {
             Format::Sdk => "SadMan .sdk",
             Format::Ss => "Simple Sudoku .ss",
             Format::Grid => "printed grid",
-            Format::Progress => "progress (.swb: givens, entries, marks, solver digits)",
+            Format::Progress => "progress (.swb: givens, entries, marks, colours, solver digits)",
             Format::Candidates => "729-character candidates line",
         }
     }

@@ -46,6 +46,7 @@
 // rest are private and their public items re-exported below, so that what is public is what the
 // crate offers, and what it does not is free to change.
 mod board;
+mod colours;
 mod format;
 pub mod generate;
 pub mod logic;
@@ -59,6 +60,7 @@ pub mod search;
 mod text_buffer;
 
 pub use board::{Board, Cell, CellSet, Conflict, Contradiction, Digit, DigitSet, Pos, Unit};
+pub use colours::{COLOUR_FIELDS, COLOUR_PAIRS, Colour, Colours};
 pub use format::{Format, MAX_PLAY_SECONDS, progress_lines};
 pub use marks::Marks;
 pub use mistakes::{Mistakes, Unjudgeable, mistakes, solution_of};

@@ -6,7 +6,7 @@ use super::browser::{Entry, Preview};
 use super::effect::{AfterSameFile, Discard, Fingerprint, Offer, Reopened, SaveFailure, Saved, TraceFile};
 use super::settings::Settings;
 use std::path::PathBuf;
-use sudoku_engine::{Digit, Parsed, Pos};
+use sudoku_engine::{Colour, Digit, Parsed, Pos};
 
 /// A direction to move the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +69,27 @@ pub enum Action {
     Undo,
     /// Redo the last change taken back.
     Redo,
+
+    // --- aids to solving by hand ---
+    /// Ask for the digit of the filter (where it can go, where it stands).
+    Filter,
+    /// Ask for the digit of digit-first input, or end it.
+    DigitFirst,
+    /// Ask for the cursor cell's colour.
+    ColourCell,
+    /// Ask for the colour of a candidate of the cursor cell (of the filter's digit, if it has
+    /// one).
+    ColourCandidate,
+    /// A colour chosen.
+    Colour(Colour),
+    /// Take every colour off.
+    ClearColours,
+    /// Digit first: put the digit in the cursor cell (or toggle its mark).
+    Place,
+    /// Digit first: put the digit in this cell (a click).
+    PlaceAt(Pos),
+    /// Pause the game (hide the board, stop the clock), or go on.
+    Pause,
 
     // --- files ---
     /// Open the file browser.

@@ -7,7 +7,7 @@ use super::play::Play;
 use crate::text::printable;
 use std::path::PathBuf;
 use std::sync::Arc;
-use sudoku_engine::{Board, Cell, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
+use sudoku_engine::{Board, Cell, Colours, Format, Marks, Notes, ParseError, Parsed, Pos, Puzzle, Record};
 
 /// Where a document came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +68,8 @@ pub struct Source {
     pub saved: Board,
     /// The pencil marks as saved (or as loaded).
     pub saved_marks: Marks,
+    /// The colours as saved (or as loaded).
+    pub saved_colours: Colours,
 }
 
 /// The board being edited and its source.
@@ -77,6 +79,8 @@ pub struct Document {
     pub board: Board,
     /// The user's pencil marks.
     pub marks: Marks,
+    /// The colours the user painted on cells and candidates.
+    pub colours: Colours,
     /// The time spent on it by hand and the help asked for.
     pub play: Play,
     /// Where it came from.
@@ -86,13 +90,14 @@ pub struct Document {
     pub ended: bool,
 }
 
-/// Two documents are the same when their boards, marks, help counts and sources are: the clock
-/// moves on while a person looks at a board, which changes nothing in it, and whether its game
-/// is recorded is nothing of the board's either.
+/// Two documents are the same when their boards, marks, colours, help counts and sources are:
+/// the clock moves on while a person looks at a board, which changes nothing in it, and whether
+/// its game is recorded is nothing of the board's either.
 impl PartialEq for Document {
     fn eq(&self, other: &Document) -> bool {
         self.board == other.board
             && self.marks == other.marks
+            && self.colours == other.colours
             && (self.play.hints, self.play.checks) == (other.play.hints, other.play.checks)
             && self.source == other.source
     }
@@ -122,6 +127,7 @@ impl Document {
         let board = record.puzzle.board.clone();
         let marks = marks_of(&record.puzzle);
         let play = Play::of(&record.puzzle);
+        let colours = colours_of(&record.puzzle);
         let text = Puzzle {
             board: Board::empty(),
             marks: None,
@@ -136,9 +142,11 @@ impl Document {
                 disk,
                 saved: board.clone(),
                 saved_marks: marks,
+                saved_colours: colours,
             },
             board,
             marks,
+            colours,
             play,
             ended: false,
         }
@@ -149,6 +157,7 @@ impl Document {
         Document {
             board: Board::empty(),
             marks: Marks::NONE,
+            colours: Colours::NONE,
             play: Play::default(),
             source: Source {
                 origin: Origin::New,
@@ -158,6 +167,7 @@ impl Document {
                 disk: None,
                 saved: Board::empty(),
                 saved_marks: Marks::NONE,
+                saved_colours: Colours::NONE,
             },
             ended: false,
         }
@@ -180,9 +190,11 @@ impl Document {
         ))
     }
 
-    /// Whether the board or the marks differ from what is saved.
+    /// Whether the board, the marks or the colours differ from what is saved.
     pub fn is_modified(&self) -> bool {
-        self.board != self.source.saved || self.marks.of_empty_cells(&self.board) != self.source.saved_marks
+        self.board != self.source.saved
+            || self.marks.of_empty_cells(&self.board) != self.source.saved_marks
+            || self.colours.of_empty_cells(&self.board) != self.source.saved_colours
     }
 
     /// How many entries the user typed.
@@ -195,10 +207,12 @@ impl Document {
         count(&self.board, |c| matches!(c, Cell::Placed(_)))
     }
 
-    /// Whether `format` keeps all the board holds: its entries and solver digits, its marks.
+    /// Whether `format` keeps all the board holds: its entries and solver digits, its marks,
+    /// its colours (a progress file's alone).
     pub fn fits(&self, format: Format) -> bool {
         (self.entry_count() + self.placed_count() == 0 || format.keeps_entries())
             && (!self.has_marks() || format.keeps_marks())
+            && (!self.has_colours() || format == Format::Progress)
             && !(format == Format::Candidates && self.has_marks() && !self.marks_fit_a_candidates_line())
     }
 
@@ -215,6 +229,11 @@ impl Document {
             .all(|(mine, possible)| possible.is_empty() || mine.len() >= 2 && mine.difference(possible).is_empty())
     }
 
+    /// Whether some cell, or a candidate of an empty cell, is painted.
+    pub fn has_colours(&self) -> bool {
+        !self.colours.of_empty_cells(&self.board).is_empty()
+    }
+
     /// Whether some empty cell has pencil marks.
     pub fn has_marks(&self) -> bool {
         !self.marks.of_empty_cells(&self.board).is_empty()
@@ -228,6 +247,7 @@ impl Document {
             ..(*self.source.text).clone()
         };
         self.play.write_into(&mut puzzle.fields);
+        self.colours.of_empty_cells(&self.board).write_into(&mut puzzle.fields);
         puzzle
     }
 
@@ -294,6 +314,11 @@ pub(crate) fn marks_of(puzzle: &Puzzle) -> Marks {
     puzzle.marks.as_deref().map_or(Marks::NONE, |sets| {
         Marks::from_sets(*sets).of_empty_cells(&puzzle.board)
     })
+}
+
+/// The colours a read puzzle's progress fields hold, on its empty cells' candidates.
+pub(crate) fn colours_of(puzzle: &Puzzle) -> Colours {
+    Colours::of_fields(&puzzle.fields).of_empty_cells(&puzzle.board)
 }
 
 fn count(board: &Board, which: impl Fn(Cell) -> bool) -> usize {

@@ -2,6 +2,7 @@
 //! notes mode), clearing, undo and redo, pasting a board, and moving through a collection.
 
 use super::document::{Document, Origin};
+use super::history::Changed;
 use super::settings::MarksView;
 use super::{Action, App, Effect, Mode, Then, Typing, moved};
 use crate::text::counted;
@@ -9,6 +10,12 @@ use sudoku_engine::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
 
 impl App {
     pub(super) fn update_edit(&mut self, action: Action) {
+        if let Some(awaiting) = self.awaiting.take() {
+            return self.answer_awaiting(awaiting, action);
+        }
+        if self.update_by_hand(&action) {
+            return;
+        }
         match action {
             Action::Move(direction) => self.cursor = moved(self.cursor, direction),
             Action::Select(pos) => self.cursor = pos,
@@ -88,9 +95,9 @@ impl App {
                 self.setting_changed(
                     "show-solutions",
                     if self.settings.show_solutions {
-                        "The panel shows the live count of solutions again"
+                        "The panel shows the live count of solutions while you solve (L hides it)"
                     } else {
-                        "The live count of solutions is hidden: it gives nothing away (L shows it)"
+                        "The live count of solutions is hidden while you solve: it gives nothing away (L shows it)"
                     },
                 );
             }
@@ -140,24 +147,20 @@ impl App {
                 }
             }
             Action::ClearAll => self.ask_then(Then::ClearAll, "Empty the board?"),
-            Action::Undo => {
-                if self.history.undo(&mut self.doc) {
-                    self.board_changed();
-                    self.sheet_changed();
+            Action::Undo => match self.history.undo(&mut self.doc) {
+                Some(changed) => {
+                    self.undone(changed);
                     self.say("Undone (Ctrl-r redoes)");
-                } else {
-                    self.say("Nothing to undo");
                 }
-            }
-            Action::Redo => {
-                if self.history.redo(&mut self.doc) {
-                    self.board_changed();
-                    self.sheet_changed();
+                None => self.say("Nothing to undo"),
+            },
+            Action::Redo => match self.history.redo(&mut self.doc) {
+                Some(changed) => {
+                    self.undone(changed);
                     self.say("Redone");
-                } else {
-                    self.say("Nothing to redo");
                 }
-            }
+                None => self.say("Nothing to redo"),
+            },
             Action::Open => self.open_browser(),
             Action::Save => self.save(),
             Action::SaveAs => self.ask_save_path(),
@@ -184,7 +187,17 @@ impl App {
         self.say(message);
     }
 
-    fn refuse_given(&mut self) {
+    /// After an undo or a redo: the cursor goes to the cell it changed, so that the player sees
+    /// what came back (or went).
+    fn undone(&mut self, changed: Changed) {
+        self.board_changed();
+        self.sheet_changed();
+        if let Changed::Cell(pos) = changed {
+            self.cursor = pos;
+        }
+    }
+
+    pub(super) fn refuse_given(&mut self) {
         self.complain(format!(
             "{} is a given; press p to edit the puzzle's givens",
             self.cursor
@@ -197,7 +210,7 @@ impl App {
         self.cursor = Pos::new((self.cursor.index() + 1) % 81).unwrap_or(Pos::FIRST);
     }
 
-    fn set_cell(&mut self, cell: Cell) {
+    pub(super) fn set_cell(&mut self, cell: Cell) {
         let mut board = self.doc.board.clone();
         board.set(self.cursor, cell);
         self.change_board(board);
@@ -205,7 +218,7 @@ impl App {
 
     /// Writes `cell` (a digit) in the cursor cell, taking the digit from the marks of its peers
     /// if the player wants that, as one change.
-    fn write(&mut self, cell: Cell) {
+    pub(super) fn write(&mut self, cell: Cell) {
         let mut board = self.doc.board.clone();
         board.set(self.cursor, cell);
         let marks = match cell.digit() {
@@ -216,7 +229,7 @@ impl App {
     }
 
     /// Adds `d` to the cursor cell's marks, or removes it.
-    fn toggle_mark(&mut self, d: Digit) {
+    pub(super) fn toggle_mark(&mut self, d: Digit) {
         if let Some(held) = self.doc.board.digit(self.cursor) {
             self.complain(format!("{} holds {held}: clear it (0) to mark it", self.cursor));
             return;

@@ -35,6 +35,9 @@ pub struct Hint {
     /// the board alone still allows there (see [`rests_on_removals`]). A step the board's own
     /// candidates show as well is not "from your marks", marks or no marks.
     pub rests_on_marks: bool,
+    /// While the hint shows why, the filter as it was before the hint turned it to its digits:
+    /// given back when the hint is done or gone (`None`: nothing to give back).
+    pub lent_filter: Option<DigitSet>,
 }
 
 impl Hint {
@@ -48,6 +51,37 @@ impl Hint {
             .filter(|p| self.step.units.iter().any(|u| u.cells().contains(p)))
             .collect()
     }
+
+    /// The digits the filter is turned to while the hint shows why: those it removes or places
+    /// (the proof's, for a step that does neither), so that a compact board shows them.
+    pub fn digits(&self) -> DigitSet {
+        let mut digits = DigitSet::EMPTY;
+        for c in self.step.eliminations.iter().chain(&self.step.placements) {
+            digits.insert(c.digit);
+        }
+        if digits.is_empty() {
+            for c in &self.step.candidates {
+                digits.insert(c.digit);
+            }
+        }
+        digits
+    }
+
+    /// The candidates the hint names in `pos`: its proof, its removals, its placements.
+    pub fn named_in(&self, pos: Pos) -> DigitSet {
+        let mut digits = DigitSet::EMPTY;
+        for c in self
+            .step
+            .candidates
+            .iter()
+            .chain(&self.step.eliminations)
+            .chain(&self.step.placements)
+            .filter(|c| c.pos == pos)
+        {
+            digits.insert(c.digit);
+        }
+        digits
+    }
 }
 
 // The judging itself is the engine's, shared with the command line: the two say the same.
@@ -55,7 +89,7 @@ pub use sudoku_engine::{Mistakes, mistakes, solution_of};
 
 /// The candidates a hint reasons from: each empty cell's marks, or its computed candidates
 /// where it has none; and whether any marks were used.
-fn candidates_for(board: &Board, marks: &Marks) -> (Marks, bool) {
+pub(crate) fn candidates_for(board: &Board, marks: &Marks) -> (Marks, bool) {
     let computed = board.all_candidates();
     let mut used = false;
     let sets = std::array::from_fn(|i| {
@@ -77,12 +111,19 @@ impl App {
             Some(hint) if hint.stage == HintStage::Where => {
                 // The panel shows the step in full; the message says what comes next.
                 self.say("Why: the step is in the panel, its cells on the board (i again: do it)");
+                // The filter turns to the step's digits, so that a compact board shows them.
+                let lent_filter = Some(self.filter);
+                self.filter = hint.digits();
                 self.hint = Some(Hint {
                     stage: HintStage::Why,
+                    lent_filter,
                     ..hint
                 });
             }
-            Some(hint) => self.apply_hint(&hint),
+            Some(hint) => {
+                self.hint_ended(&hint);
+                self.apply_hint(&hint);
+            }
             None => self.new_hint(),
         }
     }
@@ -146,7 +187,15 @@ impl App {
             candidates,
             from_marks,
             rests_on_marks,
+            lent_filter: None,
         });
+    }
+
+    /// A hint is done or gone: the filter it lent its digits is given back.
+    pub(super) fn hint_ended(&mut self, hint: &Hint) {
+        if let Some(filter) = hint.lent_filter {
+            self.filter = filter;
+        }
     }
 
     /// Carries out the hint's step as one undoable change: its digits written as entries, its

@@ -1,11 +1,13 @@
-//! Undo and redo. An edit keeps only the board and pencil marks before it (324 bytes); a load keeps the whole
-//! document it replaced, whose lines and collection are shared, not copied. History is bounded by
+//! Undo and redo. An edit keeps only the board and pencil marks before it (324 bytes), a
+//! colouring the colours before it (boxed: it is rarer, and ten times the size); a load keeps the
+//! whole document it replaced, whose lines and collection are shared, not copied. An undo or redo
+//! says which cell it changed, for the cursor to go there. History is bounded by
 //! count and by bytes, the oldest records going first, so that no puzzle file, however big its
 //! comments, makes typing cost memory.
 
 use super::document::Document;
 use std::collections::VecDeque;
-use sudoku_engine::{Board, Marks};
+use sudoku_engine::{Board, Colours, Marks, Pos};
 
 /// At most this many changes can be undone.
 pub const MAX_RECORDS: usize = 10_000;
@@ -21,14 +23,27 @@ pub const MAX_BYTES: usize = 32 * 1024 * 1024;
 pub enum Change {
     /// The board and pencil marks before an edit of the same document.
     Edit(Board, Marks),
+    /// The colours before a colouring.
+    Colours(Box<Colours>),
     /// The document before another one replaced it (a load, a paste, a new board).
     Load(Box<Document>),
+}
+
+/// What an undo or redo changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// Cells of the board, its marks or its colours; the first of them, in reading order, where
+    /// a digit changed if one did (a hint's digit rather than the marks it took around it).
+    Cell(Pos),
+    /// No cell: the whole document (a load), or a change that left every cell as it was.
+    Document,
 }
 
 impl Change {
     fn weight(&self) -> usize {
         match self {
             Change::Edit(..) => std::mem::size_of::<Change>(),
+            Change::Colours(_) => std::mem::size_of::<Change>() + std::mem::size_of::<Colours>(),
             Change::Load(doc) => std::mem::size_of::<Change>() + doc.weight(),
         }
     }
@@ -41,8 +56,22 @@ impl Change {
                 std::mem::replace(&mut current.board, board),
                 std::mem::replace(&mut current.marks, marks),
             ),
+            Change::Colours(colours) => Change::Colours(Box::new(std::mem::replace(&mut current.colours, *colours))),
             Change::Load(doc) => Change::Load(Box::new(std::mem::replace(current, *doc))),
         }
+    }
+
+    /// What swapping this change (now holding what was there before the swap) with `current`
+    /// changed.
+    fn changed(&self, current: &Document) -> Changed {
+        let first = match self {
+            Change::Edit(board, marks) => Pos::all()
+                .find(|p| board.cell(*p) != current.board.cell(*p))
+                .or_else(|| Pos::all().find(|p| marks.get(*p) != current.marks.get(*p))),
+            Change::Colours(colours) => colours.changed_cells(&current.colours).next(),
+            Change::Load(_) => None,
+        };
+        first.map_or(Changed::Document, Changed::Cell)
     }
 }
 
@@ -74,29 +103,27 @@ impl History {
         }
     }
 
-    /// Undoes the last change on `current`; `false` if there is none.
-    pub fn undo(&mut self, current: &mut Document) -> bool {
-        let Some(change) = self.undo.pop_back() else {
-            return false;
-        };
+    /// Undoes the last change on `current`: what it changed, or `None` if there is none.
+    pub fn undo(&mut self, current: &mut Document) -> Option<Changed> {
+        let change = self.undo.pop_back()?;
         self.bytes -= change.weight();
         let back = change.swap(current);
         self.bytes += back.weight();
+        let changed = back.changed(current);
         self.redo.push_back(back);
-        true
+        Some(changed)
     }
 
-    /// Redoes the last change undone on `current`; `false` if there is none.
-    pub fn redo(&mut self, current: &mut Document) -> bool {
-        let Some(change) = self.redo.pop_back() else {
-            return false;
-        };
+    /// Redoes the last change undone on `current`: what it changed, or `None` if there is none.
+    pub fn redo(&mut self, current: &mut Document) -> Option<Changed> {
+        let change = self.redo.pop_back()?;
         self.bytes -= change.weight();
         let back = change.swap(current);
         self.bytes += back.weight();
+        let changed = back.changed(current);
         self.undo.push_back(back);
         self.trim();
-        true
+        Some(changed)
     }
 
     /// How many changes can be undone.
@@ -128,15 +155,15 @@ mod tests {
         let mut other = Document::new_empty();
         other.board.set(Pos::FIRST, Cell::Given(Digit::new(1).unwrap()));
         history.record(Change::Load(Box::new(std::mem::replace(&mut doc, other.clone()))));
-        assert!(history.undo(&mut doc));
+        assert_eq!(history.undo(&mut doc), Some(Changed::Document));
         assert_eq!(doc, edited);
-        assert!(history.undo(&mut doc));
+        assert_eq!(history.undo(&mut doc), Some(Changed::Cell(Pos::FIRST)));
         assert_eq!(doc, Document::new_empty());
-        assert!(!history.undo(&mut doc));
-        assert!(history.redo(&mut doc));
-        assert!(history.redo(&mut doc));
+        assert_eq!(history.undo(&mut doc), None);
+        assert_eq!(history.redo(&mut doc), Some(Changed::Cell(Pos::FIRST)));
+        assert_eq!(history.redo(&mut doc), Some(Changed::Document));
         assert_eq!(doc, other);
-        assert!(!history.redo(&mut doc));
+        assert_eq!(history.redo(&mut doc), None);
     }
 
     #[test]
@@ -162,5 +189,42 @@ mod tests {
         }
         assert!(history.bytes() <= MAX_BYTES, "{} bytes", history.bytes());
         assert!(history.undo_len() >= 1);
+    }
+
+    /// A change of digits and marks says the cell of its digit; one of colours, the cell it
+    /// painted.
+    #[test]
+    fn an_undo_says_the_cell_it_changed() {
+        let mut doc = Document::new_empty();
+        let mut history = History::default();
+        let at = |r, c| Pos::at(r, c).unwrap();
+        // A hint's digit in r5c5, and a mark taken from r1c5 with it.
+        let before = (doc.board.clone(), doc.marks);
+        doc.marks
+            .set(at(0, 4), sudoku_engine::DigitSet::single(Digit::new(3).unwrap()));
+        history.record(Change::Edit(before.0, before.1));
+        let before = (doc.board.clone(), doc.marks);
+        doc.board.set(at(4, 4), Cell::Entry(Digit::new(3).unwrap()));
+        doc.marks.set(at(0, 4), sudoku_engine::DigitSet::EMPTY);
+        history.record(Change::Edit(before.0, before.1));
+        let mut painted = doc.colours;
+        painted.set_cell(at(7, 2), sudoku_engine::Colour::from_letter('b'));
+        history.record(Change::Colours(Box::new(std::mem::replace(&mut doc.colours, painted))));
+        assert_eq!(history.undo(&mut doc), Some(Changed::Cell(at(7, 2))));
+        assert!(doc.colours.is_empty());
+        assert_eq!(
+            history.undo(&mut doc),
+            Some(Changed::Cell(at(4, 4))),
+            "the digit, not the mark"
+        );
+        assert_eq!(
+            history.undo(&mut doc),
+            Some(Changed::Cell(at(0, 4))),
+            "marks alone: their cell"
+        );
+        assert_eq!(history.redo(&mut doc), Some(Changed::Cell(at(0, 4))));
+        assert_eq!(history.redo(&mut doc), Some(Changed::Cell(at(4, 4))));
+        assert_eq!(history.redo(&mut doc), Some(Changed::Cell(at(7, 2))));
+        assert_eq!(doc.colours, painted);
     }
 }

@@ -7,6 +7,7 @@
 pub mod action;
 pub mod browser;
 pub mod builtin;
+pub mod by_hand;
 pub mod document;
 pub mod effect;
 pub mod games;
@@ -102,6 +103,8 @@ pub enum Overlay {
     Line(step_mode::LinePrompt),
     /// The statistics of the games played.
     Stats(Box<games::StatsView>),
+    /// The game paused: the board hidden and the clock stopped until the player goes on.
+    Paused,
 }
 
 /// A question and what each answer does; Esc always answers "not now".
@@ -260,6 +263,13 @@ pub struct App {
     pub hint: Option<hint::Hint>,
     /// The mistakes the last check (or hint) found, highlighted until the board or marks change.
     pub mistakes: Option<hint::Mistakes>,
+    /// The digit filter: the digits whose cells are shaded where they can still go, and
+    /// marked where they stand (empty: off).
+    pub filter: sudoku_engine::DigitSet,
+    /// What the next key answers, after a key that asks for a digit or a colour.
+    pub awaiting: Option<by_hand::Awaiting>,
+    /// How digits are put on the board: cell first, or digit first.
+    pub input: by_hand::Input,
     /// The clock of the game played by hand.
     clock: play::Clock,
     /// The givens last sent to be rated, and their rating (or why none) once known.
@@ -321,6 +331,9 @@ impl App {
             settings: Settings::default(),
             hint: None,
             mistakes: None,
+            filter: sudoku_engine::DigitSet::EMPTY,
+            awaiting: None,
+            input: by_hand::Input::CellFirst,
             clock: play::Clock::default(),
             rating: None,
             new_choice: new_puzzle::Choice::default(),
@@ -500,6 +513,13 @@ impl App {
             return;
         }
         self.message = None;
+        if matches!(
+            action,
+            Action::Help | Action::Quit | Action::Paste(_) | Action::PasteIgnored(_) | Action::PasteStopped
+        ) {
+            // A question of the aids ("which digit?") is not carried across a screen or a load.
+            self.awaiting = None;
+        }
         match action {
             Action::Help => self.overlay = Some(Overlay::Help(0)),
             Action::Quit => self.ask_then(Then::Quit, "Quit without saving?"),
@@ -686,6 +706,7 @@ impl App {
                 }
             }
             Overlay::Stats(view) => self.update_stats(view, action),
+            Overlay::Paused => self.update_paused(action),
             Overlay::Solved => match action {
                 Action::Cancel | Action::Confirm => {}
                 Action::Quit => self.update(Action::Quit),
@@ -818,7 +839,9 @@ impl App {
 
     /// A hint or a check's findings are about the board and marks they were given on.
     fn sheet_changed(&mut self) {
-        self.hint = None;
+        if let Some(hint) = self.hint.take() {
+            self.hint_ended(&hint);
+        }
         self.mistakes = None;
     }
 
@@ -831,6 +854,9 @@ impl App {
         self.clock.reset();
         self.mode = Mode::Edit;
         self.typing = Typing::Entries;
+        // A new board, a fresh start: digits go in the cursor's cell again.
+        self.input = by_hand::Input::CellFirst;
+        self.awaiting = None;
         self.last_solve = None;
         self.board_changed();
         let name = self.doc.name();

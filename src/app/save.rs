@@ -19,7 +19,7 @@ use crate::text::{counted, counted_as, printable, printable_os, size};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sudoku_engine::{Board, Format, Marks, Notes, Puzzle};
+use sudoku_engine::{Board, Colours, Format, Marks, Notes, Puzzle};
 
 /// A save the runtime is carrying out, and what it makes of the document once done.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,11 +35,15 @@ pub struct PendingSave {
     pub saved: Board,
     /// The marks the file holds once saved.
     pub saved_marks: Marks,
+    /// The colours the file holds once saved.
+    pub saved_colours: Colours,
     /// What the format could not hold, for the message: how many entries, how many solver
     /// digits.
     pub left_out: (usize, usize),
     /// Whether the format could not hold the pencil marks.
     pub marks_left_out: bool,
+    /// Whether the format could not hold the colours (only a progress file does).
+    pub colours_left_out: bool,
     /// The request, to ask it again over a changed or existing file.
     pub request: SaveRequest,
     /// The save prompt as it was, to show it again if the save fails.
@@ -147,6 +151,13 @@ impl App {
             Marks::NONE
         };
         let marks_left_out = !format.keeps_marks() && self.doc.has_marks();
+        let keeps_colours = format == Format::Progress;
+        let saved_colours = if keeps_colours {
+            self.doc.colours.of_empty_cells(&self.doc.board)
+        } else {
+            Colours::NONE
+        };
+        let colours_left_out = !keeps_colours && self.doc.has_colours();
         let without_lines = typed.as_ref().is_some_and(|p| p.without_lines);
         self.pending_save = Some(PendingSave {
             path: path.to_path_buf(),
@@ -154,8 +165,10 @@ impl App {
             keep_collection,
             saved,
             saved_marks,
+            saved_colours,
             left_out,
             marks_left_out,
+            colours_left_out,
             request: request.clone(),
             typed,
             without_lines,
@@ -532,6 +545,7 @@ impl App {
         source.disk = Some(saved.fingerprint);
         source.saved = pending.saved;
         source.saved_marks = pending.saved_marks;
+        source.saved_colours = pending.saved_colours;
         if pending.without_lines {
             // The file is the document's now: its lines are what the file holds.
             let text = &source.text;
@@ -559,13 +573,20 @@ impl App {
         .into_iter()
         .flatten()
         .collect();
-        let left_out = match (digits.as_slice(), pending.marks_left_out) {
-            ([], false) => None,
-            ([], true) => Some("your pencil marks are".to_string()),
+        let others = match (pending.marks_left_out, pending.colours_left_out) {
+            (false, false) => None,
+            (true, false) => Some("marks"),
+            (false, true) => Some("colours"),
+            (true, true) => Some("marks and colours"),
+        };
+        let left_out = match (digits.as_slice(), others) {
+            ([], None) => None,
+            ([], Some("marks")) => Some("your pencil marks are".to_string()),
+            ([], Some(others)) => Some(format!("your {others} are")),
             // One digit alone: "your 1 entry is ... (.swb keeps it)".
-            ([one], false) if entries + placed == 1 => Some(format!("your {one} is")),
-            (digits, false) => Some(format!("your {} are", digits.join(" and "))),
-            (digits, true) => Some(format!("your {}, and your marks, are", digits.join(" and "))),
+            ([one], None) if entries + placed == 1 => Some(format!("your {one} is")),
+            (digits, None) => Some(format!("your {} are", digits.join(" and "))),
+            (digits, Some(others)) => Some(format!("your {}, and your {others}, are", digits.join(" and "))),
         };
         if let Some(what) = left_out {
             let them = if what.ends_with(" is") { "it" } else { "them" };

@@ -39,8 +39,9 @@ pub struct Settings {
     pub marks_view: MarksView,
     /// Whether writing a digit removes it from the marks of the cell's peers.
     pub remove_marks: bool,
-    /// Whether the panel shows the live count of solutions while editing (which tells a player
-    /// at once that an entry is wrong).
+    /// Whether the panel shows the live count of solutions while the player solves by hand
+    /// (which tells them at once that an entry is wrong: hidden at first). Editing a puzzle's
+    /// givens always shows it.
     pub show_solutions: bool,
     /// Whether the panel shows the puzzle's rating (hidden at first: some players prefer not
     /// to know).
@@ -57,7 +58,7 @@ impl Default for Settings {
         Settings {
             marks_view: MarksView::Mine,
             remove_marks: true,
-            show_solutions: true,
+            show_solutions: false,
             show_rating: false,
             show_program: true,
             language: Language::Cpp,

@@ -657,11 +657,13 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
             doc.source.format = whence.format;
             doc.source.saved = Board::empty();
             doc.source.saved_marks = Marks::NONE;
+            doc.source.saved_colours = sudoku_engine::Colours::NONE;
             (doc, why)
         }
     };
     doc.marks = crate::app::document::marks_of(&record.puzzle);
     doc.play = crate::app::play::Play::of(&record.puzzle);
+    doc.colours = crate::app::document::colours_of(&record.puzzle);
     doc.board = board;
     // Fields of the recovery file are not the game's.
     let mut text = (*doc.source.text).clone();

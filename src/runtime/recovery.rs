@@ -110,6 +110,7 @@ fn text_of(doc: &Document, lines_size: Option<usize>) -> String {
     // A file's own lines stay in the file; reopening reads them from there.
     puzzle.fields.retain(|(key, _)| !FIELDS.contains(&key.as_str()));
     doc.play.write_into(&mut puzzle.fields);
+    doc.colours.of_empty_cells(&doc.board).write_into(&mut puzzle.fields);
     puzzle
         .fields
         .push(("origin".into(), format!("{kind} {name}").trim_end().to_string()));

@@ -140,10 +140,11 @@ fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Optio
             matches!(context, Context::Browse | Context::Help | Context::Recovery).then_some(Action::ListMove(delta))
         }
         MouseEventKind::Down(MouseButton::Left) => match (context, &app.mode) {
-            (Context::Edit | Context::Step, _) => crate::ui::screen_of(app, Rect::new(0, 0, app.size.0, app.size.1))
-                .ok()?
-                .cell_at(column, row)
-                .map(Action::Select),
+            (Context::Edit | Context::Step | Context::PickDigit | Context::PickColour, _) => {
+                cell_clicked(app, column, row).map(Action::Select)
+            }
+            // Digit first: a click puts the digit in the cell clicked.
+            (Context::DigitFirst, _) => cell_clicked(app, column, row).map(Action::PlaceAt),
             (Context::Browse, Mode::Browse(browser)) => {
                 let list = BrowserScreen::new(body(app)?);
                 let line = list.line_at(column, row, browser.selection(), browser.len())?;
@@ -158,4 +159,11 @@ fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Optio
         },
         _ => None,
     }
+}
+
+/// The board's cell under the screen position (`column`, `row`), if one is there.
+fn cell_clicked(app: &App, column: u16, row: u16) -> Option<sudoku_engine::Pos> {
+    crate::ui::screen_of(app, Rect::new(0, 0, app.size.0, app.size.1))
+        .ok()?
+        .cell_at(column, row)
 }

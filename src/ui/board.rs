@@ -1,21 +1,27 @@
 //! The board: heavy lines around boxes, light lines between cells, digits styled by who put them
 //! there, blanks marked, and the cursor (or the cell the search is deciding), its row, column and
-//! box, equal digits and conflicts highlighted.
+//! box, equal digits and conflicts highlighted. The aids of solving by hand are drawn here too:
+//! the digit filter (cells where its digits can go shaded, with the digits in them even in
+//! compact cells; cells holding them marked), the colours painted on cells and candidates (each
+//! with its letter, so that they read without colour), and the marks of the cursor's digit.
 
 use super::layout::CellSize;
 use super::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 use sudoku_engine::logic::Candidate;
-use sudoku_engine::{Board, Cell, CellSet, Digit, DigitSet, Pos};
+use sudoku_engine::{Board, Cell, CellSet, Colour, Colours, Digit, DigitSet, Pos};
 
 /// The mark of an empty cell.
 pub const BLANK: char = '·';
 
 /// An empty cell with pencil marks, in cells too small to show them.
 pub const MARKED: char = '∷';
+
+/// In a compact cell, after the two digits shown, that more of the filter's digits can go there.
+pub const MORE: char = '…';
 
 /// What the board shows and how.
 pub struct BoardWidget<'a> {
@@ -33,10 +39,33 @@ pub struct BoardWidget<'a> {
     pub marks: Option<(&'a [DigitSet; 81], bool)>,
     /// What a hint or a check points at.
     pub guidance: Option<Guidance<'a>>,
+    /// The digit filter, when it is on.
+    pub filter: Option<Filter<'a>>,
+    /// The colours painted on cells and candidates.
+    pub colours: Option<&'a Colours>,
+    /// The digit whose marks stand out in the marks of large cells (the cursor cell's digit).
+    pub highlight: Option<Digit>,
     /// The size of one cell.
     pub cell: CellSize,
     /// The styles.
     pub theme: &'a Theme,
+}
+
+/// The digit filter as the board draws it.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter<'a> {
+    /// Its digits.
+    pub digits: DigitSet,
+    /// The candidates of each cell it reads: the player's marks where they have some, else
+    /// the computed ones.
+    pub possible: &'a [DigitSet; 81],
+}
+
+impl Filter<'_> {
+    /// The filter's digits that can still go in `pos`.
+    fn at(&self, pos: Pos) -> DigitSet {
+        self.possible[pos.index()].intersection(self.digits)
+    }
 }
 
 /// What a hint or a check points at on the board.
@@ -77,6 +106,103 @@ impl Guidance<'_> {
             plain
         }
     }
+
+    /// The candidates of `pos` the hint names (its proof, removals and placements).
+    fn named(&self, pos: Pos) -> DigitSet {
+        self.proof
+            .iter()
+            .chain(self.removals)
+            .chain(self.placements)
+            .filter(|c| c.pos == pos)
+            .map(|c| c.digit)
+            .collect()
+    }
+}
+
+impl BoardWidget<'_> {
+    /// The style of the whole cell at `pos`: its peers' shade, who put its digit, the filter,
+    /// its colour, a hint or check, a conflict, the cursor; each over the one before.
+    fn cell_style(&self, pos: Pos, focus_digit: Option<Digit>, conflicts: CellSet) -> Style {
+        let cell = self.board.cell(pos);
+        let t = self.theme;
+        let mut style = Style::new();
+        if self.focus.is_some_and(|f| f.sees(pos)) {
+            style = style.patch(t.peer);
+        }
+        style = style.patch(match cell {
+            Cell::Empty => t.blank,
+            Cell::Given(_) => t.given,
+            Cell::Entry(_) => t.entry,
+            Cell::Placed(_) => t.placed,
+        });
+        if self.decisions.contains(pos) {
+            style = style.patch(t.decision);
+        }
+        if focus_digit.is_some() && cell.digit() == focus_digit {
+            style = style.patch(t.same_digit);
+        }
+        if let Some(filter) = &self.filter {
+            match cell.digit() {
+                // (Not under the cursor, whose own colours say where it is.)
+                Some(d) if filter.digits.contains(d) && self.focus != Some(pos) => style = style.patch(t.filter_holds),
+                None if !filter.at(pos).is_empty() => style = style.patch(t.filter_cell),
+                _ => {}
+            }
+        }
+        let painted = self.colours.and_then(|c| c.cell(pos));
+        if let Some(colour) = painted {
+            style = style.patch(t.colour(colour));
+        }
+        if let Some(g) = &self.guidance {
+            if g.area.contains(pos) {
+                style = style.patch(t.hint_area);
+            }
+            if g.wrong.contains(pos) {
+                style = style.patch(t.mistake);
+            }
+        }
+        if conflicts.contains(pos) {
+            style = style.patch(t.conflict);
+        }
+        if self.focus == Some(pos) {
+            style = style.patch(match (self.focus_is_search, painted) {
+                (true, _) => t.trying,
+                // A painted cell keeps its colour under the cursor: the brackets show the cursor.
+                (false, Some(_)) => Style::new().add_modifier(Modifier::BOLD),
+                (false, None) => t.cursor,
+            });
+        }
+        style
+    }
+
+    /// The style of the digit `d` among the marks or candidates of `pos`: `plain`, the cursor's
+    /// digit, the filter's, the hint's, its colour.
+    fn candidate_style(&self, pos: Pos, d: Digit, plain: Style, guidance: &Guidance) -> Style {
+        let t = self.theme;
+        let mut style = plain;
+        if self.highlight == Some(d) {
+            style = style.patch(t.same_digit);
+        }
+        if self.filter.is_some_and(|f| f.digits.contains(d)) {
+            style = style.patch(t.filter_mark);
+        }
+        style = guidance.mark_style(pos, d, style, t);
+        match self.colours.and_then(|c| c.candidate(pos, d)) {
+            Some(colour) => style.patch(t.colour(colour)),
+            None => style,
+        }
+    }
+
+    /// The colour letter of the candidate `d` of `pos`, if it is painted.
+    fn candidate_letter(&self, pos: Pos, d: Digit) -> Option<(char, Style)> {
+        let colour = self.colours.and_then(|c| c.candidate(pos, d))?;
+        Some(letter(colour, self.theme))
+    }
+}
+
+/// A colour's letter and its style.
+fn letter(colour: Colour, theme: &Theme) -> (char, Style) {
+    (colour.letter(), theme.colour(colour).add_modifier(Modifier::BOLD))
 }
 
 impl Widget for BoardWidget<'_> {
@@ -92,6 +218,7 @@ impl Widget for BoardWidget<'_> {
             Some((_, true)) => self.theme.candidate,
             _ => self.theme.mark,
         };
+        let guidance = self.guidance.unwrap_or_default();
         for pos in Pos::all() {
             let rect = Rect::new(
                 area.x + 1 + pos.col() as u16 * (self.cell.width + 1),
@@ -100,69 +227,143 @@ impl Widget for BoardWidget<'_> {
                 self.cell.height,
             );
             let cell = self.board.cell(pos);
-            let mut style = Style::new();
-            if self.focus.is_some_and(|f| f.sees(pos)) {
-                style = style.patch(self.theme.peer);
-            }
-            style = style.patch(match cell {
-                Cell::Empty => self.theme.blank,
-                Cell::Given(_) => self.theme.given,
-                Cell::Entry(_) => self.theme.entry,
-                Cell::Placed(_) => self.theme.placed,
-            });
-            if self.decisions.contains(pos) {
-                style = style.patch(self.theme.decision);
-            }
-            if focus_digit.is_some() && cell.digit() == focus_digit {
-                style = style.patch(self.theme.same_digit);
-            }
-            if let Some(g) = &self.guidance {
-                if g.area.contains(pos) {
-                    style = style.patch(self.theme.hint_area);
-                }
-                if g.wrong.contains(pos) {
-                    style = style.patch(self.theme.mistake);
-                }
-            }
-            if conflicts.contains(pos) {
-                style = style.patch(self.theme.conflict);
-            }
             let focused = self.focus == Some(pos);
-            if focused {
-                style = style.patch(if self.focus_is_search {
-                    self.theme.trying
-                } else {
-                    self.theme.cursor
-                });
+            buf.set_style(rect, self.cell_style(pos, focus_digit, conflicts));
+            let painted = self.colours.and_then(|c| c.cell(pos)).map(|c| letter(c, self.theme));
+            if self.cell.is_large() {
+                // The marks shown, and where the filter is on, its digits that can go there
+                // (a player who marks nothing still sees them).
+                let marks = self
+                    .marks
+                    .map(|(all, _)| all[pos.index()])
+                    .filter(|_| cell.digit().is_none())
+                    .unwrap_or(DigitSet::EMPTY);
+                let filtered = self.filter.map_or(DigitSet::EMPTY, |f| f.at(pos));
+                let shown = Some(marks.union(filtered)).filter(|m| !m.is_empty() && cell.digit().is_none());
+                let style = |d: Digit| {
+                    let plain = if marks.contains(d) {
+                        mark_style
+                    } else {
+                        self.theme.candidate
+                    };
+                    self.candidate_style(pos, d, plain, &guidance)
+                };
+                let letters = |d: Digit| self.candidate_letter(pos, d);
+                draw_cell(buf, rect, cell, focused, shown, &style, &letters);
+                if let Some((c, style)) = painted {
+                    buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                }
+                continue;
             }
-            buf.set_style(rect, style);
-            // Small cells show only that the user marked a cell: every empty cell has
-            // computed candidates, so a sign for them would say nothing.
-            let marks = self
-                .marks
-                .filter(|(_, computed)| self.cell.is_large() || !computed)
-                .map(|(all, _)| all[pos.index()])
-                .filter(|m| cell.digit().is_none() && !m.is_empty());
-            let guidance = self.guidance.unwrap_or_default();
             let placed = guidance.placements.iter().find(|c| c.pos == pos).map(|c| c.digit);
-            match placed.filter(|_| cell.digit().is_none() && !self.cell.is_large()) {
+            let mid = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+            match (cell.digit(), placed) {
                 // A compact cell has no room for marks: the digit the hint places stands there.
-                Some(d) => {
-                    draw_cell(buf, rect, cell, focused, None, &|_| mark_style, mark_style);
-                    let mid = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+                (None, Some(d)) => {
+                    draw_cell(buf, rect, cell, focused, None, &|_| mark_style, &|_| None);
                     buf[mid].set_char(d.to_char()).set_style(self.theme.hint_place);
                 }
-                None => draw_cell(
-                    buf,
-                    rect,
-                    cell,
-                    focused,
-                    marks,
-                    &|d| guidance.mark_style(pos, d, mark_style, self.theme),
-                    guidance.sign_style(pos, mark_style, self.theme),
-                ),
+                (None, None) => {
+                    let filtered = self.filter.map_or(DigitSet::EMPTY, |f| f.at(pos));
+                    let digits = filtered.union(guidance.named(pos));
+                    if digits.is_empty() {
+                        // Small cells show only that the user marked a cell: every empty cell
+                        // has computed candidates, so a sign for them would say nothing.
+                        let marked = self
+                            .marks
+                            .is_some_and(|(all, computed)| !computed && !all[pos.index()].is_empty());
+                        draw_sign(
+                            buf,
+                            rect,
+                            focused,
+                            marked,
+                            guidance.sign_style(pos, mark_style, self.theme),
+                        );
+                        if !focused && let Some((c, style)) = painted {
+                            buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                        }
+                        continue;
+                    }
+                    let own = self
+                        .marks
+                        .is_some_and(|(all, computed)| !computed && !all[pos.index()].is_empty());
+                    let plain = if own { mark_style } else { self.theme.candidate };
+                    let style = |d: Digit| self.candidate_style(pos, d, plain, &guidance);
+                    draw_compact_digits(buf, rect, digits, guidance.named(pos), &style);
+                    if digits.len() == 1 {
+                        let d = digits.first().expect("one digit");
+                        if focused {
+                            buf[(rect.x, rect.y)].set_char('[');
+                            buf[(rect.right() - 1, rect.y)].set_char(']');
+                        } else {
+                            if let Some((c, style)) = painted {
+                                buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                            }
+                            if let Some((c, style)) = self.candidate_letter(pos, d) {
+                                buf[(rect.right() - 1, rect.y)].set_char(c).set_style(style);
+                            }
+                        }
+                    }
+                }
+                (Some(_), _) => {
+                    draw_cell(buf, rect, cell, focused, None, &|_| mark_style, &|_| None);
+                    if !focused && let Some((c, style)) = painted {
+                        buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                    }
+                }
             }
         }
+    }
+}
+
+/// The digits of the filter (and of a hint) that can go in a compact cell, in its three
+/// columns: one in the middle, two at the sides, three across; more than three as the two the
+/// hint names first (else the lowest) and [`MORE`].
+fn draw_compact_digits(
+    buf: &mut Buffer,
+    rect: Rect,
+    digits: DigitSet,
+    named: DigitSet,
+    style: &dyn Fn(Digit) -> Style,
+) {
+    let y = rect.y + rect.height / 2;
+    let shown: Vec<Digit> = if digits.len() <= 3 {
+        digits.iter().collect()
+    } else {
+        let mut first: Vec<Digit> = named
+            .intersection(digits)
+            .iter()
+            .chain(digits.difference(named).iter())
+            .take(2)
+            .collect();
+        first.sort();
+        first
+    };
+    let columns: &[u16] = match shown.len() {
+        1 => &[1],
+        2 if digits.len() <= 3 => &[0, 2],
+        _ => &[0, 1, 2],
+    };
+    for (d, dx) in shown.iter().zip(columns) {
+        buf[(rect.x + dx, y)].set_char(d.to_char()).set_style(style(*d));
+    }
+    if digits.len() > 3 {
+        buf[(rect.x + 2, y)].set_char(MORE);
+    }
+}
+
+/// An empty compact cell without digits to show: [`MARKED`] if the player marked it, else
+/// [`BLANK`], with brackets around the cursor.
+fn draw_sign(buf: &mut Buffer, rect: Rect, focused: bool, marked: bool, sign_style: Style) {
+    let mid = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+    if focused {
+        buf[(rect.x, mid.1)].set_char('[');
+        buf[(rect.right() - 1, mid.1)].set_char(']');
+    }
+    if marked {
+        buf[mid].set_char(MARKED).set_style(sign_style);
+    } else {
+        buf[mid].set_char(BLANK);
     }
 }
 
@@ -190,9 +391,9 @@ fn glyph_fill(cell: Cell) -> char {
     }
 }
 
-/// The inside of one cell: the digit (big in huge cells), or the blank mark, or pencil marks
-/// (a 3x3 block where there is room, [`MARKED`] where not), with brackets around the focused
-/// cell so that it shows without colour.
+/// The inside of one cell: the digit (big in huge cells), or pencil marks as a 3x3 block (each
+/// painted one with its colour's letter after it), or the blank mark, with brackets around the
+/// focused cell so that it shows without colour.
 fn draw_cell(
     buf: &mut Buffer,
     rect: Rect,
@@ -200,7 +401,7 @@ fn draw_cell(
     focused: bool,
     marks: Option<DigitSet>,
     mark_style: &dyn Fn(Digit) -> Style,
-    sign_style: Style,
+    letters: &dyn Fn(Digit) -> Option<(char, Style)>,
 ) {
     let mid_x = rect.x + rect.width / 2;
     let mid_y = rect.y + rect.height / 2;
@@ -232,15 +433,14 @@ fn draw_cell(
             };
             for d in marks.iter() {
                 let i = d.index() as u16;
-                let cell = &mut buf[(x0 + (i % 3) * step_x, y0 + (i / 3) * step_y)];
-                cell.set_char(d.to_char());
-                cell.set_style(mark_style(d));
+                let (x, y) = (x0 + (i % 3) * step_x, y0 + (i / 3) * step_y);
+                buf[(x, y)].set_char(d.to_char()).set_style(mark_style(d));
+                if let Some((c, style)) = letters(d) {
+                    buf[(x + 1, y)].set_char(c).set_style(style);
+                }
             }
         }
-        (None, Some(_)) => {
-            buf[(mid_x, mid_y)].set_char(MARKED).set_style(sign_style);
-        }
-        (None, None) => {
+        (None, _) => {
             buf[(mid_x, mid_y)].set_char(BLANK);
         }
     }

@@ -2,6 +2,7 @@
 //! the footer shows its hints, so the three cannot disagree. Keys are named here apart from any
 //! terminal library; the terminal side turns its key events into [`Key`]s.
 
+use crate::app::by_hand::{Awaiting, Input};
 use crate::app::{Action, App, Mode, Overlay};
 
 /// A key as the bindings name it.
@@ -57,6 +58,14 @@ pub enum Keys {
 pub enum Context {
     /// Editing the board.
     Edit,
+    /// Digit-first input: a digit chosen, cells to put it in (the keys of editing work too).
+    DigitFirst,
+    /// A digit asked for (the filter's, digit first's, a candidate's to colour).
+    PickDigit,
+    /// A colour asked for (a cell's or a candidate's).
+    PickColour,
+    /// The game paused, the board hidden.
+    Paused,
     /// An instant solve running.
     Solving,
     /// Step mode.
@@ -107,6 +116,17 @@ pub enum Does {
     Input,
     /// Moves a list a page up (-1) or down (1); the page is what fits on screen.
     Page(i8),
+    /// Chooses the colour of the letter pressed.
+    Colour,
+}
+
+/// Whether a footer hint gives way when the footer is short of room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Footer {
+    /// Shown while there is room, in the table's order.
+    IfRoom,
+    /// Shown at any width (64 columns too), after the others: what a player must always find.
+    Always,
 }
 
 /// One binding.
@@ -126,6 +146,8 @@ pub struct Binding {
     /// The footer's hint, keys and a word or two, for the bindings the footer shows (in the
     /// order of this table, most wanted first).
     pub hint: Option<(&'static str, &'static str)>,
+    /// Whether the hint gives way when the footer is short of room.
+    pub footer: Footer,
     /// The help screen's section.
     pub section: &'static str,
 }
@@ -145,6 +167,7 @@ const fn on_any(context: Context, keys: Keys, does: Does) -> Binding {
         shown: "",
         help: "",
         hint: None,
+        footer: Footer::IfRoom,
         section: NONE,
     }
 }
@@ -169,6 +192,12 @@ impl Binding {
         self.hint = Some((keys, word));
         self
     }
+
+    /// The binding with its hint in the footer at any width.
+    const fn always(mut self) -> Binding {
+        self.footer = Footer::Always;
+        self
+    }
 }
 
 use crate::app::Direction;
@@ -177,6 +206,7 @@ use Key::*;
 
 const EDITING: &str = "Editing";
 const MARKS: &str = "Solving by hand";
+const DIGIT_FIRST: &str = "Digit first";
 const FILES: &str = "Files";
 const SOLVING: &str = "Solving";
 const STEPPING: &str = "Step mode";
@@ -196,18 +226,23 @@ pub static BINDINGS: &[Binding] = &[
     on(Edit, &[Right, Char('l')], act(Action::Move(Direction::Right))),
     on_any(Edit, Keys::Digit, Does::Digit).help(EDITING, "1-9", "write a digit (an entry)").hint("1-9", "digit"),
     on(Edit, &[Char('0'), Char('.'), Char('x'), Backspace, Delete], act(Action::ClearCell)).help(EDITING, "0 . x ⌫ Del", "clear the cell"),
-    on(Edit, &[Char('p')], act(Action::TogglePuzzleEdit)).help(EDITING, "p", "puzzle edit: digits are givens").hint("p", "givens"),
+    on(Edit, &[Char('p')], act(Action::TogglePuzzleEdit)).help(EDITING, "p", "puzzle edit: digits are givens"),
     on(Edit, &[Char('G')], act(Action::KeepEntriesAsGivens)).help(EDITING, "G", "your entries become givens"),
     on(Edit, &[Char('c')], act(Action::ClearEntries)).help(EDITING, "c", "clear your entries"),
     on(Edit, &[Char('C')], act(Action::ClearAll)).help(EDITING, "C", "empty the board, type a puzzle"),
     on(Edit, &[Char('u')], act(Action::Undo)).help(EDITING, "u", "undo").hint("u", "undo"),
     on(Edit, &[Ctrl('r'), Ctrl('y')], act(Action::Redo)).help(EDITING, "Ctrl-r Ctrl-y", "redo"),
-    on(Edit, &[Char('N')], act(Action::NewPuzzle)).help(MARKS, "N", "new puzzle: level, symmetry, make it"),
+    on(Edit, &[Char('N')], act(Action::NewPuzzle)).help(MARKS, "N", "new puzzle: level, symmetry, make it").hint("N", "new").always(),
     on(Edit, &[Char('S')], act(Action::ShowStats)).help(MARKS, "S", "statistics of the games played"),
-    on(Edit, &[Char('i')], act(Action::Hint)).help(MARKS, "i", "hint: where, then why, then do it").hint("i", "hint"),
+    on(Edit, &[Char('i')], act(Action::Hint)).help(MARKS, "i", "hint: where, then why (the filter shows its digits), then do it").hint("i", "hint"),
+    on(Edit, &[Char('f')], act(Action::Filter)).help(MARKS, "f", "filter: f then 1-9 shades where the digit can go and marks where it is (f f: the cursor's digit; f 0: off)").hint("f", "filter"),
+    on(Edit, &[Char('d')], act(Action::DigitFirst)).help(MARKS, "d", "digit first: d then 1-9, then cell after cell (d d: the cursor's digit)").hint("d", "digit first"),
+    on(Edit, &[Char('b')], act(Action::ColourCell)).help(MARKS, "b", "colour the cell: b then a b c d or their pairs' other sides A B C D (0: none, X: every colour off)").hint("b", "colour"),
+    on(Edit, &[Char('B')], act(Action::ColourCandidate)).help(MARKS, "B", "colour a candidate: B, its digit (unless the filter shows one), then a colour"),
+    on(Edit, &[Char('P')], act(Action::Pause)).help(MARKS, "P", "pause: the board hidden, the clock stopped").hint("P", "pause"),
     on(Edit, &[Char('!')], act(Action::Check)).help(MARKS, "!", "check entries and marks"),
     on(Edit, &[Char('R')], act(Action::ToggleRating)).help(MARKS, "R", "show / hide the puzzle's rating"),
-    on(Edit, &[Char('L')], act(Action::ToggleSolutionsLine)).help(MARKS, "L", "hide / show the live solutions line"),
+    on(Edit, &[Char('L')], act(Action::ToggleSolutionsLine)).help(MARKS, "L", "show / hide the live solutions line while solving (puzzle edit always shows it)"),
     on(Edit, &[Char('m')], act(Action::ToggleNotes)).help(MARKS, "m", "notes: 1-9 add or remove a mark"),
     on(Edit, &[Char('M')], act(Action::FillMarks)).help(MARKS, "M", "mark the possible digits of every cell without marks"),
     on(Edit, &[Char('E')], act(Action::ClearMarks)).help(MARKS, "E", "erase every mark"),
@@ -216,13 +251,36 @@ pub static BINDINGS: &[Binding] = &[
     on(Edit, &[Char('s')], act(Action::Solve)).help(SOLVING, "s", "solve now (Esc cancels)").hint("s", "solve"),
     on(Edit, &[Char('n')], act(Action::StepForward)).help(SOLVING, "n", "step mode: watch the search (depth: decisions on the stack)").hint("n", "step"),
     on(Edit, &[Char('t')], act(Action::CycleStrategy)).help(SOLVING, "t", "solving strategy: naive mrv dlx fast"),
-    on(Edit, &[Char('o')], act(Action::Open)).help(FILES, "o", "open a file or a built-in").hint("o", "open"),
-    on(Edit, &[Char('w')], act(Action::Save)).help(FILES, "w", "save (entries: a .swb file)").hint("w", "save"),
+    on(Edit, &[Char('o')], act(Action::Open)).help(FILES, "o", "open a file or a built-in").hint("o", "open").always(),
+    on(Edit, &[Char('w')], act(Action::Save)).help(FILES, "w", "save (entries: a .swb file)").hint("w", "save").always(),
     on(Edit, &[Char('W')], act(Action::SaveAs)).help(FILES, "W", "save as (Tab: format)"),
     on(Edit, &[Char('[')], act(Action::PreviousPuzzle)).help(FILES, "[ ]", "previous / next of a collection"),
     on(Edit, &[Ctrl('p')], act(Action::Print)).help(FILES, "Ctrl-p", "print the puzzle: a PDF beside its file"),
     on(Edit, &[Char(']')], act(Action::NextPuzzle)),
     on(Edit, &[Esc], act(Action::Cancel)),
+    // Space places a digit picked first; without one, the model says how to pick it.
+    on(Edit, &[Char(' ')], act(Action::Place)),
+    // Anywhere's q, kept in the footer while solving whatever its width (its help line is there).
+    on(Edit, &[Char('q')], act(Action::Quit)).hint("q", "quit").always(),
+    // --- digit first (the other keys are editing's) ---
+    on(DigitFirst, &[Char(' '), Enter], act(Action::Place)).help(DIGIT_FIRST, "space Enter", "put the digit in the cell (a click: in the cell clicked), or its mark in notes mode; again: take it back").hint("space", "place").always(),
+    on_any(DigitFirst, Keys::Digit, Does::Digit).help(DIGIT_FIRST, "1-9", "choose another digit").hint("1-9", "another"),
+    on(DigitFirst, &[Esc, Char('d')], act(Action::DigitFirst)).help(DIGIT_FIRST, "Esc d", "end digit first").hint("Esc", "end").always(),
+    // --- a digit asked for (f, d, B) ---
+    on_any(PickDigit, Keys::Digit, Does::Digit).hint("1-9", "digit"),
+    on(PickDigit, &[Enter, Char(' ')], act(Action::Confirm)).hint("Enter", "the cursor's"),
+    on(PickDigit, &[Char('f')], act(Action::Filter)),
+    on(PickDigit, &[Char('d')], act(Action::DigitFirst)),
+    on(PickDigit, &[Char('0'), Char('.'), Char('x'), Backspace, Delete], act(Action::ClearCell)).hint("0", "none"),
+    on(PickDigit, &[Esc], act(Action::Cancel)).hint("Esc", "cancel"),
+    // --- a colour asked for (b, B) ---
+    on(PickColour, &[Char('a'), Char('b'), Char('c'), Char('d'), Char('A'), Char('B'), Char('C'), Char('D')], Does::Colour).hint("a-d A-D", "colour"),
+    on(PickColour, &[Char('0'), Char('.'), Char('x'), Backspace, Delete], act(Action::ClearCell)).hint("0", "none"),
+    on(PickColour, &[Char('X')], act(Action::ClearColours)).hint("X", "all off"),
+    on(PickColour, &[Esc], act(Action::Cancel)).hint("Esc", "cancel"),
+    // --- the game paused ---
+    on(Paused, &[Char('P'), Esc, Enter, Char(' ')], act(Action::Pause)).hint("P", "go on"),
+    on(Paused, &[Char('q')], act(Action::Quit)).hint("q", "quit"),
     // --- an instant solve ---
     on(Solving, &[Esc], act(Action::Cancel)).help(SOLVING, "Esc", "cancel the solve").hint("Esc", "cancel"),
     // --- a file being read ---
@@ -331,8 +389,14 @@ pub fn context_beneath(app: &App) -> Context {
         (Some(Overlay::Solved), _) => Solved,
         (Some(Overlay::NewPuzzle(_)), _) => NewPuzzle,
         (Some(Overlay::Stats(_)), _) => Stats,
+        (Some(Overlay::Paused), _) => Paused,
         (None, Mode::Generating(_)) => Generating,
-        (None, Mode::Edit) => Edit,
+        (None, Mode::Edit) => match (app.awaiting, app.input) {
+            (Some(Awaiting::FilterDigit | Awaiting::FirstDigit | Awaiting::CandidateDigit), _) => PickDigit,
+            (Some(Awaiting::CellColour | Awaiting::CandidateColour(_)), _) => PickColour,
+            (None, Input::DigitFirst(_)) => DigitFirst,
+            (None, Input::CellFirst) => Edit,
+        },
         (None, Mode::Solving(_)) => Solving,
         (None, Mode::Step(_)) => Step,
         (None, Mode::Race(..)) => Race,
@@ -360,12 +424,25 @@ fn anywhere_applies(context: Context, key: Key) -> bool {
 /// Whether `context` takes every plain key for itself (text, answers, a dialog's choices), so
 /// that the keys of [`Context::Anywhere`] other than Ctrl ones do not work there.
 fn keeps_its_keys(context: Context) -> bool {
-    matches!(context, Prompt | Line | Question | Help | Recovery | NewPuzzle | Stats)
+    matches!(
+        context,
+        Prompt | Line | Question | Help | Recovery | NewPuzzle | Stats | Paused
+    )
+}
+
+/// The context whose keys `context` also has, after its own: digit first is editing with a
+/// few keys of its own.
+fn parent(context: Context) -> Option<Context> {
+    match context {
+        DigitFirst => Some(Edit),
+        _ => None,
+    }
 }
 
 /// The binding of `key` in `context`, if it has one.
 pub fn binding(context: Context, key: Key) -> Option<&'static Binding> {
-    let here = BINDINGS.iter().find(|b| b.context == context && matches(b.keys, key));
+    let find = |context: Context| BINDINGS.iter().find(|b| b.context == context && matches(b.keys, key));
+    let here = find(context).or_else(|| parent(context).and_then(find));
     here.or_else(|| {
         BINDINGS
             .iter()
@@ -388,27 +465,45 @@ pub fn action(context: Context, key: Key, page: usize) -> Option<Action> {
         Does::Answer => c.map(Action::Answer),
         Does::Input => c.map(Action::Input),
         Does::Page(direction) => Some(Action::ListMove(isize::from(*direction) * page.max(1) as isize)),
+        Does::Colour => c.and_then(sudoku_engine::Colour::from_letter).map(Action::Colour),
     }
 }
 
-/// The footer's hints in `context`: its own, then those that work anywhere. A binding of
-/// anywhere whose key `context` takes for itself (`q` closes the file browser) is left out: the
-/// footer says only what the keys do here.
+/// The footer's hints in `context`: its own, then those of the context it extends, then those
+/// that work anywhere. A binding whose key `context` takes for itself (`q` closes the file
+/// browser) is left out: the footer says only what the keys do here.
 pub fn hints(context: Context) -> impl Iterator<Item = (&'static str, &'static str)> {
-    let anywhere = !keeps_its_keys(context);
-    BINDINGS
-        .iter()
-        .filter(move |b| b.context == context || anywhere && b.context == Anywhere && works_in(b, context))
-        .filter_map(|b| b.hint)
+    footer_hints(context).into_iter().map(|(hint, _)| hint)
 }
 
-/// Whether every key of `b` reaches `b` itself in `context` (none is taken by a binding there).
-fn works_in(b: &'static Binding, context: Context) -> bool {
-    match b.keys {
-        Keys::Of(keys) => keys
+/// [`hints`], each with whether it gives way when the footer is short of room.
+pub fn footer_hints(context: Context) -> Vec<((&'static str, &'static str), Footer)> {
+    let anywhere = !keeps_its_keys(context);
+    let from = |of: Context| {
+        BINDINGS
             .iter()
-            .all(|&key| binding(context, key).is_some_and(|found| std::ptr::eq(found, b))),
-        _ => true,
+            .filter(move |b| b.context == of && works_in(b, context))
+            .filter_map(|b| b.hint.map(|hint| (hint, b.footer)))
+    };
+    let mut hints: Vec<_> = from(context).collect();
+    if let Some(parent) = parent(context) {
+        hints.extend(from(parent));
+    }
+    if anywhere {
+        hints.extend(from(Anywhere));
+    }
+    hints
+}
+
+/// Whether every key of `b` reaches `b` itself in `context` (none is taken by a binding there);
+/// a binding of keys of a kind (any digit) is tried on one of them.
+fn works_in(b: &'static Binding, context: Context) -> bool {
+    let reaches = |key: Key| binding(context, key).is_some_and(|found| std::ptr::eq(found, b));
+    match b.keys {
+        Keys::Of(keys) => keys.iter().all(|&key| reaches(key)),
+        Keys::Digit => reaches(Char('1')),
+        Keys::AnyDigit => reaches(Char('0')),
+        Keys::AnyChar => reaches(Char('a')),
     }
 }
 
@@ -468,7 +563,17 @@ mod tests {
         let names: Vec<_> = sections.iter().map(|(n, _)| *n).collect();
         assert_eq!(
             names,
-            [EDITING, MARKS, SOLVING, FILES, STEPPING, RACING, BROWSING, ANYWHERE]
+            [
+                EDITING,
+                MARKS,
+                SOLVING,
+                FILES,
+                DIGIT_FIRST,
+                STEPPING,
+                RACING,
+                BROWSING,
+                ANYWHERE
+            ]
         );
         let step: Vec<_> = hints(Step).map(|(k, _)| k).collect();
         assert!(step.contains(&"Enter") && step.contains(&"Esc"), "{step:?}");
@@ -480,13 +585,13 @@ mod tests {
     #[test]
     fn every_footer_hint_is_true_where_it_is_shown() {
         let contexts = [
-            Edit, Solving, Step, Race, Browse, Help, Question, Prompt, Line, Recovery, Solved, NewPuzzle, Generating,
-            Stats,
+            Edit, DigitFirst, PickDigit, PickColour, Paused, Solving, Step, Race, Browse, Help, Question, Prompt, Line,
+            Recovery, Solved, NewPuzzle, Generating, Stats,
         ];
         for context in contexts {
             for b in BINDINGS.iter().filter(|b| {
                 b.hint.is_some_and(|hint| hints(context).any(|shown| shown == hint))
-                    && (b.context == context || b.context == Anywhere)
+                    && (b.context == context || b.context == Anywhere || Some(b.context) == parent(context))
             }) {
                 if let Keys::Of(keys) = b.keys {
                     for &key in keys {

@@ -17,7 +17,7 @@ use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
 use crate::app::step_mode::PROGRAM_BESIDE_WIDTH;
 use crate::app::{App, Mode, Overlay, Typing};
-use board::{BoardWidget, Guidance};
+use board::{BoardWidget, Filter, Guidance};
 use layout::{ProgramPlace, Screen, TooSmall};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -128,6 +128,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }),
                 _ => None,
             };
+            // The aids of solving by hand are the player's: not on the search's board.
+            let by_hand = matches!(mode, Mode::Edit | Mode::Solving(_));
+            let possible = app.possible();
+            let filter = (by_hand && !app.filter.is_empty()).then_some(Filter {
+                digits: app.filter,
+                possible: &possible,
+            });
             if !screen.board.is_empty() {
                 BoardWidget {
                     board: &board,
@@ -136,6 +143,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     decisions,
                     marks,
                     guidance,
+                    filter,
+                    colours: by_hand.then_some(&app.doc.colours),
+                    highlight: focus.and_then(|p| board.digit(p)).filter(|_| by_hand),
                     cell: screen.cell,
                     theme: &theme,
                 }
@@ -197,6 +207,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .render(screen.body, buf),
         Some(Overlay::NewPuzzle(choice)) => overlay::NewPuzzle { choice, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Stats(view)) => stats::StatsScreen { view, theme: &theme }.render(screen.body, buf),
+        Some(Overlay::Paused) => overlay::Paused {
+            elapsed: app.play().elapsed,
+            theme: &theme,
+        }
+        .render(screen.body, buf),
         Some(Overlay::Solved) => overlay::Solved {
             play: app.play(),
             theme: &theme,
@@ -207,6 +222,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     let mode = match (&app.mode, app.typing) {
+        _ if app.overlay == Some(Overlay::Paused) => "PAUSED",
         (Mode::Step(_), _) => "STEP",
         (Mode::Race(..), _) => "RACE",
         (Mode::Solving(_), _) => "SOLVING",
@@ -227,27 +243,44 @@ fn title<'a>(app: &App, theme: &Theme) -> Paragraph<'a> {
     Paragraph::new(Line::from(spans)).style(theme.title)
 }
 
-/// The footer: the hints of the keys that work now, whole ones only, in the key table's order.
+/// The footer: the hints of the keys that work now, whole ones only, in the key table's order:
+/// those always shown, and as many of the others as fit, most wanted (first in the table)
+/// first; `? help` last.
 fn hints<'a>(app: &App, theme: &Theme, width: u16) -> Paragraph<'a> {
-    let all = keys::hints(keys::context(app));
-    // "? help" is always shown, last: the way to every other key when the others do not fit.
-    let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|(key, _)| *key == "?");
-    let text = |(key, what): &(&str, &str)| (format!(" {key}"), format!(" {what} "));
+    let all = keys::footer_hints(keys::context(app));
+    let text = |(key, what): (&str, &str)| (format!(" {key}"), format!(" {what} "));
     let width_of = |(key, what): &(String, String)| key.chars().count() + what.chars().count();
-    let help: Vec<_> = help.iter().map(text).collect();
-    let mut used: usize = help.iter().map(width_of).sum();
-    let mut shown = Vec::new();
-    for hint in &others {
-        let hint = text(hint);
-        used += width_of(&hint);
-        if used > usize::from(width) {
-            break;
+    // "? help" is always shown, last: the way to every other key when the others do not fit.
+    let (help, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|((key, _), _)| *key == "?");
+    let help: Vec<_> = help.into_iter().map(|(hint, _)| text(hint)).collect();
+    let others: Vec<_> = others.into_iter().map(|(hint, footer)| (text(hint), footer)).collect();
+    let mut used: usize = help
+        .iter()
+        .chain(
+            others
+                .iter()
+                .filter(|(_, f)| *f == keys::Footer::Always)
+                .map(|(h, _)| h),
+        )
+        .map(width_of)
+        .sum();
+    let mut shown = vec![false; others.len()];
+    let mut room = true;
+    for (i, (hint, footer)) in others.iter().enumerate() {
+        if *footer == keys::Footer::Always {
+            shown[i] = true;
+        } else if room && used + width_of(hint) <= usize::from(width) {
+            used += width_of(hint);
+            shown[i] = true;
+        } else {
+            room = false;
         }
-        shown.push(hint);
     }
-    shown.extend(help);
-    let spans = shown
+    let spans = others
         .into_iter()
+        .zip(shown)
+        .filter_map(|(hint, shown)| shown.then_some(hint.0))
+        .chain(help)
         .flat_map(|(key, what)| [Span::styled(key, theme.key), Span::styled(what, theme.dim)]);
     Paragraph::new(Line::from(spans.collect::<Vec<_>>()))
 }

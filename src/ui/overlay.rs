@@ -285,6 +285,37 @@ impl Widget for Solved<'_> {
     }
 }
 
+/// The game paused: the whole body cleared, so that the board cannot be studied while the
+/// clock stands still, and the way back.
+pub struct Paused<'a> {
+    /// The time the clock stopped at.
+    pub elapsed: std::time::Duration,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for Paused<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        Clear.render(area, buf);
+        let popup = centered(area, 44.min(area.width), 6);
+        let block = Block::bordered().title(" Paused ").border_style(t.frame);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let lines = vec![
+            Line::from(vec![
+                Span::styled("The clock stopped at ", t.value),
+                Span::styled(crate::app::play::clock_text(self.elapsed), t.key),
+            ])
+            .centered(),
+            Line::from(Span::styled("the board is hidden meanwhile", t.dim)).centered(),
+            Line::default(),
+            Line::from(vec![Span::styled("P", t.key), Span::raw(" or Enter goes on")]).centered(),
+        ];
+        Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+    }
+}
+
 /// The save prompt.
 pub struct SavePrompt<'a> {
     /// The prompt.

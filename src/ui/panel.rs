@@ -5,6 +5,7 @@
 use super::profile::{PROFILE_MIN_ROWS, ProfileView};
 use super::program::line_says;
 use super::theme::Theme;
+use crate::app::by_hand::Input;
 use crate::app::hint::HintStage;
 use crate::app::jobs::Count;
 use crate::app::play::clock_text;
@@ -19,7 +20,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use sudoku_engine::search::program::{Program, Role};
 use sudoku_engine::search::why::why;
-use sudoku_engine::{Cell, Decision, DigitSet, Guess, GuessOptions, Step};
+use sudoku_engine::{Cell, Colour, Decision, Digit, DigitSet, Guess, GuessOptions, Pos, Step};
 
 /// The width of the label column.
 const LABEL: usize = 12;
@@ -41,13 +42,41 @@ pub struct Panel<'a> {
     pub shows_message: bool,
 }
 
-/// Digits separated by spaces, `-` for none: `1 4 7`.
-pub fn spaced(set: DigitSet) -> String {
+/// Digits separated by spaces, each painted one followed by its colour's letter, `-` for none:
+/// `1 4a 7`.
+fn coloured(set: DigitSet, colour: impl Fn(Digit) -> Option<Colour>) -> String {
     if set.is_empty() {
         return "-".into();
     }
-    set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
+    set.iter()
+        .map(|d| match colour(d) {
+            Some(c) => format!("{d}{c}"),
+            None => d.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
+
+/// The filter's row: its digits, the cells left where they can go, how many stand.
+fn filter_text(app: &App) -> String {
+    let possible = app.possible();
+    let board = &app.doc.board;
+    let left = Pos::all()
+        .filter(|p| board.digit(*p).is_none() && !possible[p.index()].intersection(app.filter).is_empty())
+        .count();
+    let placed = Pos::all()
+        .filter(|p| board.digit(*p).is_some_and(|d| app.filter.contains(d)))
+        .count();
+    let lent = app.hint.as_ref().is_some_and(|h| h.lent_filter.is_some());
+    let whose = if lent { " (the hint's)" } else { "" };
+    format!(
+        "{}{whose}: can go in {}, {placed} placed (f 0: off)",
+        spaced(app.filter),
+        counted(left as u64, "cell")
+    )
+}
+
+pub use crate::text::spaced;
 
 /// How much a row of the panel matters when the panel is short of room: the least first gives
 /// way, and `Essential` never does (the step and its why, the hint), so that what the panel is
@@ -309,7 +338,9 @@ impl Panel<'_> {
             Count::Unique => ("unique ✓".to_string(), t.good),
             Count::Several => ("several (not a proper puzzle)".to_string(), t.bad),
         };
-        if app.settings.show_solutions {
+        // Solving by hand, the count would give a wrong entry away: shown only when asked once
+        // the board holds an entry (before, it says only what the puzzle is; once solved, that).
+        if app.settings.show_solutions || app.typing == Typing::Givens || entries == 0 || board.is_solved() {
             out.row("Solutions", count, style);
         } else {
             out.row("Solutions", "hidden (L shows)", t.dim);
@@ -336,24 +367,45 @@ impl Panel<'_> {
             format!("s {} · n {}", app.solve_strategy, app.step_strategy),
             t.value,
         );
-        let cell = match board.cell(app.cursor) {
+        let painted = |set: DigitSet| coloured(set, |d| app.doc.colours.candidate(app.cursor, d));
+        let mut cell = match board.cell(app.cursor) {
             Cell::Empty => match app.settings.marks_view {
                 MarksView::Mine if app.doc.marks.get(app.cursor).is_empty() => "no marks".to_string(),
-                MarksView::Mine => format!("marks {}", spaced(app.doc.marks.get(app.cursor))),
-                MarksView::Computed => format!("computed {}", spaced(board.candidates(app.cursor))),
+                MarksView::Mine => format!("marks {}", painted(app.doc.marks.get(app.cursor))),
+                MarksView::Computed => format!("computed {}", painted(board.candidates(app.cursor))),
             },
             Cell::Given(d) => format!("given {d}"),
             Cell::Entry(d) => format!("entry {d}"),
             Cell::Placed(d) => format!("solver's {d}"),
         };
+        if let Some(colour) = app.doc.colours.cell(app.cursor) {
+            cell.push_str(&format!(" · colour {colour}"));
+        }
         out.at(Priority::Low)
             .row(&format!("Cell {}", app.cursor), cell, t.value);
-        let (mode, style, priority) = match app.typing {
-            Typing::Entries => ("entries (m: notes)", t.value, Priority::Detail),
-            Typing::Givens => ("givens (puzzle edit; p ends it)", t.key, Priority::High),
-            Typing::Marks => ("marks (notes; m ends it)", t.key, Priority::High),
+        let (mode, style, priority) = match (app.typing, app.input) {
+            (Typing::Entries, Input::CellFirst) => ("entries (m: notes)".to_string(), t.value, Priority::Detail),
+            (Typing::Givens, Input::CellFirst) => {
+                ("givens (puzzle edit; p ends it)".to_string(), t.key, Priority::High)
+            }
+            (Typing::Marks, Input::CellFirst) => ("marks (notes; m ends it)".to_string(), t.key, Priority::High),
+            (typing, Input::DigitFirst(d)) => {
+                let what = match typing {
+                    Typing::Entries => "entry",
+                    Typing::Givens => "given",
+                    Typing::Marks => "mark",
+                };
+                (
+                    format!("{d} first: space or a click puts the {what} (d: end)"),
+                    t.key,
+                    Priority::High,
+                )
+            }
         };
         out.at(priority).row("Typing", mode, style);
+        if !app.filter.is_empty() {
+            out.at(Priority::High).row("Filter", filter_text(app), t.key);
+        }
         // Which marks the board shows, once there is something to say (room is short).
         let marked = app.doc.marks.of_empty_cells(board).cells_marked();
         let shown = match app.settings.marks_view {

@@ -35,6 +35,15 @@ pub struct Theme {
     pub hint_place: Style,
     /// A cell a check found wrong.
     pub mistake: Style,
+    /// An empty cell where a digit of the filter can still go.
+    pub filter_cell: Style,
+    /// A digit of the filter, among the marks of a cell (or alone in a compact cell).
+    pub filter_mark: Style,
+    /// A cell holding a digit of the filter.
+    pub filter_holds: Style,
+    /// The colours a player paints (a letter shows which, without colour too), in the order of
+    /// [`sudoku_engine::Colour::ALL`]: `a A b B c C d D`.
+    pub colours: [Style; 8],
     /// The row, column and box of the focused cell.
     pub peer: Style,
     /// Digits equal to the focused cell's digit.
@@ -83,6 +92,13 @@ impl Theme {
             hint_removal: Style::new().add_modifier(Modifier::CROSSED_OUT),
             hint_place: Style::new().add_modifier(Modifier::REVERSED),
             mistake: Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD),
+            // Reverse video: a shaded cell, where colours do not show.
+            filter_cell: Style::new().add_modifier(Modifier::REVERSED),
+            // Never dim as the blank it stands in: it is what the filter is for.
+            filter_mark: Style::new().add_modifier(Modifier::BOLD).remove_modifier(Modifier::DIM),
+            filter_holds: Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            // The letters say the colours.
+            colours: [Style::new(); 8],
             peer: Style::new(),
             same_digit: Style::new().add_modifier(Modifier::UNDERLINED),
             conflict: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
@@ -116,6 +132,20 @@ impl Theme {
             hint_removal: mono.hint_removal.fg(Color::LightRed),
             hint_place: Style::new().fg(Color::Black).bg(Color::LightGreen),
             mistake: mono.mistake.bg(Color::Indexed(52)),
+            filter_cell: Style::new().bg(Color::Indexed(23)),
+            filter_mark: mono.filter_mark.fg(Color::Yellow),
+            filter_holds: mono.filter_holds.fg(Color::Black).bg(Color::Indexed(178)),
+            // Each pair a hue, its first side dark (light text), its second light (dark text).
+            colours: [
+                Style::new().bg(Color::Indexed(130)).fg(Color::White),
+                Style::new().bg(Color::Indexed(222)).fg(Color::Black),
+                Style::new().bg(Color::Indexed(90)).fg(Color::White),
+                Style::new().bg(Color::Indexed(183)).fg(Color::Black),
+                Style::new().bg(Color::Indexed(25)).fg(Color::White),
+                Style::new().bg(Color::Indexed(153)).fg(Color::Black),
+                Style::new().bg(Color::Indexed(58)).fg(Color::White),
+                Style::new().bg(Color::Indexed(186)).fg(Color::Black),
+            ],
             peer: mono.peer.bg(Color::Indexed(236)),
             same_digit: mono.same_digit.fg(Color::Yellow),
             // Reverse video of red on the default background: a red cell, and a reversed one
@@ -133,6 +163,12 @@ impl Theme {
             selected: mono.selected.fg(Color::Cyan),
             frame: mono.frame.fg(Color::Gray),
         }
+    }
+
+    /// The style of `colour`.
+    pub fn colour(&self, colour: sudoku_engine::Colour) -> Style {
+        let i = colour.pair() * 2 + usize::from(colour.is_second());
+        self.colours[i]
     }
 
     /// Whether the environment asks for no colour: `NO_COLOR` set to anything but the empty string.

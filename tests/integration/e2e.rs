@@ -580,3 +580,105 @@ fn three_games_played_show_in_the_statistics_and_in_stats() {
     let words: Vec<&str> = all.split_whitespace().collect();
     assert_eq!(&words[..3], ["all", "3", "1"], "{text}");
 }
+
+/// Issue 31: the digit filter in the real terminal at 80x24. `f 4` shades every empty cell
+/// where 4 can still go, with the 4 in it, and highlights the cells holding a 4; `f 0` takes it
+/// off; without colour the shaded cells are in reverse video.
+#[test]
+fn the_filter_shades_where_a_digit_can_go() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let board = sudoku_engine::parse_puzzle(&std::fs::read(asset("hard.txt")).unwrap())
+        .unwrap()
+        .board;
+    for no_color in [false, true] {
+        let env: &[(&str, &str)] = if no_color { &[("NO_COLOR", "1")] } else { &[] };
+        let mut s = Session::start(&["assets/hard.txt"], &here, env);
+        s.wait_text("hard.txt");
+        // The cursor to r9c9, then the filter on 4.
+        s.keys("kh");
+        s.keys("f");
+        s.wait_text("which digit?");
+        s.keys("4");
+        wait_panel(&s, "4: can go in 21 cells, 3 placed");
+        let screen = s.screen();
+        for p in sudoku_engine::Pos::all().filter(|p| p.index() != 80) {
+            let (row, col) = (p.row() as u16, p.col() as u16);
+            let c = cell(&screen, row, col);
+            let can = board.digit(p).is_none() && board.candidates(p).contains(sudoku_engine::Digit::new(4).unwrap());
+            let holds = board.digit(p).map(|d| d.get()) == Some(4);
+            match (no_color, can, holds) {
+                (false, true, _) => {
+                    assert_eq!((c.contents(), c.bgcolor()), ("4", vt100::Color::Idx(23)), "{p}");
+                    assert_eq!(c.fgcolor(), vt100::Color::Idx(3), "{p}: the 4 in yellow");
+                }
+                (false, _, true) => assert_eq!(c.bgcolor(), vt100::Color::Idx(178), "{p} holds 4"),
+                (false, false, false) => {
+                    assert!(
+                        ![vt100::Color::Idx(23), vt100::Color::Idx(178)].contains(&c.bgcolor()),
+                        "{p}"
+                    )
+                }
+                (true, true, _) => assert!(c.contents() == "4" && c.inverse(), "{p} reversed"),
+                (true, _, true) => assert!(c.bold() && c.underline(), "{p} holds 4"),
+                (true, false, false) => assert!(!c.inverse(), "{p}"),
+            }
+        }
+        s.keys("f0");
+        s.wait_text("Filter off");
+        assert_eq!(cell(&s.screen(), 1, 3).contents(), "·", "r2c4 is a blank again");
+        s.keys("q");
+        s.expect_exit_with_terminal_restored();
+    }
+}
+
+/// Issue 31: a colour painted on a cell and one on a candidate survive a save and a reopen of
+/// the real binary, on screen and in the file.
+#[test]
+fn a_colour_survives_a_save_and_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(asset("hard.txt"), dir.path().join("hard.txt")).unwrap();
+    let state = dir.path().join("state");
+    let env = [("XDG_STATE_HOME", state.to_str().unwrap())];
+    let mut s = Session::start(&["hard.txt"], dir.path(), &env);
+    s.wait_text("hard.txt");
+    // r1c2 coloured a; the 4 of r2c4 coloured B (through the filter on 4); the cursor away.
+    s.keys("lba");
+    s.wait_text("r1c2 coloured a");
+    s.keys("jllf4");
+    wait_panel(&s, "Filter 4");
+    s.keys("BB");
+    s.wait_text("the 4 of r2c4 coloured B");
+    s.keys("j");
+    let painted = |screen: &vt100::Screen| {
+        let (y, x) = digit_at(0, 1);
+        let a = screen.cell(y, x - 1).unwrap();
+        let (y, x) = digit_at(1, 3);
+        let four = screen.cell(y, x).unwrap();
+        let letter = screen.cell(y, x + 1).unwrap();
+        a.contents() == "a"
+            && a.bgcolor() == vt100::Color::Idx(130)
+            && four.contents() == "4"
+            && four.bgcolor() == vt100::Color::Idx(183)
+            && letter.contents() == "B"
+    };
+    s.wait_for("the colours on screen", painted);
+    // Saved where the prompt offers (a progress file beside the puzzle), then quit.
+    s.keys("w");
+    s.wait_text("save your game (entries, marks and all) as");
+    s.keys("\r");
+    s.wait_text("Saved to hard.swb");
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+    let saved = std::fs::read_to_string(dir.path().join("hard.swb")).unwrap();
+    assert!(saved.contains(&format!("#!colours .a{}\n", ".".repeat(79))), "{saved}");
+    assert!(saved.contains("#!candidate-colours "), "{saved}");
+    // Reopened: the same colours, the filter on again to show the candidate's.
+    let mut s = Session::start(&["hard.swb"], dir.path(), &env);
+    s.wait_text("hard.swb");
+    s.keys("f4");
+    wait_panel(&s, "Filter 4");
+    s.keys("j");
+    s.wait_for("the colours back on screen", painted);
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}

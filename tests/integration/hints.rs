@@ -195,13 +195,13 @@ fn the_check_counts_mistakes_and_changes_nothing() {
 }
 
 #[test]
-fn the_live_solutions_line_can_be_hidden() {
+fn the_live_solutions_line_is_hidden_while_solving_until_asked() {
     let mut app = Bench::on_asset("easy.txt");
+    assert!(!app.settings.show_solutions, "hidden at first");
+    app.keys("L");
     assert!(app.settings.show_solutions);
     app.keys("L");
     assert!(!app.settings.show_solutions);
-    app.keys("L");
-    assert!(app.settings.show_solutions);
 }
 
 #[test]

@@ -13,6 +13,8 @@ mod common;
 mod pty;
 
 mod app;
+mod by_hand;
+mod by_hand_render;
 mod datasets;
 mod e2e;
 mod games;

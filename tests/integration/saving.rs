@@ -1545,7 +1545,7 @@ fn a_game_too_big_to_open_again_is_not_written_and_can_be_saved_without_its_line
     app.keys("c");
     assert_eq!(
         app.message(),
-        "Saved to edge.swb (progress (.swb: givens, entries, marks, solver digits)) without the puzzle's other lines"
+        "Saved to edge.swb (progress (.swb: givens, entries, marks, colours, solver digits)) without the puzzle's other lines"
     );
     assert!(std::fs::metadata(&swb).unwrap().len() < 4096);
     assert!(!app.is_modified());

@@ -79,6 +79,16 @@ impl DigitSet {
     pub const fn difference(self, other: DigitSet) -> DigitSet {
         DigitSet(self.0 & !other.0)
     }
+
+    /// Digits in both `self` and `other`.
+    pub const fn intersection(self, other: DigitSet) -> DigitSet {
+        DigitSet(self.0 & other.0)
+    }
+
+    /// Digits in `self`, `other` or both.
+    pub const fn union(self, other: DigitSet) -> DigitSet {
+        DigitSet(self.0 | other.0)
+    }
 }
 
 impl FromIterator<Digit> for DigitSet {

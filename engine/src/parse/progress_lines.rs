@@ -6,6 +6,7 @@ use super::error::{ParseError, ParseErrorKind, out_of_memory};
 use super::grid::GridBuilder;
 use super::scan::{CELL_EXPECTED, cell_value};
 use crate::board::{Board, Cell, Digit, DigitSet, Pos};
+use crate::colours::{COLOUR_FIELDS, check_field as check_colour_field};
 use crate::format::{MAX_PLAY_COUNT, MAX_PLAY_SECONDS, PROGRESS_VERSION};
 use crate::marks::Marks;
 use crate::notes::Notes;
@@ -92,6 +93,11 @@ impl GridBuilder {
                 key => {
                     if let Some(max) = PROGRESS_NUMBERS.iter().find(|(k, _)| *k == key).map(|(_, max)| *max) {
                         check_progress_number(&p, max)?;
+                    }
+                    // Colours the workbench could not read back would be lost at its next save.
+                    if COLOUR_FIELDS.contains(&key) {
+                        check_colour_field(key, &p.value)
+                            .map_err(|(at, kind)| ParseError::new(p.line, p.column + at, kind))?;
                     }
                     self.fields.push((p.key, p.value));
                     continue;
@@ -524,5 +530,52 @@ mod tests {
             (e.line, e.column, e.kind),
             (2, 91, ParseErrorKind::TooFewCells { found: 80 })
         );
+    }
+
+    /// Issue 31: a progress file's colours are read as fields, checked where they stand: a
+    /// line that does not read is refused with its line and column (a save would lose it), and
+    /// a file without colours (every file before them) reads as it did.
+    #[test]
+    fn colour_lines_are_checked_where_they_stand() {
+        let mark = "#!sudoku-workbench progress 1";
+        let cells = format!("#!colours a{}B", ".".repeat(79));
+        let candidates = format!("#!candidate-colours {}c{}", ".".repeat(12), ".".repeat(716));
+        for end in ["\n", "\r\n", "\r"] {
+            let text = grid_after(&[mark, &cells, &candidates, "#!time 3"]).replace('\n', end);
+            let (format, puzzle) = single(&text);
+            assert_eq!(format, Format::Progress, "{end:?}");
+            let colours = crate::Colours::of_fields(&puzzle.fields);
+            let a = crate::Colour::from_letter('a');
+            assert_eq!(colours.cell(Pos::FIRST), a, "{end:?}");
+            assert_eq!(colours.cell(Pos::at(8, 8).unwrap()), crate::Colour::from_letter('B'));
+            assert_eq!(
+                colours.candidate(Pos::at(0, 1).unwrap(), Digit::new(4).unwrap()),
+                crate::Colour::from_letter('c')
+            );
+            assert!(puzzle.notes.is_empty(), "{:?}", puzzle.notes);
+        }
+        let (_, old) = single(&grid_after(&[mark, "#!time 3"]));
+        assert!(
+            crate::Colours::of_fields(&old.fields).is_empty(),
+            "an old file has none"
+        );
+        let bad = format!("#!colours a{}x{}", ".".repeat(10), ".".repeat(69));
+        let e = error(&grid_after(&[mark, "# mine", &bad]));
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 22: expected a colour letter (a-d, A-D) or '.', found 'x'"
+        );
+        let e = error(&grid_after(&[mark, "#!colours ...."]));
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 15, ParseErrorKind::TooFewCells { found: 4 })
+        );
+        let long = format!("#!candidate-colours {}", "a".repeat(100_000));
+        let e = error(&grid_after(&[mark, &long]));
+        assert_eq!((e.line, e.column), (2, 21 + 729), "{e}");
+        // Without the mark, a colours line is a note of a plain .sdk, as any #! line is.
+        let (format, puzzle) = single(&grid_after(&[&bad]));
+        assert_eq!(format, Format::Sdk);
+        assert_eq!(puzzle.notes.len(), 1);
     }
 }
