@@ -93,7 +93,7 @@ impl App {
             Action::ToggleSolutionsLine => {
                 self.settings.show_solutions = !self.settings.show_solutions;
                 self.setting_changed(
-                    "show-solutions",
+                    "solutions-while-solving",
                     if self.settings.show_solutions {
                         "The panel shows the live count of solutions while you solve (L hides it)"
                     } else {

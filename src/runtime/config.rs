@@ -53,7 +53,7 @@ fn lines_of(text: &str) -> Vec<ConfigLine> {
 const KEYS: [&str; 6] = [
     "marks-view",
     "remove-marks",
-    "show-solutions",
+    "solutions-while-solving",
     "show-rating",
     "show-program",
     "program-language",
@@ -67,7 +67,7 @@ fn value_of(settings: &Settings, key: &str) -> String {
             MarksView::Computed => "computed".into(),
         },
         "remove-marks" => flag(settings.remove_marks),
-        "show-solutions" => flag(settings.show_solutions),
+        "solutions-while-solving" => flag(settings.show_solutions),
         "show-program" => flag(settings.show_program),
         "program-language" => settings.language.name().into(),
         _ => flag(settings.show_rating),
@@ -114,7 +114,7 @@ impl Config {
                     Some(b) => settings.remove_marks = b,
                     None => problems.push(bad("true or false")),
                 },
-                "show-solutions" => match flag {
+                "solutions-while-solving" => match flag {
                     Some(b) => settings.show_solutions = b,
                     None => problems.push(bad("true or false")),
                 },
@@ -126,6 +126,11 @@ impl Config {
                     Some(b) => settings.show_program = b,
                     None => problems.push(bad("true or false")),
                 },
+                // Its old name, read no more: every write of the file added it, as `true`
+                // while that was the default, so it said nothing of the player's wish and kept
+                // the live count of solutions giving wrong entries away (issue 31). Kept in
+                // the file as it is, unsaid.
+                "show-solutions" => {}
                 "program-language" => match Language::from_name(value) {
                     Some(l) => settings.language = l,
                     None => problems.push(bad("c++ or python")),
@@ -273,10 +278,22 @@ fn too_big(bytes: u64) -> String {
 mod tests {
     use super::*;
 
+    /// Issue 31: the live count of solutions is hidden while solving by hand; its setting's
+    /// old name, which every write of the file added as `true`, is left in the file and read
+    /// no more, and said nothing of.
+    #[test]
+    fn the_old_name_of_the_solutions_setting_is_kept_and_read_no_more() {
+        let (config, settings, problems) = Config::parse("show-solutions = true\n");
+        assert!(!settings.show_solutions, "hidden while solving, as by default");
+        assert!(problems.is_empty(), "{problems:?}");
+        let written = config.text_with(&settings, &["solutions-while-solving"]);
+        assert!(written.starts_with("show-solutions = true\n"), "{written}");
+        assert!(written.contains("solutions-while-solving = false\n"), "{written}");
+    }
+
     #[test]
     fn settings_read_with_each_broken_line_named() {
-        let text =
-            "# mine\nmarks-view = computed\nremove-marks = maybe\nshow-solutions=false\ncolour = red\nnonsense\n";
+        let text = "# mine\nmarks-view = computed\nremove-marks = maybe\nsolutions-while-solving=false\ncolour = red\nnonsense\n";
         let (_, settings, problems) = Config::parse(text);
         assert_eq!(settings.marks_view, MarksView::Computed);
         assert!(settings.remove_marks, "the default for a broken value");
@@ -308,12 +325,12 @@ mod tests {
             "four lines read, four keys added: {written:?}"
         );
 
-        let crlf = "# mine\r\nshow-solutions = false\r\nmystery = 1\r\n";
+        let crlf = "# mine\r\nsolutions-while-solving = false\r\nmystery = 1\r\n";
         let (config, mut settings, _) = Config::parse(crlf);
         settings.show_solutions = true;
-        let written = config.text_with(&settings, &["show-solutions"]);
+        let written = config.text_with(&settings, &["solutions-while-solving"]);
         assert!(
-            written.starts_with("# mine\r\nshow-solutions = true\r\nmystery = 1\r\n"),
+            written.starts_with("# mine\r\nsolutions-while-solving = true\r\nmystery = 1\r\n"),
             "{written:?}"
         );
         assert_eq!(
@@ -323,7 +340,7 @@ mod tests {
         );
 
         // Mixed ends each stay; a last line without an end gets one only when a line follows.
-        let mixed = "\u{feff}remove-marks = false\r\n# a\n# b\rshow-solutions = true\rshow-rating = false\r\nshow-program = true\nprogram-language = python\nmarks-view = mine";
+        let mixed = "\u{feff}remove-marks = false\r\n# a\n# b\rsolutions-while-solving = true\rshow-rating = false\r\nshow-program = true\nprogram-language = python\nmarks-view = mine";
         let (config, settings, problems) = Config::parse(mixed);
         assert!(
             problems.is_empty(),
@@ -342,12 +359,12 @@ mod tests {
         let text = "# mine\nremove-marks = maybe\ncolour = red\n";
         let (config, mut settings, _) = Config::parse(text);
         settings.show_solutions = false;
-        let written = config.text_with(&settings, &["show-solutions"]);
+        let written = config.text_with(&settings, &["solutions-while-solving"]);
         assert!(
             written.starts_with("# mine\nremove-marks = maybe\ncolour = red\n"),
             "{written}"
         );
-        assert!(written.contains("show-solutions = false\n"), "{written}");
+        assert!(written.contains("solutions-while-solving = false\n"), "{written}");
         // Read back: the same settings.
         let (_, again, _) = Config::parse(&written);
         assert_eq!(again.show_solutions, settings.show_solutions);

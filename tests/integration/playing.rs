@@ -353,7 +353,11 @@ fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sudoku-workbench").join("config");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, "# mine\nmarks-view = sideways\nshow-solutions = false\n").unwrap();
+    std::fs::write(
+        &path,
+        "# mine\nmarks-view = sideways\nsolutions-while-solving = false\n",
+    )
+    .unwrap();
     let (cfg, settings, problems) = config::load(&path);
     assert_eq!(settings.marks_view, MarksView::Mine, "the default for the broken line");
     assert!(!settings.show_solutions, "the good line is used");
@@ -365,7 +369,7 @@ fn settings_persist_in_the_config_file_and_a_broken_one_loses_nothing() {
     app.keys("a");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
-        text.starts_with("# mine\nmarks-view = sideways\nshow-solutions = false\n"),
+        text.starts_with("# mine\nmarks-view = sideways\nsolutions-while-solving = false\n"),
         "{text}"
     );
     assert!(text.contains("remove-marks = false"), "{text}");
@@ -431,7 +435,7 @@ fn a_hard_linked_settings_file_stays_linked_and_a_read_only_one_is_left_alone() 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config");
     let dotfiles = dir.path().join("dotfiles-config");
-    std::fs::write(&path, "# mine\nshow-solutions = true\n").unwrap();
+    std::fs::write(&path, "# mine\nsolutions-while-solving = true\n").unwrap();
     std::fs::hard_link(&path, &dotfiles).unwrap();
     let (cfg, settings, _) = config::load(&path);
     let mut app = Bench::on_asset("easy.txt");
@@ -441,7 +445,7 @@ fn a_hard_linked_settings_file_stays_linked_and_a_read_only_one_is_left_alone() 
     assert!(!app.settings.show_solutions);
     let written = std::fs::read_to_string(&dotfiles).unwrap();
     assert!(
-        written.starts_with("# mine\nshow-solutions = false\n"),
+        written.starts_with("# mine\nsolutions-while-solving = false\n"),
         "the other name sees it: {written}"
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), written);
@@ -525,7 +529,11 @@ fn the_config_file_is_written_through_a_link_and_its_last_line_of_a_key_is_the_o
     use sudoku_workbench::runtime::config;
     let dir = tempfile::tempdir().unwrap();
     let real = dir.path().join("dotfiles-config");
-    std::fs::write(&real, "show-solutions = true\nshow-solutions = false\n").unwrap();
+    std::fs::write(
+        &real,
+        "solutions-while-solving = true\nsolutions-while-solving = false\n",
+    )
+    .unwrap();
     let link = dir.path().join("config");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let (cfg, settings, _) = config::load(&link);
