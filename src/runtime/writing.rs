@@ -25,6 +25,8 @@ enum Kind {
     Temporary(PathBuf),
     /// It writes into the file itself: it must be let finish.
     InPlace,
+    /// Its temporary file is being made, and has no name yet.
+    Making,
 }
 
 /// The writes under way.
@@ -67,18 +69,35 @@ fn ending() -> io::Error {
     io::Error::other("the workbench is ending")
 }
 
-/// Registers a write of `kind`, made ready by `start` under the registry's lock, so that
-/// [`finish`] sees every temporary file the moment it exists.
+/// Registers a write of `kind`, made ready by `start`, so that [`finish`] sees every temporary
+/// file the moment it is named. `start` runs without the registry's lock: making the file on
+/// storage that stalls held the lock, and with it an ending signal's [`finish`], until the
+/// storage answered (attack B); the write counts as under way from before it starts.
 fn register<T>(start: impl FnOnce() -> io::Result<(T, Kind)>) -> io::Result<(Writing, T)> {
+    let writing = {
+        let mut registry = registry();
+        if registry.closed {
+            return Err(ending());
+        }
+        let id = registry.next;
+        registry.next += 1;
+        registry.writes.push((id, Kind::Making));
+        Writing { id }
+    };
+    let (made, kind) = start()?;
     let mut registry = registry();
     if registry.closed {
+        // `finish` came while it was made, and could not remove what it did not know of:
+        // given up here (a temporary file removes itself as it is dropped).
+        drop(registry);
+        drop(made);
         return Err(ending());
     }
-    let (made, kind) = start()?;
-    let id = registry.next;
-    registry.next += 1;
-    registry.writes.push((id, kind));
-    Ok((Writing { id }, made))
+    if let Some(entry) = registry.writes.iter_mut().find(|(id, _)| *id == writing.id) {
+        entry.1 = kind;
+    }
+    drop(registry);
+    Ok((writing, made))
 }
 
 /// Makes a temporary file with `make` (a `tempfile` builder, for one) and registers the write
@@ -117,13 +136,41 @@ pub fn finish(patience: Duration) {
             .unwrap_or_else(PoisonError::into_inner)
             .0;
     }
-    for (_, kind) in &registry.writes {
-        if let Kind::Temporary(path) = kind {
-            remove_quietly(path);
-        }
-    }
+    let temporary: Vec<PathBuf> = registry
+        .writes
+        .iter()
+        .filter_map(|(_, kind)| match kind {
+            Kind::Temporary(path) => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    drop(registry);
+    remove_within(temporary, REMOVE_PATIENCE);
+    let mut registry = self::registry();
     while registry.writes.iter().any(|(_, kind)| matches!(kind, Kind::InPlace)) {
         registry = ENDED.wait(registry).unwrap_or_else(PoisonError::into_inner);
+    }
+}
+
+/// How long [`finish`] waits for the temporary files of the writes it cuts off to be removed.
+const REMOVE_PATIENCE: Duration = Duration::from_secs(1);
+
+/// Removes `paths` on a thread of its own, waiting up to `patience`: on storage that stalls the
+/// removal would hold the ending process up as long as the storage does. What it leaves, the
+/// next start cannot tell from another program's; the write it was for never replaced its file.
+fn remove_within(paths: Vec<PathBuf>, patience: Duration) {
+    if paths.is_empty() {
+        return;
+    }
+    let (done, removed) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().name("removing".into()).spawn(move || {
+        for path in &paths {
+            remove_quietly(path);
+        }
+        let _ = done.send(());
+    });
+    if spawned.is_ok() {
+        let _ = removed.recv_timeout(patience);
     }
 }
 
@@ -189,5 +236,48 @@ mod tests {
         drop(slow_temp);
         writer.join().unwrap();
         assert!(in_place().is_err(), "no write starts once the process is ending");
+    }
+
+    /// Attack B: a temporary file being made on storage that stalls held the registry's lock,
+    /// and `finish` (an ending signal) waited for the storage. It ends within its patience; the
+    /// file made after it is removed and its write refused.
+    #[test]
+    fn finish_does_not_wait_for_a_temporary_file_being_made() {
+        if std::env::var_os("WRITING_TEST_CHILD").is_none() {
+            let status = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "runtime::writing::tests::finish_does_not_wait_for_a_temporary_file_being_made",
+                    "--nocapture",
+                ])
+                .env("WRITING_TEST_CHILD", "1")
+                .status()
+                .unwrap();
+            assert!(status.success());
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let in_dir = dir.path().to_path_buf();
+        let (go_on, stalled) = std::sync::mpsc::channel::<()>();
+        let (making, being_made) = std::sync::mpsc::channel::<()>();
+        let finished = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = std::sync::Arc::clone(&finished);
+        let writer = std::thread::spawn(move || {
+            let made = temporary(|| {
+                making.send(()).unwrap();
+                // The storage stalls until the test lets it go on (or, as a guard, 20 s).
+                let _ = stalled.recv_timeout(Duration::from_secs(20));
+                tempfile::Builder::new().tempfile_in(&in_dir)
+            });
+            (made.is_err(), seen.load(std::sync::atomic::Ordering::SeqCst))
+        });
+        being_made.recv().unwrap();
+        finish(Duration::from_millis(50));
+        finished.store(true, std::sync::atomic::Ordering::SeqCst);
+        go_on.send(()).unwrap();
+        let (refused, after_finish) = writer.join().unwrap();
+        assert!(after_finish, "finish ended while the file was still being made");
+        assert!(refused, "the write refused once the process is ending");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file left");
     }
 }

@@ -599,6 +599,21 @@ fn keep(app: &App, runtime: &mut Runtime) -> Option<Action> {
     news
 }
 
+/// Says, for the end message, that the latest work could not be kept (`why`): when there is a
+/// recovery file (it holds the work as it was before), or when `writing` one (there is unsaved
+/// work, and without a file it is lost).
+pub(super) fn latest_work_not_kept(why: &str, writing: bool) {
+    let kept = WORK_KEPT
+        .lock()
+        .map_or_else(|_| WorkKept::default(), |held| held.clone());
+    if kept.failure.is_none() && (kept.file.is_some() || writing) {
+        set_work_kept(WorkKept {
+            failure: Some(why.to_string()),
+            ..kept
+        });
+    }
+}
+
 fn set_recovery_file(path: Option<PathBuf>) {
     set_work_kept(WorkKept {
         file: path,

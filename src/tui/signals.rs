@@ -146,13 +146,27 @@ pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
                     // The event loop handles what was typed before the signal and keeps the
                     // work; then, or if it does not answer, no write is cut short.
                     let _ = wake.send(Wake::Ending(signal));
-                    let kept = wait_for_the_work();
+                    let mut kept = wait_for_the_work();
                     writing::finish(SAVE_PATIENCE);
                     if !kept {
                         // It may have been held up by the save just finished or cut off.
-                        wait_for_the_work();
+                        kept = wait_for_the_work();
                     }
-                    let _writes = recovery::finish_writes(WRITE_PATIENCE);
+                    let writes = recovery::finish_writes(WRITE_PATIENCE);
+                    if writes.is_none() {
+                        // The recovery file is as the last write that ended left it: said so,
+                        // not that it holds the work (attack B: a change typed as the disk
+                        // stalled was said kept, and was not).
+                        super::latest_work_not_kept(
+                            "its last change was still being written to a disk that did not answer",
+                            true,
+                        );
+                    } else if !kept {
+                        super::latest_work_not_kept(
+                            "the workbench did not answer in time to write its last change",
+                            false,
+                        );
+                    }
                     // Not waiting for the lock: a draw blocked on a stalled terminal must not
                     // keep the process from ending. Held, nobody is writing: the usual way.
                     // Not held, the main thread may be stuck in a write holding standard

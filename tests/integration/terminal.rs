@@ -1123,6 +1123,46 @@ fn a_signal_during_a_recovery_write_waits_for_it() {
     assert_eq!(temp_files(), Vec::<String>::new(), "no half-written file is left");
 }
 
+/// Attack B: a recovery write that does not end (a disk that stalls), then SIGTERM: the
+/// process ends all the same, and said "your unsaved work is in ..." of a file that did not
+/// hold the last change. It says the latest work could not be kept and what the file holds.
+#[test]
+fn a_recovery_write_that_does_not_end_is_not_said_kept() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = Session::start(
+        &[],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+            ("SUDOKU_WORKBENCH_TEST_SLOW_KEEP", "8000"),
+        ],
+    );
+    s.keys("C");
+    s.wait_text("EDIT PUZZLE");
+    let dir = state.path().join("sudoku-workbench");
+    let writing = || {
+        std::fs::read_dir(&dir)
+            .map(|d| d.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".tmp")))
+            .unwrap_or(false)
+    };
+    s.keys("7");
+    let started = std::time::Instant::now();
+    while !writing() {
+        assert!(started.elapsed() < pty::PATIENCE, "the write of the 7 never started");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + Signal::SIGTERM as u32, "{status:?}");
+    s.assert_terminal_restored();
+    let said = s.screen().contents();
+    assert!(!said.contains("your unsaved work is in"), "{said}");
+    assert!(
+        said.contains("your unsaved work could not be kept") || said.contains("your latest work could not be kept"),
+        "{said}"
+    );
+}
+
 /// Issue 28, item 4: a key typed a moment before a signal is handled and kept, even when the
 /// signal reaches the workbench before the key does.
 #[test]
