@@ -1977,3 +1977,40 @@ fn stats_names_the_lines_it_skips_and_counts_the_rest() {
         text(&out.stderr)
     );
 }
+
+/// Attack B: `print` stopped by Ctrl-C or SIGTERM while it wrote its sheet left its temporary
+/// file (megabytes) beside `--out` for good. Removed, and the process ended by the signal.
+#[test]
+fn print_stopped_by_a_signal_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("sheet.pdf");
+        let mut child = Command::new(BIN)
+            .args(["print", asset("collection.sdm").to_str().unwrap(), "--out"])
+            .arg(&out)
+            // The write pauses halfway, for the signal to come during it.
+            .env("SUDOKU_WORKBENCH_TEST_SLOW_SAVE", "5000")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let left = || -> Vec<String> {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        };
+        let started = std::time::Instant::now();
+        while left().is_empty() {
+            assert!(started.elapsed().as_secs() < 20, "the write never started");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // SAFETY: a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "ended by the signal: {status:?}");
+        assert_eq!(left(), Vec::<String>::new(), "no temporary file, no sheet");
+    }
+}

@@ -24,6 +24,7 @@ pub mod fatal;
 mod generate;
 mod hint;
 pub mod input;
+mod interrupted;
 mod judge;
 mod man;
 pub mod output;

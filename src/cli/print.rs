@@ -149,6 +149,7 @@ pub fn print(args: &PrintArgs, out: &mut impl Write, err: &mut impl Write) -> io
         solutions: args.solutions,
     };
     let bytes = format.write(&sheet);
+    super::interrupted::clean_up_on_signals();
     if let Err(e) = write_atomically(&target, &bytes) {
         writeln!(err, "error: cannot write {shown_out}: {}", io_error(&e))?;
         return Ok(Status::Unreadable);
