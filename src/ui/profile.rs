@@ -10,8 +10,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, Paragraph, Sparkline, Widget};
 
-/// The rows the profile needs at the least: for each chart a title, two rows of chart and its
-/// axis.
+/// The rows the profile needs at the least: for each chart a title and its axis, three rows of
+/// bars and one of the depth over time.
 pub const PROFILE_MIN_ROWS: u16 = 8;
 
 /// Placements per depth in at most `columns` bars: depths grouped evenly when there are more,
@@ -50,25 +50,25 @@ fn title<'a>(name: &'a str, note: &str, width: u16, t: &Theme) -> Paragraph<'a> 
 }
 
 /// A chart's frame in `area`: the y axis's labels (`top` at the first row, 0 on the axis line)
-/// in a column as wide as the longest, the axis itself, and the x axis along the last row with
-/// `left` under its start, `right` under its end and `name` between. Returns the plot's area.
-fn axes(area: Rect, top: &str, (left, name, right): (&str, &str, &str), t: &Theme, buf: &mut Buffer) -> Rect {
+/// in a column as wide as the longest, the axis itself, and the x axis along the last row,
+/// `extent` columns long (as far as the chart draws), with `left` under its start, `right`
+/// under its end and `name` between.
+fn axes(area: Rect, top: &str, extent: usize, (left, name, right): (&str, &str, &str), t: &Theme, buf: &mut Buffer) {
     let label_w = top.chars().count().max(1) as u16;
-    let plot = Rect::new(
-        area.x + label_w + 1,
-        area.y,
-        area.width.saturating_sub(label_w + 1),
-        area.height.saturating_sub(1),
-    );
     let axis_x = area.x + label_w;
-    for y in area.y..plot.bottom() {
+    let plot_bottom = area.bottom().saturating_sub(1);
+    for y in area.y..plot_bottom {
         let (label, line) = if y == area.y { (top, "┤") } else { ("", "│") };
         buf.set_string(area.x, y, format!("{label:>w$}", w = usize::from(label_w)), t.dim);
         buf.set_string(axis_x, y, line, t.dim);
     }
-    let axis_y = plot.bottom();
-    buf.set_string(area.x, axis_y, format!("{:>w$}└", "0", w = usize::from(label_w)), t.dim);
-    let width = usize::from(plot.width);
+    buf.set_string(
+        area.x,
+        plot_bottom,
+        format!("{:>w$}└", "0", w = usize::from(label_w)),
+        t.dim,
+    );
+    let width = extent.min(usize::from(area.width.saturating_sub(label_w + 1)));
     let mut row: Vec<char> = "─".repeat(width).chars().collect();
     let mut put = |at: usize, text: &str| {
         for (i, c) in text.chars().enumerate() {
@@ -85,8 +85,19 @@ fn axes(area: Rect, top: &str, (left, name, right): (&str, &str, &str), t: &Them
     if l + r < width {
         put(width - r, right);
     }
-    buf.set_string(plot.x, axis_y, row.into_iter().collect::<String>(), t.dim);
-    plot
+    buf.set_string(axis_x + 1, plot_bottom, row.into_iter().collect::<String>(), t.dim);
+}
+
+/// The plot's area inside `area` once the y axis's labels (as wide as `top`) and the x axis
+/// have theirs.
+fn plot_of(area: Rect, top: &str) -> Rect {
+    let label_w = top.chars().count().max(1) as u16;
+    Rect::new(
+        area.x + label_w + 1,
+        area.y,
+        area.width.saturating_sub(label_w + 1),
+        area.height.saturating_sub(1),
+    )
 }
 
 impl Widget for ProfileView<'_> {
@@ -96,9 +107,9 @@ impl Widget for ProfileView<'_> {
             return;
         }
         let p = self.profile;
-        // Two titles and two axes; of the rest a third for the depth over time.
+        // Two titles and two axes; of the rest a third for the depth over time (a row at least).
         let free = area.height - 4;
-        let spark_rows = (free / 3).max(2);
+        let spark_rows = (free / 3).max(1);
         let chart_rows = free - spark_rows;
         let deepest = p.per_depth.len().saturating_sub(1);
         title(
@@ -108,20 +119,26 @@ impl Widget for ProfileView<'_> {
             t,
         )
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
-        // The y axis is as wide as the tallest bar's count; the bars take what is left.
-        let guess = bars_of(&p.per_depth, usize::from(area.width));
-        let most = guess.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        // The y axis is as wide as the tallest bar's count; the bars take what is left, and the
+        // x axis runs as far as they do.
         let chart_area = Rect::new(area.x, area.y + 1, area.width, chart_rows + 1);
+        let guess = bars_of(&p.per_depth, usize::from(area.width));
+        let top = grouped(guess.iter().map(|(_, v)| *v).max().unwrap_or(0));
+        let plot = plot_of(chart_area, &top);
+        let bars = bars_of(&p.per_depth, usize::from(plot.width));
+        let most = bars.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        let top = grouped(most);
+        let plot = plot_of(chart_area, &top);
+        let width = (usize::from(plot.width) / bars.len().max(1)).clamp(1, 3) as u16;
         let first = if deepest == 0 { "-".to_string() } else { "1".to_string() };
-        let plot = axes(
+        axes(
             chart_area,
-            &grouped(most),
+            &top,
+            bars.len() * usize::from(width),
             (&first, "depth", &deepest.to_string()),
             t,
             buf,
         );
-        let bars = bars_of(&p.per_depth, usize::from(plot.width));
-        let width = (usize::from(plot.width) / bars.len().max(1)).clamp(1, 3) as u16;
         BarChart::new(
             bars.iter()
                 .map(|&(_, v)| Bar::new(v).text_value(String::new()))
@@ -141,20 +158,24 @@ impl Widget for ProfileView<'_> {
             n => format!("the deepest of each {} steps", grouped(n)),
         };
         title("Depth over time", &note, area.width, t).render(Rect::new(area.x, spark_title_y, area.width, 1), buf);
-        let top = depths.iter().copied().max().unwrap_or(0);
         let spark_area = Rect::new(area.x, spark_title_y + 1, area.width, spark_rows + 1);
-        let plot = axes(
+        let top = depths.iter().copied().max().unwrap_or(0).to_string();
+        let plot = plot_of(spark_area, &top);
+        let data = p.depths_in(usize::from(plot.width));
+        let top_value = data.iter().copied().max().unwrap_or(0);
+        axes(
             spark_area,
-            &top.to_string(),
+            &top_value.to_string(),
+            data.len(),
             ("0", "step", &grouped(self.steps)),
             t,
             buf,
         );
         Sparkline::default()
-            .data(p.depths_in(usize::from(plot.width)))
-            .max(top.max(1))
+            .data(data)
+            .max(top_value.max(1))
             .style(t.key)
-            .render(plot, buf);
+            .render(plot_of(spark_area, &top_value.to_string()), buf);
     }
 }
 

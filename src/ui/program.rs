@@ -42,6 +42,8 @@ pub struct ProgramPane<'a> {
 
 /// A line of the program pane: its number and code, its mark, and a note after it.
 struct CodeLine {
+    /// Its number in the program (1-based), `None` for a note on a line of its own.
+    number: Option<usize>,
     text: &'static str,
     mark: Mark,
     note: Vec<String>,
@@ -66,6 +68,16 @@ enum Mark {
     Called,
 }
 
+/// The style of a note after a line marked `mark`.
+fn note_style_of(mark: Mark, t: &Theme) -> ratatui::style::Style {
+    match mark {
+        Mark::Current | Mark::Called => t.key,
+        Mark::Skipped | Mark::Rejected | Mark::RejectedLoop => t.bad,
+        Mark::Fits => t.good,
+        Mark::Plain => t.dim,
+    }
+}
+
 /// The notes of a line, longest first: the longest that fits the pane is shown.
 fn notes_of(forms: &[String]) -> Vec<String> {
     forms
@@ -75,9 +87,9 @@ fn notes_of(forms: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The pane's lines: the program, and for the textbook, a blank line and `ok()`'s body, marked
-/// for the last step.
-fn code_lines(stepper: &Stepper, language: Language) -> (Vec<CodeLine>, usize) {
+/// The pane's lines: the program (the last step's line marked current), and for the textbook, a
+/// blank line and `ok()`'s body, marked for the last step.
+fn code_lines(stepper: &Stepper, language: Language) -> Vec<CodeLine> {
     let program = Program::of(stepper.strategy(), language);
     let last = stepper.last();
     let previous = stepper.previous();
@@ -107,30 +119,37 @@ fn code_lines(stepper: &Stepper, language: Language) -> (Vec<CodeLine>, usize) {
             } else {
                 (Mark::Plain, Vec::new())
             };
-            CodeLine { text, mark, note }
+            CodeLine {
+                number: Some(i + 1),
+                text,
+                mark,
+                note,
+            }
         })
         .collect();
-    let Some(ok) = program.ok else { return (lines, current) };
+    let Some(ok) = program.ok else { return lines };
     lines.push(CodeLine {
+        number: None,
         text: "",
         mark: Mark::Plain,
         note: Vec::new(),
     });
     let first = lines.len();
-    lines.extend(ok.lines.iter().map(|text| CodeLine {
+    lines.extend(ok.lines.iter().enumerate().map(|(i, text)| CodeLine {
+        number: Some(first + i + 1),
         text,
         mark: Mark::Plain,
         note: Vec::new(),
     }));
     // The calls that led to the guess just made, on the board as it was before it.
     let Some(step @ Step::Place { pos, digit, .. }) = last else {
-        return (lines, current);
+        return lines;
     };
     let mut before = stepper.board();
     before.set(pos, Cell::Empty);
     let verdicts = checks(&before, &step, previous.as_ref());
     let Some(&(first_digit, _)) = verdicts.first() else {
-        return (lines, current);
+        return lines;
     };
     let args = if first_digit == digit {
         format!("{}", digit)
@@ -177,7 +196,7 @@ fn code_lines(stepper: &Stepper, language: Language) -> (Vec<CodeLine>, usize) {
         lines[first + ok.fits].mark = Mark::Fits;
         lines[first + ok.fits].note = notes_of(&[format!("{digit} fits"), digit.to_string()]);
     }
-    (lines, current)
+    lines
 }
 
 /// Which of `lines` a pane of `rows` shows, in order: all if they fit; else, the marked ones
@@ -221,7 +240,7 @@ impl Widget for ProgramPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let strategy = self.stepper.strategy();
-        let (code, current) = code_lines(self.stepper, self.language);
+        let code = code_lines(self.stepper, self.language);
         let block = Block::bordered()
             .title(format!(
                 " {strategy} · {} (l: {}) ",
@@ -232,11 +251,37 @@ impl Widget for ProgramPane<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let width = usize::from(inner.width);
-        let line_of = |i: usize, c: &CodeLine| {
-            let number = if c.text.is_empty() && c.mark == Mark::Plain {
-                "   ".to_string()
-            } else {
-                format!("{:>2} ", i + 1)
+        // A note with no room after its code goes on a line of its own under it, as far in as
+        // the code, so that the digit and the cell the check met are read at any width.
+        let code: Vec<CodeLine> = code
+            .into_iter()
+            .flat_map(|c| {
+                let room = width.saturating_sub(4 + c.text.chars().count());
+                let fits = c.note.iter().any(|n| !n.is_empty() && n.chars().count() <= room);
+                let alone = c.note.iter().find(|n| !n.is_empty() && n.chars().count() + 6 <= width);
+                match alone {
+                    Some(note) if !fits => {
+                        let note = format!("↳ {}", note.trim_start().trim_start_matches("◀ "));
+                        let indent = (c.text.len() - c.text.trim_start().len())
+                            .min(width.saturating_sub(4 + note.chars().count()));
+                        let under = CodeLine {
+                            number: None,
+                            text: "",
+                            mark: c.mark,
+                            note: vec![format!("{}{note}", " ".repeat(indent))],
+                        };
+                        let above = CodeLine { note: Vec::new(), ..c };
+                        vec![above, under]
+                    }
+                    _ => vec![c],
+                }
+            })
+            .collect();
+        let current = code.iter().position(|c| c.mark == Mark::Current).unwrap_or(0);
+        let line_of = |_: usize, c: &CodeLine| {
+            let number = match c.number {
+                Some(n) => format!("{n:>2} "),
+                None => "   ".to_string(),
             };
             let room = width.saturating_sub(4 + c.text.chars().count());
             let note = c
@@ -246,6 +291,8 @@ impl Widget for ProgramPane<'_> {
                 .cloned()
                 .unwrap_or_default();
             let (sign, sign_style, text_style, note_style) = match c.mark {
+                // A note under its line: no sign of its own.
+                mark if c.number.is_none() && mark != Mark::Plain => (" ", t.dim, t.value, note_style_of(mark, t)),
                 Mark::Current => ("▶", t.key, t.selected, t.key),
                 Mark::Skipped | Mark::Rejected => ("✗", t.bad, t.value, t.bad),
                 Mark::RejectedLoop => (" ", t.bad, t.bad, t.bad),
