@@ -224,10 +224,10 @@ impl App {
             Action::ListMove(delta) => screen.selection = select(at.saturating_add_signed(delta)),
             Action::ListTo(i) => screen.selection = select(i),
             Action::TreeIn => match line.shown {
+                // Opening or shutting keeps the selection as it is (following, or on this node).
                 Shown::Shut => {
                     screen.shut.remove(&line.node.placed_at);
                     screen.opened.insert(line.node.placed_at);
-                    screen.selection = select(at);
                 }
                 Shown::Opened => screen.selection = select(at + 1),
                 Shown::Folded => self.say(format!(
@@ -240,7 +240,6 @@ impl App {
                 (Shown::Opened, _) => {
                     screen.opened.remove(&line.node.placed_at);
                     screen.shut.insert(line.node.placed_at);
-                    screen.selection = select(at);
                 }
                 (_, Some(parent)) => screen.selection = Selection::At(tree.node(parent).placed_at),
                 (_, None) => {}

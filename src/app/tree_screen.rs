@@ -116,11 +116,12 @@ impl TreeScreen {
     }
 
     /// The line of `lines` selected: the node chosen, or the nearest of its ancestors shown (a
-    /// node shut or folded hides it); the current guess when following.
+    /// node shut or folded hides it); when following, the current guess, or the deepest node of
+    /// the path shown if a node above it is shut.
     pub fn selected(&self, tree: &Tree, lines: &[TreeLine]) -> usize {
         let target = match self.selection {
             Selection::Follow => {
-                return lines.iter().position(|l| l.standing == Standing::Current).unwrap_or(0);
+                return lines.iter().rposition(|l| l.standing != Standing::Off).unwrap_or(0);
             }
             Selection::At(step) => tree.find(step),
         };

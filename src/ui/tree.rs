@@ -22,8 +22,9 @@ const DETAIL_WIDTH: u16 = 40;
 /// Screens at least this wide show the details beside the tree, narrower ones under it.
 const DETAIL_BESIDE_FROM: u16 = 100;
 
-/// The rows of the details under the tree on a narrow screen.
-const DETAIL_ROWS: u16 = 7;
+/// The rows of the details under the tree on a narrow screen (its frame's line and four): at
+/// 80x24 the tree keeps 15 lines, the BOJ sample's whole tree.
+const DETAIL_ROWS: u16 = 5;
 
 /// Lines above the tree's own: the totals and the legend.
 const HEAD_ROWS: u16 = 2;
@@ -31,7 +32,12 @@ const HEAD_ROWS: u16 = 2;
 /// The tree screen's areas in `body`: the tree's lines (with its two head lines), the details.
 pub fn areas(body: Rect) -> (Rect, Rect) {
     if body.width >= DETAIL_BESIDE_FROM {
-        let detail_w = DETAIL_WIDTH.min(body.width / 2);
+        // At 100 columns a little narrower, so that the tree's line keeps its words.
+        let detail_w = if body.width < 120 {
+            DETAIL_WIDTH - 6
+        } else {
+            DETAIL_WIDTH
+        };
         let tree = Rect::new(body.x + 1, body.y, body.width - detail_w - 2, body.height);
         let detail = Rect::new(tree.right() + 1, body.y, detail_w, body.height);
         (tree, detail)
@@ -54,7 +60,7 @@ pub struct TreeView<'a> {
     pub stepper: &'a Stepper,
     /// What is selected and opened.
     pub screen: &'a TreeScreen,
-    /// The note about the last action, said under the tree's lines.
+    /// The note about the last action, said in the details' last lines.
     pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
@@ -179,6 +185,7 @@ impl TreeView<'_> {
             &[
                 format!("● now  ✗ dead end  ★ solution  ▸ shut  ▾ open{kept}"),
                 format!("● now ✗ dead end ★ solution ▸ shut{kept}"),
+                format!("✗ dead end ★ solution ▸ shut{kept}"),
                 "● now ✗ dead end ★ solution ▸ shut".to_string(),
             ],
             width,
@@ -226,24 +233,25 @@ impl TreeView<'_> {
     }
 
     /// The selected guess in full, with what to do with it.
-    fn details(&self, tree: &Tree, line: &TreeLine, width: usize) -> Vec<Line<'static>> {
+    fn details(&self, tree: &Tree, line: &TreeLine, width: usize, rows: usize) -> Vec<Line<'static>> {
         let t = self.theme;
         let n = &line.node;
         let mut out: Vec<(String, Style)> = Vec::new();
-        match n.guess {
-            Some((pos, digit)) => out.push((format!("Guess {pos}={digit} at depth {}", n.depth), t.key)),
-            None => out.push(("The start: the board before any guess".to_string(), t.key)),
-        }
         let when = match (n.guess, n.closed_at) {
-            (None, _) => "step 0".to_string(),
-            (_, Some(back)) => format!(
-                "made at step {}, taken back at step {}",
+            (None, _) => "The start: the board before any guess (step 0)".to_string(),
+            (Some((pos, digit)), Some(back)) => format!(
+                "Guess {pos}={digit} at depth {}: made at step {}, taken back at step {}",
+                n.depth,
                 grouped(n.placed_at),
                 grouped(back)
             ),
-            (_, None) => format!("made at step {}, on the stack now", grouped(n.placed_at)),
+            (Some((pos, digit)), None) => format!(
+                "Guess {pos}={digit} at depth {}: made at step {}, on the stack now",
+                n.depth,
+                grouped(n.placed_at)
+            ),
         };
-        out.push((when, t.value));
+        out.push((when, t.key));
         let (ending, style) = match n.ending {
             Ending::DeadEnd => (
                 format!(
@@ -285,6 +293,17 @@ impl TreeView<'_> {
                 lines.push(Line::from(Span::styled(piece, style)));
             }
         }
+        // The note about the last action takes the last lines there are room for.
+        if let Some(message) = self.message {
+            let style = if message.is_error { t.bad } else { t.good };
+            let said: Vec<Line<'static>> = wrap(&message.text, width.max(8))
+                .into_iter()
+                .map(|piece| Line::from(Span::styled(piece, style)))
+                .collect();
+            let keep = rows.saturating_sub(said.len().min(rows / 2).max(1));
+            lines.truncate(keep);
+            lines.extend(said.into_iter().take(rows - keep));
+        }
         lines
     }
 }
@@ -313,14 +332,7 @@ impl Widget for TreeView<'_> {
         let selected = self.screen.selected(tree, &lines);
         let (tree_area, detail_area) = areas(area);
         let width = usize::from(tree_area.width);
-        // The note about the last action, under the tree's lines (two at most).
-        let message: Vec<Line> = self.message.map_or_else(Vec::new, |m| {
-            let style = if m.is_error { t.bad } else { t.good };
-            let mut lines = wrap(&m.text, width.max(8));
-            lines.truncate(2);
-            lines.into_iter().map(|l| Line::from(Span::styled(l, style))).collect()
-        });
-        let rows = usize::from(tree_area.height.saturating_sub(HEAD_ROWS)).saturating_sub(message.len());
+        let rows = usize::from(tree_area.height.saturating_sub(HEAD_ROWS));
         let first = selected.saturating_sub(rows / 2).min(lines.len().saturating_sub(rows));
         // Deep paths are shifted left so that the selected line starts in the left third; the
         // depth column says the true depth.
@@ -332,11 +344,6 @@ impl Widget for TreeView<'_> {
             out.push(self.line(tree, line, indent, width, i == selected));
         }
         Paragraph::new(out).render(tree_area, buf);
-        let message_y = tree_area.bottom().saturating_sub(message.len() as u16);
-        Paragraph::new(message).render(
-            Rect::new(tree_area.x, message_y, tree_area.width, tree_area.bottom() - message_y),
-            buf,
-        );
         let Some(line) = lines.get(selected) else { return };
         let block = if detail_area.y > area.y {
             Block::new().borders(Borders::TOP)
@@ -348,6 +355,7 @@ impl Widget for TreeView<'_> {
         let inner = block.inner(detail_area);
         block.render(detail_area, buf);
         let inner = Rect::new(inner.x + 1, inner.y, inner.width.saturating_sub(1), inner.height);
-        Paragraph::new(self.details(tree, line, usize::from(inner.width))).render(inner, buf);
+        let rows = usize::from(inner.height);
+        Paragraph::new(self.details(tree, line, usize::from(inner.width), rows)).render(inner, buf);
     }
 }

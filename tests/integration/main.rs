@@ -27,3 +27,4 @@ mod render;
 mod saving;
 mod teaching;
 mod terminal;
+mod tree;
