@@ -4,15 +4,18 @@
 //! The root is the start, with the digits forced before any guess.
 //!
 //! A search can take a hundred million steps, so the tree is a bounded summary: it keeps at most
-//! `budget` nodes, and when a new guess finds no room it folds the subtree that was closed
-//! longest ago (its guesses are taken back) into its top node, which keeps what the subtree
-//! amounted to ([`Size`]: placements, backtracks, guesses, dead ends, solutions, depth reached)
-//! and drops its children. What is folded stays folded. The path being searched and the
-//! guesses already tried beside each of its nodes are never folded away (at most 81 decisions of
-//! 9 options each), so [`Tree::MIN_BUDGET`] always leaves room for them.
+//! `budget` nodes, in slots reused in turn. A new guess takes the next slot whose node is taken
+//! back, which drops that node from the tree: the node above it keeps what its subtree amounted
+//! to ([`Size`]: placements, backtracks, guesses, dead ends, solutions, depth reached) and shows
+//! as folded. What is folded stays folded. The path being searched and the guesses already tried
+//! beside each of its nodes are never dropped (at most 81 decisions of 9 options each), so
+//! [`Tree::MIN_BUDGET`] always leaves room for them.
 //!
 //! Counting is O(1) a step: a node notes the totals when it opens and keeps the difference when
-//! it closes. Why a dead end is one is worked out when asked ([`Tree::dead_end`]) from the
+//! it closes. Reusing the slots in turn reads them in order, which the processor sees coming;
+//! a free list and folding the subtree closed longest ago (as first written) read old slots in no
+//! order, and cost more than the rest of the tree's bookkeeping (measured by `cargo bench --bench
+//! tree`). Why a dead end is one is worked out when asked ([`Tree::dead_end`]) from the
 //! board at it (the start and the guesses on its path), except for strategies that propagate:
 //! their board holds forced digits too, and the reason is found as the dead end is met.
 
@@ -23,7 +26,6 @@ pub use dead_end::{Cause, DeadEnd, Empty, Move, Single, shared_unit};
 
 use super::{Step, Strategy};
 use crate::board::{Board, Cell, Digit, Pos};
-use std::collections::VecDeque;
 
 /// No node (in the links between nodes).
 const NONE: u32 = u32::MAX;
@@ -108,28 +110,32 @@ pub struct Node {
     pub children: Children,
 }
 
-/// A node as stored.
+/// The most children a node has: one decision's options (digits of a cell, or cells of a
+/// unit for a digit).
+const MOST_CHILDREN: usize = 9;
+
+/// A node as stored. Its children are listed in it, so that folding it frees them without
+/// reading them: a fold runs for about every other step once the tree is full, on nodes closed
+/// long ago, and a walk through their slots (a linked list of siblings, as first written) was
+/// most of what the tree cost a step.
 #[derive(Clone, Debug)]
 struct Slot {
-    pos: u8,
-    digit: u8,
-    depth: u8,
-    deepest: u8,
-    ending: Ending,
-    folded: bool,
-    parent: u32,
-    first_child: u32,
-    last_child: u32,
-    next_sibling: u32,
-    /// Bumped each time the slot is freed, so that a stale entry of the fold queue is seen.
-    generation: u32,
+    /// The step that made the guess; a child listed by a node is its child while this is
+    /// after the node's own and its `parent` is the node (its slot may have been reused).
     placed_at: u64,
     /// `u64::MAX` while open.
     closed_at: u64,
     /// While open, the totals when it opened; once closed, what its subtree amounted to.
     size: Size,
-    /// The reason of a dead end found as it was met (strategies that propagate).
-    reason: Option<Box<DeadEnd>>,
+    parent: u32,
+    children: [u32; MOST_CHILDREN],
+    pos: u8,
+    digit: u8,
+    depth: u8,
+    deepest: u8,
+    /// How many of `children` there are.
+    kids: u8,
+    ending: Ending,
 }
 
 /// What the tree keeps of the search's board: whether it holds forced digits (dead ends are then
@@ -168,9 +174,11 @@ pub struct Tree {
     /// The search's board, followed step by step for strategies that propagate.
     board: Board,
     slots: Vec<Slot>,
-    free: Vec<u32>,
-    /// Closed nodes with children kept, oldest closed first: the next to fold.
-    closed: VecDeque<(u32, u32)>,
+    /// The reason of each dead end found as it was met, by slot (strategies that propagate;
+    /// empty for the others).
+    reasons: Vec<Option<Box<DeadEnd>>>,
+    /// The next slot to try to reuse (never 0, the root's).
+    cursor: usize,
     /// The nodes standing, the root first.
     path: Vec<u32>,
     totals: Size,
@@ -193,21 +201,17 @@ impl Tree {
     pub fn new(board: &Board, strategy: Strategy, budget: usize) -> Tree {
         let budget = budget.max(Tree::MIN_BUDGET);
         let root = Slot {
+            placed_at: 0,
+            closed_at: u64::MAX,
+            size: Size::default(),
+            parent: NONE,
+            children: [NONE; MOST_CHILDREN],
             pos: 0,
             digit: 0,
             depth: 0,
             deepest: 0,
+            kids: 0,
             ending: Ending::Open,
-            folded: false,
-            parent: NONE,
-            first_child: NONE,
-            last_child: NONE,
-            next_sibling: NONE,
-            generation: 0,
-            placed_at: 0,
-            closed_at: u64::MAX,
-            size: Size::default(),
-            reason: None,
         };
         Tree {
             start: board.clone(),
@@ -219,8 +223,8 @@ impl Tree {
             },
             board: board.clone(),
             slots: vec![root],
-            free: Vec::new(),
-            closed: VecDeque::new(),
+            reasons: Vec::new(),
+            cursor: 1,
             path: vec![0],
             totals: Size::default(),
             steps: 0,
@@ -249,9 +253,15 @@ impl Tree {
         self.budget
     }
 
-    /// Nodes kept now.
+    /// Nodes kept now: those the root reaches.
     pub fn kept(&self) -> usize {
-        self.slots.len() - self.free.len()
+        let mut stack = vec![self.root()];
+        let mut kept = 0;
+        while let Some(id) = stack.pop() {
+            kept += 1;
+            stack.extend(self.children(id));
+        }
+        kept
     }
 
     /// Nodes folded away so far (their sizes live on in the nodes they were folded into).
@@ -294,7 +304,7 @@ impl Tree {
             }
             Step::Solved => {
                 self.totals.solutions += 1;
-                if let Some(&top) = self.path.last() {
+                if let Some(&top) = self.path.last().filter(|&&top| top != NONE) {
                     self.slots[top as usize].ending = Ending::Solution;
                 }
             }
@@ -323,85 +333,68 @@ impl Tree {
             self.take_back(top);
         }
         let parent = *self.path.last().expect("the root always stands");
-        let snapshot = self.totals;
-        self.totals.placements += 1;
-        self.totals.guesses += 1;
+        // Read and written whole, as in `close`.
+        let mut totals = self.totals;
+        let snapshot = totals;
+        totals.placements += 1;
+        totals.guesses += 1;
+        self.totals = totals;
+        // A parent with as many children as a decision has options (or not kept itself): the
+        // steps are out of line, and the guess stands on the path as no node, counted only.
+        if parent == NONE || usize::from(self.slots[parent as usize].kids) >= MOST_CHILDREN {
+            self.path.push(NONE);
+            return;
+        }
         let id = self.alloc();
         let depth = self.path.len();
         let slot = &mut self.slots[id as usize];
+        slot.placed_at = self.steps;
+        slot.closed_at = u64::MAX;
+        slot.size = snapshot;
+        slot.parent = parent;
         slot.pos = pos.index() as u8;
         slot.digit = digit.get();
         slot.depth = depth.min(255) as u8;
         slot.deepest = slot.depth;
+        slot.kids = 0;
         slot.ending = Ending::Open;
-        slot.folded = false;
-        slot.parent = parent;
-        slot.first_child = NONE;
-        slot.last_child = NONE;
-        slot.next_sibling = NONE;
-        slot.placed_at = self.steps;
-        slot.closed_at = u64::MAX;
-        slot.size = snapshot;
-        slot.reason = None;
-        let p = &mut self.slots[parent as usize];
-        match p.last_child {
-            NONE => p.first_child = id,
-            last => self.slots[last as usize].next_sibling = id,
+        if self.kind == BoardKept::Propagated {
+            self.reasons.resize(self.slots.len(), None);
+            self.reasons[id as usize] = None;
         }
-        self.slots[parent as usize].last_child = id;
+        let p = &mut self.slots[parent as usize];
+        p.children[usize::from(p.kids)] = id;
+        p.kids += 1;
         self.path.push(id);
     }
 
-    /// A slot for a new node: a free one, a new one within the budget, or one freed by folding
-    /// the subtree closed longest ago.
+    /// A slot for a new node: a new one within the budget, else the next in turn whose node is
+    /// taken back and not tried beside the path (which drops that node and what was below it).
     fn alloc(&mut self) -> u32 {
-        if let Some(id) = self.free.pop() {
-            return id;
-        }
         if self.slots.len() < self.budget {
             return self.push_slot();
         }
-        while let Some((id, generation)) = self.closed.pop_front() {
-            let slot = &self.slots[id as usize];
-            if slot.generation == generation && slot.first_child != NONE {
-                self.fold(id);
-                if let Some(id) = self.free.pop() {
-                    return id;
-                }
+        for _ in 1..self.slots.len() {
+            let at = self.cursor;
+            self.cursor = if at + 1 >= self.slots.len() { 1 } else { at + 1 };
+            let slot = &self.slots[at];
+            let standing = slot.closed_at == u64::MAX;
+            // A child of the node standing at the depth above: an option tried beside the path.
+            let beside_path = self.path.get(usize::from(slot.depth).saturating_sub(1)) == Some(&slot.parent);
+            if !standing && !beside_path {
+                self.folded += 1;
+                return at as u32;
             }
         }
-        // Nothing left to fold (the budget is below what the path needs): grow.
+        // Every slot holds the path or what was tried beside it (a budget below what the path
+        // needs): grow.
         self.push_slot()
     }
 
     fn push_slot(&mut self) -> u32 {
-        let mut slot = self.slots[0].clone();
-        slot.reason = None;
-        slot.generation = 0;
+        let slot = self.slots[0].clone();
         self.slots.push(slot);
         (self.slots.len() - 1) as u32
-    }
-
-    /// Drops the subtree below `id`, which keeps its size.
-    fn fold(&mut self, id: u32) {
-        let mut stack = vec![self.slots[id as usize].first_child];
-        self.slots[id as usize].first_child = NONE;
-        self.slots[id as usize].last_child = NONE;
-        self.slots[id as usize].folded = true;
-        while let Some(mut child) = stack.pop() {
-            while child != NONE {
-                let slot = &mut self.slots[child as usize];
-                if slot.first_child != NONE {
-                    stack.push(slot.first_child);
-                }
-                let next = slot.next_sibling;
-                slot.generation = slot.generation.wrapping_add(1);
-                slot.reason = None;
-                self.free.push(child);
-                self.folded += 1;
-                child = next;
-            }
-        }
     }
 
     /// The guess at `depth` is taken back.
@@ -415,40 +408,42 @@ impl Tree {
             self.take_back(top);
         }
         let id = *self.path.last().expect("a guess stands");
-        self.totals.backtracks += 1;
-        self.close(id);
+        if id == NONE {
+            self.totals.backtracks += 1;
+        } else {
+            self.close(id);
+        }
         self.path.pop();
     }
 
     /// Closes the node `id` (the top of the path): its ending, its size, its depth passed up.
     fn close(&mut self, id: u32) {
-        let totals = self.totals;
+        // The totals are read once and written once: a counter bumped in place and read back
+        // whole at once stalled the store forwarding, half of what closing cost.
+        let mut totals = self.totals;
+        let steps = self.steps;
         let slot = &mut self.slots[id as usize];
         if slot.closed_at != u64::MAX {
             return;
         }
         let before = slot.size;
-        let below = totals.minus(before);
         slot.ending = match slot.ending {
             Ending::Solution => Ending::Solution,
-            _ if slot.first_child == NONE && !slot.folded && id != 0 => Ending::DeadEnd,
-            _ if below.solutions > 0 => Ending::LeadsToSolutions,
+            // A node standing keeps its children (they are beside the path): none means none made.
+            _ if slot.kids == 0 && id != 0 => Ending::DeadEnd,
+            _ if totals.solutions > before.solutions => Ending::LeadsToSolutions,
             _ => Ending::Failed,
         };
-        if slot.ending == Ending::DeadEnd {
-            self.totals.dead_ends += 1;
-        }
-        let slot = &mut self.slots[id as usize];
-        slot.size = self.totals.minus(before);
-        slot.closed_at = self.steps;
-        let (parent, deepest, has_children) = (slot.parent, slot.deepest, slot.first_child != NONE);
+        totals.dead_ends += u64::from(slot.ending == Ending::DeadEnd);
+        // Every guess closes by being taken back; the root closes at the end.
+        totals.backtracks += u64::from(id != 0);
+        slot.size = totals.minus(before);
+        slot.closed_at = steps;
+        let (parent, deepest) = (slot.parent, slot.deepest);
+        self.totals = totals;
         if parent != NONE {
             let p = &mut self.slots[parent as usize];
             p.deepest = p.deepest.max(deepest);
-        }
-        if has_children {
-            let generation = self.slots[id as usize].generation;
-            self.closed.push_back((id, generation));
         }
     }
 
@@ -458,13 +453,17 @@ impl Tree {
         if self.kind != BoardKept::Propagated {
             return;
         }
-        let Some(&top) = self.path.last() else { return };
+        let Some(&top) = self.path.last().filter(|&&top| top != NONE) else {
+            return;
+        };
         let slot = &self.slots[top as usize];
-        if top == 0 || slot.first_child != NONE || slot.folded || slot.reason.is_some() || slot.ending != Ending::Open {
+        let known = self.reasons.get(top as usize).is_some_and(Option::is_some);
+        if top == 0 || slot.kids > 0 || known || slot.ending != Ending::Open {
             return;
         }
         let reason = dead_end::propagated(&self.board);
-        self.slots[top as usize].reason = reason.map(Box::new);
+        self.reasons.resize(self.slots.len(), None);
+        self.reasons[top as usize] = reason.map(Box::new);
     }
 
     /// What there is to know of node `id`.
@@ -472,10 +471,13 @@ impl Tree {
         let slot = &self.slots[id.0 as usize];
         let open = slot.closed_at == u64::MAX;
         let size = if open { self.totals.minus(slot.size) } else { slot.size };
-        let children = match (slot.first_child, slot.folded) {
-            (NONE, true) => Children::Folded,
-            (NONE, false) => Children::None,
-            _ => Children::Kept(self.children(id).count()),
+        // Children whose slots were reused are dropped: the node shows folded, its size all
+        // that is left of them.
+        let kept = self.children(id).count();
+        let children = match (slot.kids, kept) {
+            (0, _) => Children::None,
+            (kids, kept) if kept < usize::from(kids) => Children::Folded,
+            (_, kept) => Children::Kept(kept),
         };
         // A node standing has the path below it too.
         let deepest = if open {
@@ -507,12 +509,17 @@ impl Tree {
 
     /// The children of `id` kept, in the order they were guessed.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        let mut next = self.slots[id.0 as usize].first_child;
-        std::iter::from_fn(move || {
-            let id = (next != NONE).then_some(NodeId(next))?;
-            next = self.slots[next as usize].next_sibling;
-            Some(id)
-        })
+        let slot = &self.slots[id.0 as usize];
+        let kept = |c: &&u32| {
+            let child = &self.slots[**c as usize];
+            child.parent == id.0 && child.placed_at > slot.placed_at
+        };
+        // A node folded shows none of them: what is left of them is its size.
+        let all = slot.children[..usize::from(slot.kids)].iter().all(|c| kept(&c));
+        slot.children[..usize::from(slot.kids)]
+            .iter()
+            .filter(move |_| all)
+            .map(|&c| NodeId(c))
     }
 
     /// Every node kept, parents before their children.
@@ -584,7 +591,7 @@ impl Tree {
             return None;
         }
         match self.kind {
-            BoardKept::Propagated => slot.reason.as_deref().cloned(),
+            BoardKept::Propagated => self.reasons.get(id.0 as usize).and_then(|r| r.as_deref().cloned()),
             BoardKept::Guesses => {
                 let guesses: Vec<(Pos, Digit)> = self
                     .path_to(id)
@@ -695,6 +702,46 @@ mod tests {
                 (node.guess, node.size, node.ending)
             );
         }
+    }
+
+    #[test]
+    fn steps_out_of_line_are_counted_and_break_nothing() {
+        let mut tree = Tree::new(&Board::empty(), Strategy::Naive, Tree::MIN_BUDGET);
+        let digit = |n| Digit::new(n).unwrap();
+        // Twelve guesses at depth 1, each taken back: more than a decision has options.
+        for n in 0..12u8 {
+            let (pos, digit) = (Pos::FIRST, digit(n % 9 + 1));
+            tree.note(Step::Place {
+                pos,
+                digit,
+                depth: 1,
+                forced: false,
+            });
+            tree.note(Step::Remove {
+                pos,
+                digit,
+                depth: 1,
+                forced: false,
+            });
+        }
+        assert_eq!(tree.children(tree.root()).count(), 9, "a decision's nine are kept");
+        assert_eq!(tree.totals().guesses, 12);
+        // A guess deeper than the path, and one taken back at a depth that does not stand.
+        tree.note(Step::Place {
+            pos: Pos::FIRST,
+            digit: digit(1),
+            depth: 5,
+            forced: false,
+        });
+        tree.note(Step::Remove {
+            pos: Pos::FIRST,
+            digit: digit(1),
+            depth: 3,
+            forced: false,
+        });
+        tree.note(Step::Exhausted);
+        assert_eq!(tree.path_at(tree.steps()), [tree.root()]);
+        assert!(tree.ids().all(|id| tree.node(id).closed_at.is_some()));
     }
 
     #[test]
