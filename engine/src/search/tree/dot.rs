@@ -40,14 +40,23 @@ fn grouped(n: u64) -> String {
     out
 }
 
+/// `n` and its noun, plural but for one: `1 guess`, `12 guesses`.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", grouped(n))
+    }
+}
+
 /// A size on two lines: the guesses and dead ends, then placements, backtracks and depth.
 fn size_lines(size: Size, deepest: usize) -> String {
     format!(
-        "{} guesses, {} dead ends\n{} placements, {} backtracks, depth {deepest}",
-        grouped(size.guesses),
-        grouped(size.dead_ends),
-        grouped(size.placements),
-        grouped(size.backtracks)
+        "{}, {}\n{}, {}, depth {deepest}",
+        counted(size.guesses, "guess", "guesses"),
+        counted(size.dead_ends, "dead end", "dead ends"),
+        counted(size.placements, "placement", "placements"),
+        counted(size.backtracks, "backtrack", "backtracks")
     )
 }
 
@@ -119,11 +128,12 @@ impl Tree {
             out,
             "  graph [label={}, labelloc=\"t\", fontname=\"Helvetica\", nodesep=\"0.15\", ranksep=\"0.35\"];",
             quoted(&format!(
-                "{} on the board searched: {} guesses, {} dead ends, {} solutions",
+                "{}: {}, {}, {}, {}",
                 self.strategy(),
-                grouped(self.totals().guesses),
-                grouped(self.totals().dead_ends),
-                grouped(self.totals().solutions)
+                counted(self.steps(), "step", "steps"),
+                counted(self.totals().guesses, "guess", "guesses"),
+                counted(self.totals().dead_ends, "dead end", "dead ends"),
+                counted(self.totals().solutions, "solution", "solutions"),
             ))
         )?;
         writeln!(
@@ -153,7 +163,11 @@ impl Tree {
                     attrs.push(("fillcolor", "#c9efc9".into()));
                     attrs.push(("shape", "doubleoctagon".into()));
                 }
-                Ending::Failed | Ending::LeadsToSolutions | Ending::Open => {}
+                Ending::Failed => {
+                    label.push_str("\nevery guess below failed");
+                    attrs.push(("fillcolor", "#eeeeee".into()));
+                }
+                Ending::LeadsToSolutions | Ending::Open => {}
             }
             if node.children == Children::Folded {
                 label.push_str(&format!("\n▸ folded: {}", size_lines(node.size, node.deepest)));
@@ -195,9 +209,8 @@ impl Tree {
                 let name = format!("more{extra}");
                 extra += 1;
                 let label = format!(
-                    "{} more {} here:\n{}",
-                    left.len(),
-                    if left.len() == 1 { "guess" } else { "guesses" },
+                    "{} here, folded:\n{}",
+                    counted(left.len() as u64, "more guess", "more guesses"),
                     size_lines(size, deepest)
                 );
                 writeln!(
