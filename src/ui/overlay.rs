@@ -163,7 +163,7 @@ const WORD_WIDTH: usize = 16;
 /// The help's page of words as lines in `width` columns: each word, and what it means wrapped
 /// under itself beside it.
 fn words_lines(width: usize, t: &Theme) -> Vec<Line<'static>> {
-    let room = width.saturating_sub(WORD_WIDTH + 1).max(8);
+    let room = width.saturating_sub(WORD_WIDTH + 2).max(8);
     let mut lines = vec![Line::from(Span::styled(
         "The words of step mode, the tree and the race",
         t.label,
