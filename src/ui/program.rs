@@ -294,7 +294,9 @@ impl Widget for ProgramPane<'_> {
                 // A note under its line: no sign of its own.
                 mark if c.number.is_none() && mark != Mark::Plain => (" ", t.dim, t.value, note_style_of(mark, t)),
                 Mark::Current => ("▶", t.key, t.selected, t.key),
-                Mark::Skipped | Mark::Rejected => ("✗", t.bad, t.value, t.bad),
+                Mark::Skipped => ("✗", t.bad, t.value, t.bad),
+                // The whole loop that said no stands out, its test marked.
+                Mark::Rejected => ("✗", t.bad, t.bad, t.bad),
                 Mark::RejectedLoop => (" ", t.bad, t.bad, t.bad),
                 Mark::Fits => ("✓", t.good, t.good, t.good),
                 Mark::Called => (" ", t.key, t.key, t.key),

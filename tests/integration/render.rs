@@ -371,7 +371,7 @@ fn large_terminals_show_large_cells_with_candidates() {
 
 /// The screen's text with the step mode's search time (measured, different on every run)
 /// replaced by a fixed mark of the same width.
-fn without_clock(terminal: &Terminal<TestBackend>) -> String {
+pub(crate) fn without_clock(terminal: &Terminal<TestBackend>) -> String {
     let text = terminal.backend().to_string();
     text.lines()
         .map(|line| {

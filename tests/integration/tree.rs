@@ -732,3 +732,140 @@ fn trace_format_dot_writes_the_tree_as_graphviz() {
         }
     }
 }
+
+/// The words the step-mode screens use (the panel's labels, the program's, the tree's legend)
+/// are each on the help's page of words, and at 80x24, scrolled through, every meaning is read
+/// there in full.
+#[test]
+fn every_word_of_the_step_screens_is_on_the_page_of_words() {
+    use sudoku_workbench::ui::glossary::TERMS;
+    let words = [
+        "step",
+        "guess",
+        "decision",
+        "depth",
+        "max depth",
+        "placement",
+        "backtrack",
+        "options",
+        "tried / left",
+        "forced",
+        "path",
+        "call stack",
+        "dead end",
+        "solution",
+        "exhausted",
+        "tree of guesses",
+        "shut / folded",
+        "ok(r, c, d)",
+        "speed",
+        "search time",
+        "breakpoint",
+    ];
+    for word in words {
+        assert!(TERMS.iter().any(|t| t.word == word), "{word} is explained");
+    }
+    let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut app = tree_of("hardest.sdk", Strategy::Naive, &["g60"]);
+    app.update(Action::Resize(80, 24));
+    app.keys("?");
+    app.key(KeyCode::Tab);
+    let mut text = String::new();
+    let body = ratatui::layout::Rect::new(0, 0, 80, 22);
+    for scroll in 0..=sudoku_workbench::ui::overlay::words_max_scroll(body) {
+        app.overlay = Some(sudoku_workbench::app::Overlay::Words(scroll));
+        let terminal = draw(&mut app, 80, 24);
+        for row in &rows(terminal.backend().buffer())[2..22] {
+            let inside: String = row.chars().skip(1 + 17).take(80 - 19).collect();
+            text.push_str(inside.trim());
+            text.push(' ');
+        }
+    }
+    let text = one_line(&text);
+    for term in TERMS {
+        assert!(
+            text.contains(&one_line(term.means)),
+            "{}: {:?} is not read in full",
+            term.word,
+            term.means
+        );
+    }
+    // Tab goes back to the keys.
+    app.key(KeyCode::Tab);
+    assert!(matches!(app.overlay, Some(sudoku_workbench::app::Overlay::Help(_))));
+}
+
+/// The program pane's ok(r, c, d) after a guess that skipped digits: a snapshot at 100x30
+/// (beside the board) and 80x24 (its own screen), and the styles of its marks: the loops that
+/// rejected a digit in the colour of what went wrong, `return true` in the colour of what fits,
+/// the call's head in the colour of keys, the lines that did not run plain.
+#[test]
+fn the_ok_pane_marks_the_loop_that_said_no_and_the_cell_it_met() {
+    for (width, height) in [(100u16, 30u16), (80, 24)] {
+        let mut app = Bench::on_asset("hard.txt");
+        app.keys("n");
+        app.keys("g13");
+        app.key(KeyCode::Enter);
+        if width < 100 {
+            app.update(Action::Resize(width, height));
+            app.keys("c");
+        }
+        // Step 13: r1c4=9, 4 and 5 met in the row, 6 and 7 in the column, 8 in the row.
+        let Some(Step::Place { pos, digit, .. }) = app.stepper().last() else {
+            panic!()
+        };
+        assert_eq!((pos.to_string(), digit.get()), ("r1c4".to_string(), 9));
+        let terminal = draw(&mut app, width, height);
+        insta::assert_snapshot!(
+            format!("ok_pane_{width}x{height}"),
+            crate::render::without_clock(&terminal)
+        );
+        let buffer = terminal.backend().buffer();
+        let at = |text: &str| {
+            rows(buffer)
+                .iter()
+                .enumerate()
+                .find_map(|(y, r)| r.find(text).map(|x| (r[..x].chars().count() as u16, y as u16)))
+                .unwrap_or_else(|| panic!("{width}x{height}: {text} is on screen"))
+        };
+        let style = |(x, y): (u16, u16)| buffer[(x, y)].style();
+        let red = Some(Color::LightRed);
+        assert_eq!(
+            style(at("if (board[r][i] == d) return false;")).fg,
+            red,
+            "the row's test"
+        );
+        assert_eq!(
+            style(at("if (board[i][c] == d) return false;")).fg,
+            red,
+            "the column's test"
+        );
+        assert_eq!(
+            style(at("for (int i = 0; i < 9; i++)  // row")).fg,
+            red,
+            "the row's loop"
+        );
+        assert_eq!(style(at("return true;")).fg, Some(Color::LightGreen), "the fit");
+        assert_eq!(
+            style(at("bool ok(int r, int c, int d) {")).fg,
+            Some(Color::Yellow),
+            "the call"
+        );
+        // The box's loop said no to none: plain, where the pane has room for it (else `⋮`).
+        let find = |text: &str| {
+            rows(buffer)
+                .iter()
+                .enumerate()
+                .find_map(|(y, r)| r.find(text).map(|x| (r[..x].chars().count() as u16, y as u16)))
+        };
+        match find("for (int i = 0; i < 9; i++)  // box") {
+            Some(boxed) => assert_eq!(style(boxed).fg, Some(Color::White), "{width}x{height}"),
+            None => assert!(rows(buffer).iter().any(|r| r.contains("   ⋮")), "{width}x{height}"),
+        }
+        let text = rows(buffer).join("\n");
+        // The cells the loops met, beside their line or under it.
+        assert!(text.contains("8 at r1c7"), "{text}");
+        assert!(text.contains("7 at r3c4"), "{text}");
+        assert!(text.contains("9 fits"), "{text}");
+    }
+}
