@@ -151,6 +151,16 @@ pub enum Action {
     ExportTrace,
     /// Race every strategy on the board.
     Race,
+    /// Show or hide step mode's tree of guesses.
+    ToggleTree,
+    /// In the tree: open the node selected, or go to its first child if it is open.
+    TreeIn,
+    /// In the tree: shut the node selected, or go to its parent if it is shut.
+    TreeOut,
+    /// In the tree: take the search to the step of the guess selected.
+    TreeGo,
+    /// In the tree: select the guess the search is on, and follow it as it moves.
+    TreeFollow,
 
     // --- lists (file browser, help) ---
     /// Move the selection by this many lines (negative: up).
@@ -181,6 +191,8 @@ pub enum Action {
     Cancel,
     /// Show or hide the help screen.
     Help,
+    /// The help's other page: the keys, or the words and what they mean.
+    HelpPage,
     /// Quit, asking first if there are unsaved changes.
     Quit,
     /// Quit at once (Ctrl-C).

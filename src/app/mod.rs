@@ -22,6 +22,7 @@ pub mod settings;
 pub mod step_mode;
 pub mod stepper;
 pub mod track;
+pub mod tree_screen;
 
 mod edit;
 mod ending;
@@ -89,6 +90,8 @@ pub enum Typing {
 pub enum Overlay {
     /// The list of keys, scrolled down by this many lines.
     Help(usize),
+    /// The help's second page: the words of step mode and what they mean, scrolled so.
+    Words(usize),
     /// A question with answers on single keys.
     Question(Question),
     /// A path to save to.
@@ -255,6 +258,8 @@ pub struct App {
     pub step_strategy: Strategy,
     /// Below 100 columns, whether step mode shows the program's screen instead of the board.
     pub program_screen: bool,
+    /// Step mode's tree of guesses, when it is on screen (instead of the board and the panel).
+    pub tree: Option<tree_screen::TreeScreen>,
     /// What typed digits do.
     pub typing: Typing,
     /// The player's settings.
@@ -327,6 +332,7 @@ impl App {
             solve_strategy: Strategy::Fast,
             step_strategy: Strategy::Naive,
             program_screen: false,
+            tree: None,
             typing: Typing::Entries,
             settings: Settings::default(),
             hint: None,
@@ -684,9 +690,17 @@ impl App {
         match overlay {
             Overlay::Help(scroll) => match action {
                 Action::Help | Action::Cancel | Action::Quit => {}
+                Action::HelpPage => self.overlay = Some(Overlay::Words(0)),
                 Action::ListMove(delta) => self.overlay = Some(Overlay::Help(scroll.saturating_add_signed(delta))),
                 Action::ListTo(line) => self.overlay = Some(Overlay::Help(line)),
                 _ => self.overlay = Some(Overlay::Help(scroll)),
+            },
+            Overlay::Words(scroll) => match action {
+                Action::Help | Action::Cancel | Action::Quit => {}
+                Action::HelpPage => self.overlay = Some(Overlay::Help(0)),
+                Action::ListMove(delta) => self.overlay = Some(Overlay::Words(scroll.saturating_add_signed(delta))),
+                Action::ListTo(line) => self.overlay = Some(Overlay::Words(line)),
+                _ => self.overlay = Some(Overlay::Words(scroll)),
             },
             Overlay::Question(question) => match action {
                 Action::Answer(key) => match question.answers.iter().find(|a| a.key == key) {

@@ -4,10 +4,8 @@
 
 use super::stepper::{SPEEDS, accrue};
 use std::time::{Duration, Instant};
+use sudoku_engine::search::tree::TreeCount;
 use sudoku_engine::{Board, Counters, Search, Step, Strategy};
-
-/// Where a race starts: 20 steps a second, slow enough to see each board change.
-const DEFAULT_SPEED: usize = 4;
 
 /// How a racer stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +31,8 @@ pub struct Racer {
     pub work: Duration,
     /// Steps due at an even pace but not taken yet (its share of time ran out first).
     owed: u64,
+    /// The size of its tree of guesses so far.
+    pub tree: TreeCount,
 }
 
 impl Racer {
@@ -51,7 +51,11 @@ impl Racer {
                 break;
             }
             done += 1;
-            match self.search.next() {
+            let step = self.search.next();
+            if let Some(step) = step {
+                self.tree.note(step);
+            }
+            match step {
                 Some(Step::Solved) => {
                     self.steps += 1;
                     self.standing = Standing::Solved(self.steps);
@@ -94,8 +98,10 @@ pub struct Race {
 }
 
 impl Race {
-    /// Every strategy at the start of `board`, or the contradiction that rules a search out.
-    pub fn new(board: &Board) -> Result<Race, sudoku_engine::Contradiction> {
+    /// Every strategy at the start of `board`, pulled at `speed` (an index into [`SPEEDS`]: step
+    /// mode's, so that the race goes on at the pace the learner chose), or the contradiction that
+    /// rules a search out.
+    pub fn new(board: &Board, speed: usize) -> Result<Race, sudoku_engine::Contradiction> {
         let racers = Strategy::ALL
             .iter()
             .map(|&s| {
@@ -108,6 +114,7 @@ impl Race {
                             standing: Standing::Running,
                             work: Duration::ZERO,
                             owed: 0,
+                            tree: TreeCount::default(),
                         },
                     )
                 })
@@ -117,7 +124,7 @@ impl Race {
             start: board.clone(),
             racers,
             pace: Pace::Paused,
-            speed: DEFAULT_SPEED,
+            speed: speed.min(SPEEDS.len() - 1),
             owed: 0.0,
             last_tick: None,
         })
@@ -244,7 +251,7 @@ mod tests {
     #[test]
     fn every_racer_reaches_what_solving_reaches() {
         let board = asset("hardest.sdk");
-        let mut race = Race::new(&board).unwrap();
+        let mut race = Race::new(&board, 4).unwrap();
         race.step();
         assert!(race.racers.iter().all(|(_, r)| r.steps == 1), "one step each");
         race.full_speed();
@@ -267,7 +274,7 @@ mod tests {
     #[test]
     fn a_racer_short_of_time_catches_up_at_an_even_pace() {
         let board = asset("anti-naive.txt");
-        let mut race = Race::new(&board).unwrap();
+        let mut race = Race::new(&board, 4).unwrap();
         while race.speed() != Some(20_000) {
             race.faster();
         }
@@ -291,7 +298,7 @@ mod tests {
     #[test]
     fn at_an_even_pace_each_racer_takes_the_same_steps() {
         let board = asset("hardest.sdk");
-        let mut race = Race::new(&board).unwrap();
+        let mut race = Race::new(&board, 4).unwrap();
         race.toggle_run();
         let t0 = Instant::now();
         race.tick(t0, Duration::from_secs(1));

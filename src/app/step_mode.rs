@@ -8,8 +8,9 @@ use super::effect::{ExportRequest, TraceFile};
 use super::race::Race;
 use super::stepper::Stepper;
 use super::track::Breakpoints;
+use super::tree_screen::{Selection, Shown, TreeScreen};
 use super::{Action, App, Effect, Mode, Overlay, Then};
-use crate::text::{counted, grouped, printable};
+use crate::text::{counted, counted_as, grouped, printable};
 use std::path::PathBuf;
 use sudoku_engine::{Board, Pos, Step, parse_document};
 
@@ -94,6 +95,7 @@ pub fn parse_breakpoints(input: &str, current: &Breakpoints, start: &Board) -> R
 
 impl App {
     pub(super) fn update_step(&mut self, action: Action) {
+        let Some(action) = self.update_tree(action) else { return };
         let Mode::Step(stepper) = &mut self.mode else { return };
         const OVER: &str = "The search is over: b steps back, Enter keeps the board, Esc leaves";
         match action {
@@ -153,7 +155,17 @@ impl App {
                     format!("Breakpoint at {pos} cleared")
                 });
             }
+            Action::ToggleTree => {
+                self.tree = Some(TreeScreen::default());
+                self.say(
+                    "The tree of guesses: ↑↓ move, ←→ shut / open, Enter goes to a guess's step (T or Esc: the board)",
+                );
+            }
             Action::CycleStrategy => {
+                // The tree's nodes are named by their steps, which are another search's now.
+                if let Some(tree) = &mut self.tree {
+                    *tree = TreeScreen::default();
+                }
                 self.step_strategy = self.step_strategy.next();
                 if let Ok(fresh) = stepper.restarted(self.step_strategy) {
                     **stepper = fresh;
@@ -176,6 +188,7 @@ impl App {
             Action::ExportTrace => self.export_trace(),
             Action::Race => self.start_race(),
             Action::KeepStepBoard => {
+                self.tree = None;
                 let board = stepper.board();
                 let solved = stepper.last() == Some(Step::Solved) || stepper.is_back_at_solution();
                 self.mode = Mode::Edit;
@@ -191,6 +204,7 @@ impl App {
             }
             Action::Cancel if stepper.is_running() => stepper.pause(),
             Action::Cancel => {
+                self.tree = None;
                 self.mode = Mode::Edit;
                 self.say("Left step mode; the board is as it was");
             }
@@ -198,11 +212,79 @@ impl App {
         }
     }
 
+    /// The keys of the tree screen, when it is on: moving through the tree, opening and shutting
+    /// nodes, going to a guess's step. Any other action is handed back for step mode.
+    fn update_tree(&mut self, action: Action) -> Option<Action> {
+        let (Some(screen), Mode::Step(stepper)) = (&mut self.tree, &mut self.mode) else {
+            return Some(action);
+        };
+        let tree = stepper.tree();
+        let lines = screen.lines(tree, stepper.position());
+        let at = screen.selected(tree, &lines);
+        let Some(line) = lines.get(at) else { return Some(action) };
+        let select = |i: usize| Selection::At(lines[i.min(lines.len() - 1)].node.placed_at);
+        match action {
+            Action::ListMove(delta) => screen.selection = select(at.saturating_add_signed(delta)),
+            Action::ListTo(i) => screen.selection = select(i),
+            Action::TreeIn => match line.shown {
+                // Opening or shutting keeps the selection as it is (following, or on this node).
+                Shown::Shut => {
+                    screen.shut.remove(&line.node.placed_at);
+                    screen.opened.insert(line.node.placed_at);
+                }
+                Shown::Opened => screen.selection = select(at + 1),
+                Shown::Folded => self.say(format!(
+                    "Folded to make room: of its {} only the sizes are kept",
+                    counted_as(line.node.size.guesses.saturating_sub(1), "guess", "guesses")
+                )),
+                Shown::Leaf => self.say("No deeper guess was made from this one"),
+            },
+            Action::TreeOut => match (line.shown, tree.parent(line.id)) {
+                (Shown::Opened, _) => {
+                    screen.opened.remove(&line.node.placed_at);
+                    screen.shut.insert(line.node.placed_at);
+                }
+                (_, Some(parent)) => screen.selection = Selection::At(tree.node(parent).placed_at),
+                (_, None) => {}
+            },
+            Action::TreeFollow => {
+                screen.selection = Selection::Follow;
+                self.say("The tree follows the guess the search is on");
+            }
+            Action::TreeGo => {
+                let (target, guess) = (line.node.placed_at, line.node.guess);
+                screen.selection = Selection::At(target);
+                let what = guess.map_or("the start".to_string(), |(pos, digit)| {
+                    format!("the guess {pos}={digit}")
+                });
+                if stepper.go_to_step(target) {
+                    if stepper.is_running() {
+                        self.say(format!("Running to step {}: {what}", grouped(target)));
+                    } else {
+                        self.say(format!("At step {}: {what}", grouped(target)));
+                    }
+                } else {
+                    self.say(format!("The search is at step {}: {what}", grouped(target)));
+                }
+            }
+            Action::ToggleTree => {
+                self.tree = None;
+                self.say("The board (T: the tree of guesses)");
+            }
+            Action::Cancel if !stepper.is_running() => {
+                self.tree = None;
+                self.say("The board (T: the tree of guesses)");
+            }
+            other => return Some(other),
+        }
+        None
+    }
+
     /// `r`: every strategy races on the board; step mode waits as it is.
     fn start_race(&mut self) {
         let Mode::Step(stepper) = &mut self.mode else { return };
         stepper.pause();
-        match Race::new(stepper.start()) {
+        match Race::new(stepper.start(), stepper.speed_index()) {
             Ok(race) => {
                 if let Mode::Step(stepper) = std::mem::replace(&mut self.mode, Mode::Edit) {
                     self.mode = Mode::Race(Box::new(race), stepper);

@@ -7,6 +7,7 @@ use super::track::{Breakpoints, Profile, Track};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudoku_engine::search::tree::Tree;
 use sudoku_engine::{Board, Contradiction, Counters, Decision, Search, Step, Strategy};
 
 /// Steps per second, slowest first, in steps of 1, 2, 5; the last means as fast as the machine
@@ -183,6 +184,10 @@ pub struct Stepper {
     replay: Option<Arc<Replay>>,
     /// The first step found to differ from the trace.
     diverged_at: Option<u64>,
+    /// The tree of guesses of every step taken so far, the furthest the search went: steps back
+    /// and replays from checkpoints go through steps it has, and leave it as it is (it is no
+    /// part of the checkpoints, so that memory stays bounded).
+    tree: Tree,
 }
 
 impl Stepper {
@@ -208,6 +213,7 @@ impl Stepper {
             stopped: None,
             replay: None,
             diverged_at: None,
+            tree: Tree::new(board, strategy, Tree::DEFAULT_BUDGET),
         })
     }
 
@@ -231,10 +237,13 @@ impl Stepper {
         Ok(fresh)
     }
 
-    /// One step of the search, noted in the track.
+    /// One step of the search, noted in the track, and in the tree the first time it is taken.
     fn advance(&mut self) -> Option<Step> {
         let step = self.search.next()?;
         self.track.note(step);
+        if self.track.position > self.tree.steps() {
+            self.tree.note(step);
+        }
         Some(step)
     }
 
@@ -552,6 +561,16 @@ impl Stepper {
     /// The step at which each decision on the stack made its first guess, outermost first.
     pub fn decision_starts(&self) -> &[u64] {
         &self.track.decision_starts
+    }
+
+    /// The tree of guesses of the steps taken so far (as far as the search ever went).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The chosen speed, as an index into [`SPEEDS`] (the race starts at it).
+    pub fn speed_index(&self) -> usize {
+        self.speed
     }
 
     /// The search's shape so far: placements per depth, depth over time.

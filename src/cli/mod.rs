@@ -187,7 +187,7 @@ pub fn usage() -> &'static str {
      usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats] [--jobs N]\n\
      \x20      sudoku-workbench check [FILE] [--jobs N]\n\
      \x20      sudoku-workbench compare [FILE] [--index N]\n\
-     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl] [--why]\n\
+     \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl|dot] [--max-nodes N] [--why]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N] [--format F] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal] [--time-limit SECONDS] [--jobs N]\n\

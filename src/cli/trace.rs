@@ -1,11 +1,12 @@
 //! `trace`: the steps of the search on one puzzle, one a line (text or JSON lines), with
-//! `--why` the reason for each.
+//! `--why` the reason for each; or the tree of its guesses for Graphviz (`--format dot`).
 
 use super::shared::nth_record;
 use super::{Status, puzzle_number, strategy_parser};
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use sudoku_engine::search::tree::Tree;
 use sudoku_engine::search::{trace, why};
 use sudoku_engine::{Cell, Search, Step, Strategy};
 
@@ -24,9 +25,14 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value = "1", value_parser = puzzle_number)]
     pub index: usize,
     /// `text`: a line per step for people; `jsonl`: a JSON object per line for programs, a
-    /// header with the puzzle and the strategy first.
-    #[arg(long, value_name = "FORMAT", value_parser = ["text", "jsonl"], default_value = "text")]
+    /// header with the puzzle and the strategy first; `dot`: the tree of guesses of those steps
+    /// for Graphviz (`dot -Tsvg`), dead ends with their reason.
+    #[arg(long, value_name = "FORMAT", value_parser = ["text", "jsonl", "dot"], default_value = "text")]
     pub format: String,
+    /// With `--format dot`: draw at most this many guesses; the others are folded into nodes
+    /// that say how many guesses, dead ends, placements and backtracks they hold.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub max_nodes: usize,
     /// After each step, why it happens: the digits rejected and who holds them, why a cell was
     /// chosen, why a digit was forced.
     #[arg(long)]
@@ -37,11 +43,13 @@ pub struct TraceArgs {
 /// or `--max-steps` steps were printed.
 pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
     let json = args.format == "jsonl";
-    if json && args.why {
-        // Refused rather than dropped in silence: a JSON step has no room for the reason.
+    if args.format != "text" && args.why {
+        // Refused rather than dropped in silence: a JSON step has no room for the reason (a
+        // drawing of the tree gives each dead end's on its own).
         writeln!(
             err,
-            "error: --why explains the steps of --format text only; leave out --why or --format jsonl"
+            "error: --why explains the steps of --format text only; leave out --why or --format {}",
+            args.format
         )?;
         return Ok(Status::Unreadable);
     }
@@ -55,6 +63,9 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::NoSolution);
         }
     };
+    if args.format == "dot" {
+        return dot(args, &record.puzzle.board, search, out, err);
+    }
     if json {
         writeln!(out, "{}", trace::header(&record.puzzle.board, args.strategy))?;
     }
@@ -104,4 +115,43 @@ pub fn trace(args: &TraceArgs, out: &mut impl Write, err: &mut impl Write) -> io
         counters.depth
     )?;
     Ok(Status::Solved)
+}
+
+/// `trace --format dot`: the search run as far as `--max-steps` (or its first solution, or its
+/// end) into a tree of guesses, written for Graphviz with at most `--max-nodes` guesses drawn.
+fn dot(
+    args: &TraceArgs,
+    board: &sudoku_engine::Board,
+    mut search: Search,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Status> {
+    // A tree that keeps what is drawn and more, folding the rest as it goes.
+    let mut tree = Tree::new(board, args.strategy, args.max_nodes.saturating_mul(4));
+    let mut status = None;
+    for _ in 0..args.max_steps {
+        let Some(step) = search.next() else { break };
+        tree.note(step);
+        match step {
+            Step::Solved => status = Some(Status::Solved),
+            Step::Exhausted => status = Some(Status::NoSolution),
+            _ => {}
+        }
+        if status.is_some() {
+            break;
+        }
+    }
+    let mut text = String::new();
+    tree.write_dot(&mut text, args.max_nodes, tree.steps())
+        .map_err(|_| io::Error::other("the drawing could not be written"))?;
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    if status.is_none() {
+        writeln!(
+            err,
+            "stopped after {} (--max-steps): the tree of the search so far",
+            crate::text::counted(args.max_steps, "step")
+        )?;
+    }
+    Ok(status.unwrap_or(Status::Solved))
 }

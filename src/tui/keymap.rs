@@ -69,6 +69,13 @@ pub fn event_action(event: &Event, app: &App) -> Option<Action> {
                 (Some(Overlay::Help(_)), Action::ListTo(line)) => {
                     Action::ListTo(line.min(body(app).map_or(0, crate::ui::overlay::help_max_scroll)))
                 }
+                (Some(Overlay::Words(scroll)), Action::ListMove(delta)) => {
+                    let most = body(app).map_or(0, crate::ui::overlay::words_max_scroll);
+                    Action::ListTo(scroll.saturating_add_signed(delta).min(most))
+                }
+                (Some(Overlay::Words(_)), Action::ListTo(line)) => {
+                    Action::ListTo(line.min(body(app).map_or(0, crate::ui::overlay::words_max_scroll)))
+                }
                 (_, action) => action,
             })
         }
@@ -119,7 +126,8 @@ fn body(app: &App) -> Option<Rect> {
 fn page(app: &App) -> usize {
     let Some(body) = body(app) else { return 10 };
     match (&app.overlay, &app.mode) {
-        (Some(Overlay::Help(_)), _) => usize::from(body.height.saturating_sub(3)),
+        (Some(Overlay::Help(_) | Overlay::Words(_)), _) => usize::from(body.height.saturating_sub(3)),
+        (None, Mode::Step(_)) if app.tree.is_some() => crate::ui::tree::page_rows(body),
         _ => usize::from(BrowserScreen::new(body).list_inside.height),
     }
 }
@@ -137,7 +145,11 @@ fn mouse_action(kind: MouseEventKind, column: u16, row: u16, app: &App) -> Optio
             } else {
                 WHEEL
             };
-            matches!(context, Context::Browse | Context::Help | Context::Recovery).then_some(Action::ListMove(delta))
+            matches!(
+                context,
+                Context::Browse | Context::Help | Context::Recovery | Context::Tree
+            )
+            .then_some(Action::ListMove(delta))
         }
         MouseEventKind::Down(MouseButton::Left) => match (context, &app.mode) {
             (Context::Edit | Context::Step | Context::PickDigit | Context::PickColour, _) => {

@@ -70,6 +70,8 @@ pub enum Context {
     Solving,
     /// Step mode.
     Step,
+    /// Step mode's tree of guesses.
+    Tree,
     /// The race of strategies.
     Race,
     /// The file browser.
@@ -210,6 +212,7 @@ const DIGIT_FIRST: &str = "Digit first";
 const FILES: &str = "Files";
 const SOLVING: &str = "Solving";
 const STEPPING: &str = "Step mode";
+const TREE: &str = "The tree of guesses (step mode, T)";
 const RACING: &str = "The race of strategies";
 const BROWSING: &str = "File browser";
 const ANYWHERE: &str = "Anywhere";
@@ -316,8 +319,31 @@ pub static BINDINGS: &[Binding] = &[
     on(Step, &[Char('t')], act(Action::CycleStrategy)).help(STEPPING, "t", "strategy: start again with it").hint("t", "strategy"),
     on(Step, &[Char('c')], act(Action::ToggleProgram)).help(STEPPING, "c", "the program and call stack (beside the board, or its own screen)").hint("c", "code"),
     on(Step, &[Char('l')], act(Action::CycleLanguage)).help(STEPPING, "l", "the program in C++ or Python form"),
+    on(Step, &[Char('T')], act(Action::ToggleTree)).help(STEPPING, "T", "the tree of guesses: dead ends and why, sizes of what was tried").hint("T", "tree"),
     on(Step, &[Char('r')], act(Action::Race)).help(STEPPING, "r", "race every strategy on this board").hint("r", "race"),
     on(Step, &[Char('w')], act(Action::ExportTrace)).help(STEPPING, "w", "write the search so far as a trace (o opens one to replay)"),
+    // --- the tree of guesses ---
+    on(Tree, &[Up, Char('k')], act(Action::ListMove(-1))).help(TREE, "↑↓ jk", "select a guess (the wheel scrolls)").hint("↑↓", "select"),
+    on(Tree, &[Down, Char('j')], act(Action::ListMove(1))),
+    on(Tree, &[PageUp], Does::Page(-1)).help(TREE, "PgUp PgDn", "a page up / down"),
+    on(Tree, &[PageDown], Does::Page(1)),
+    on(Tree, &[Home], act(Action::ListTo(0))).help(TREE, "Home End", "the start / the last line"),
+    on(Tree, &[End], act(Action::ListTo(usize::MAX))),
+    on(Tree, &[Right, Char('l')], act(Action::TreeIn)).help(TREE, "→ l", "open the guess (show the guesses below it), or go into it").hint("←→", "shut/open"),
+    on(Tree, &[Left, Char('h')], act(Action::TreeOut)).help(TREE, "← h", "shut the guess, or go up to the guess above it"),
+    on(Tree, &[Enter], act(Action::TreeGo)).help(TREE, "Enter", "take the search to the step of the guess (back at once, forward by running)").hint("Enter", "go there"),
+    on(Tree, &[Char('f')], act(Action::TreeFollow)).help(TREE, "f", "select the guess the search is on, and follow it"),
+    on(Tree, &[Char('n')], act(Action::StepForward)).help(TREE, "n b", "one step forward / back").hint("n", "step"),
+    on(Tree, &[Char('b')], act(Action::StepBack)),
+    on(Tree, &[Char(' ')], act(Action::ToggleRun)).help(TREE, "space", "run / pause").hint("space", "run"),
+    on(Tree, &[Char('+'), Char('=')], act(Action::Faster)).help(TREE, "+ -", "faster / slower"),
+    on(Tree, &[Char('-'), Char('_')], act(Action::Slower)),
+    on(Tree, &[Char('e'), Char('s')], act(Action::RunToEnd)).help(TREE, "e", "run to the next solution"),
+    on(Tree, &[Char(']')], act(Action::RunToBacktrack)).help(TREE, "[ ]", "back to the last / on to the next backtrack"),
+    on(Tree, &[Char('[')], act(Action::BackToBacktrack)),
+    on(Tree, &[Char('g')], act(Action::AskStep)).help(TREE, "g", "go to step N (typed)"),
+    on(Tree, &[Char('T')], act(Action::ToggleTree)).help(TREE, "T Esc", "back to the board (Esc first pauses a run)").hint("T", "board"),
+    on(Tree, &[Esc], act(Action::Cancel)),
     // --- the race ---
     on(Race, &[Char(' ')], act(Action::ToggleRun)).help(RACING, "space", "run / pause, every strategy at the same steps per second").hint("space", "run"),
     on(Race, &[Char('e'), Char('s')], act(Action::RunToEnd)).help(RACING, "e", "each at full speed to the finish").hint("e", "full speed"),
@@ -338,6 +364,7 @@ pub static BINDINGS: &[Binding] = &[
     on(Browse, &[Esc, Char('q'), Char('o')], act(Action::Cancel)).help(BROWSING, "Esc q o", "close the browser").hint("Esc", "close"),
     // --- the help screen ---
     on(Help, &[Up, Char('k')], act(Action::ListMove(-1))).hint("↑↓", "scroll"),
+    on(Help, &[Tab], act(Action::HelpPage)).hint("Tab", "keys / words"),
     on(Help, &[Down, Char('j')], act(Action::ListMove(1))),
     on(Help, &[PageUp], Does::Page(-1)),
     on(Help, &[PageDown, Char(' ')], Does::Page(1)),
@@ -381,7 +408,7 @@ pub fn context(app: &App) -> Context {
 /// screen beneath, kept for when the read is done.
 pub fn context_beneath(app: &App) -> Context {
     match (&app.overlay, &app.mode) {
-        (Some(Overlay::Help(_)), _) => Help,
+        (Some(Overlay::Help(_) | Overlay::Words(_)), _) => Help,
         (Some(Overlay::Question(_)), _) => Question,
         (Some(Overlay::Prompt(_)), _) => Prompt,
         (Some(Overlay::Line(_)), _) => Line,
@@ -398,6 +425,7 @@ pub fn context_beneath(app: &App) -> Context {
             (None, Input::CellFirst) => Edit,
         },
         (None, Mode::Solving(_)) => Solving,
+        (None, Mode::Step(_)) if app.tree.is_some() => Tree,
         (None, Mode::Step(_)) => Step,
         (None, Mode::Race(..)) => Race,
         (None, Mode::Browse(_)) => Browse,
@@ -570,6 +598,7 @@ mod tests {
                 FILES,
                 DIGIT_FIRST,
                 STEPPING,
+                TREE,
                 RACING,
                 BROWSING,
                 ANYWHERE
@@ -585,8 +614,8 @@ mod tests {
     #[test]
     fn every_footer_hint_is_true_where_it_is_shown() {
         let contexts = [
-            Edit, DigitFirst, PickDigit, PickColour, Paused, Solving, Step, Race, Browse, Help, Question, Prompt, Line,
-            Recovery, Solved, NewPuzzle, Generating, Stats,
+            Edit, DigitFirst, PickDigit, PickColour, Paused, Solving, Step, Tree, Race, Browse, Help, Question, Prompt,
+            Line, Recovery, Solved, NewPuzzle, Generating, Stats,
         ];
         for context in contexts {
             for b in BINDINGS.iter().filter(|b| {

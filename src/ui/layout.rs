@@ -86,6 +86,10 @@ pub enum ProgramPlace {
 /// Columns the program pane needs beside the board, and the panel under it.
 const PROGRAM_SIDE_WIDTH: u16 = 58;
 
+/// Rows the panel keeps under the program beside the board, at the least: the step and its
+/// why read in full at 100x30 (a longer program shows its lines around the current one).
+const PANEL_BELOW_MIN_ROWS: u16 = 12;
+
 /// Rows under the board the call stack needs, at the least, to go there.
 const STACK_MIN_ROWS: u16 = 4;
 
@@ -147,7 +151,10 @@ impl Screen {
                     right.x,
                     right.y,
                     right.width,
-                    program_rows.min(right.height / 2 + 4).min(right.height),
+                    program_rows
+                        .min(right.height / 2 + 4)
+                        .min(right.height.saturating_sub(PANEL_BELOW_MIN_ROWS))
+                        .min(right.height),
                 );
                 let below = Rect::new(
                     right.x,

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod browser;
+pub mod glossary;
 pub mod keys;
 pub mod layout;
 pub mod overlay;
@@ -12,6 +13,7 @@ pub mod race;
 pub mod reading;
 pub mod stats;
 pub mod theme;
+pub mod tree;
 
 use crate::app::hint::HintStage;
 use crate::app::settings::MarksView;
@@ -38,6 +40,8 @@ pub fn program_place(app: &App) -> ProgramPlace {
 /// The layout of `area` for what `app` shows (the terminal side maps clicks with it too).
 pub fn screen_of(app: &App, area: Rect) -> Result<Screen, TooSmall> {
     match &app.mode {
+        // The tree takes the whole body: no board to click on, no program beside it.
+        Mode::Step(_) if app.tree.is_some() => Screen::new(area),
         Mode::Step(stepper) => {
             Screen::with_program(area, program_place(app), program::program_height(stepper.strategy()))
         }
@@ -87,6 +91,17 @@ pub fn draw(frame: &mut Frame, app: &App) {
             theme: &theme,
         }
         .render(screen.body, buf),
+        Mode::Step(stepper) if app.tree.is_some() => {
+            if let Some(tree) = &app.tree {
+                tree::TreeView {
+                    stepper,
+                    screen: tree,
+                    message: app.message.as_ref().filter(|_| app.overlay.is_none()),
+                    theme: &theme,
+                }
+                .render(screen.body, buf);
+            }
+        }
         mode => {
             let board = app.shown_board();
             let (focus, focus_is_search, decisions) = match mode {
@@ -177,6 +192,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.overlay {
         None => {}
         Some(Overlay::Help(scroll)) => overlay::Help {
+            scroll: *scroll,
+            theme: &theme,
+        }
+        .render(screen.body, buf),
+        Some(Overlay::Words(scroll)) => overlay::Words {
             scroll: *scroll,
             theme: &theme,
         }

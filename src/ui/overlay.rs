@@ -133,9 +133,9 @@ impl Widget for Help<'_> {
         let scroll = self.scroll.min(content_height.saturating_sub(rows));
         let more = scroll + rows < content_height;
         let title = match (scroll > 0, more) {
-            (_, true) => " Keys — ↓ more; Esc closes ",
-            (true, false) => " Keys — ↑ back; Esc closes ",
-            (false, false) => " Keys — Esc or ? closes ",
+            (_, true) => " Keys — ↓ more; Tab: words; Esc closes ",
+            (true, false) => " Keys — ↑ back; Tab: words; Esc closes ",
+            (false, false) => " Keys — Tab: words; Esc or ? closes ",
         };
         let block = Block::bordered().title(title).border_style(t.frame);
         let inner = block.inner(popup);
@@ -155,6 +155,70 @@ impl Widget for Help<'_> {
         } else {
             Paragraph::new(skip(left)).render(inner, buf);
         }
+    }
+}
+
+/// The width of the words column of the help's page of words.
+const WORD_WIDTH: usize = 16;
+
+/// The help's page of words as lines in `width` columns: each word, and what it means wrapped
+/// under itself beside it.
+fn words_lines(width: usize, t: &Theme) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(WORD_WIDTH + 2).max(8);
+    let mut lines = vec![Line::from(Span::styled(
+        "The words of step mode, the tree and the race",
+        t.label,
+    ))];
+    for term in super::glossary::TERMS {
+        for (i, piece) in super::panel::wrap(term.means, room).into_iter().enumerate() {
+            let word = if i == 0 { term.word } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {word:<w$}", w = WORD_WIDTH), t.key),
+                Span::styled(piece, t.value),
+            ]));
+        }
+    }
+    lines
+}
+
+/// The frame's width of the page of words in `area`: the whole width, up to 100 columns.
+fn words_width(area: Rect) -> u16 {
+    area.width.min(100)
+}
+
+/// The most lines the page of words can be scrolled down in `area` (the screen's body).
+pub fn words_max_scroll(area: Rect) -> usize {
+    let lines = words_lines(usize::from(words_width(area).saturating_sub(2)), &Theme::new(true));
+    lines.len().saturating_sub(usize::from(area.height.saturating_sub(2)))
+}
+
+/// The help's page of words, scrolled down `scroll` lines.
+pub struct Words<'a> {
+    /// Lines scrolled past.
+    pub scroll: usize,
+    /// The styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for Words<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let width = words_width(area);
+        let lines = words_lines(usize::from(width.saturating_sub(2)), t);
+        let popup = centered(area, width, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
+        let rows = usize::from(popup.height.saturating_sub(2));
+        let scroll = self.scroll.min(lines.len().saturating_sub(rows));
+        let more = scroll + rows < lines.len();
+        let title = match (scroll > 0, more) {
+            (_, true) => " Words — ↓ more; Tab: keys; Esc closes ",
+            (true, false) => " Words — ↑ back; Tab: keys; Esc closes ",
+            (false, false) => " Words — Tab: keys; Esc or ? closes ",
+        };
+        let block = Block::bordered().title(title).border_style(t.frame);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        Paragraph::new(lines.into_iter().skip(scroll).collect::<Vec<_>>()).render(inner, buf);
     }
 }
 

@@ -2,6 +2,7 @@
 //! editing; the strategy, counters, current decision and path of decisions in step mode. A value
 //! too long for its line wraps under itself, indented past the labels.
 
+use super::glossary;
 use super::profile::{PROFILE_MIN_ROWS, ProfileView};
 use super::program::line_says;
 use super::theme::Theme;
@@ -165,6 +166,24 @@ impl Lines<'_> {
     /// A labelled value; a long value wraps at blanks, its further lines indented under it.
     fn row(&mut self, label: &str, value: impl Into<String>, style: Style) {
         let _ = self.row_of_at_most(label, value, style, usize::MAX);
+    }
+
+    /// A labelled value with what `word` (the label's, in the glossary) means after it, dim,
+    /// when the line has room for both (else the value alone).
+    fn row_meaning(&mut self, label: &str, word: &str, value: String, style: Style) {
+        let meaning =
+            glossary::short(word).filter(|m| LABEL + value.chars().count() + 2 + m.chars().count() <= self.width);
+        match meaning {
+            Some(meaning) => {
+                let line = Line::from(vec![
+                    Span::styled(format!("{label:<LABEL$}"), self.theme.label),
+                    Span::styled(value, style),
+                    Span::styled(format!("  {meaning}"), self.theme.dim),
+                ]);
+                self.push_row(vec![line]);
+            }
+            None => self.row(label, value, style),
+        }
     }
 
     /// A labelled value on at most `most` lines, the last ending in `…` if it was cut; whether
@@ -598,9 +617,9 @@ impl Panel<'_> {
         let t = self.theme;
         let c = stepper.counters();
         out.at(Priority::High);
-        out.row("Steps", grouped(stepper.position()), t.value);
-        out.row("Placements", grouped(c.placements), t.value);
-        out.row("Backtracks", grouped(c.backtracks), t.value);
+        out.row_meaning("Steps", "step", grouped(stepper.position()), t.value);
+        out.row_meaning("Placements", "placement", grouped(c.placements), t.value);
+        out.row_meaning("Backtracks", "backtrack", grouped(c.backtracks), t.value);
         out.row(
             "Depth",
             format!(
@@ -844,6 +863,7 @@ impl Widget for Panel<'_> {
                 let rows = room - 1;
                 ProfileView {
                     profile: stepper.profile(),
+                    steps: stepper.position(),
                     theme: self.theme,
                 }
                 .render(Rect::new(area.x, area.bottom() - rows, area.width, rows.min(16)), buf);

@@ -1,5 +1,6 @@
 //! The race view: a mini board and counters for each strategy, then the table of placements,
-//! backtracks, maximum depth and time.
+//! backtracks, the size of each one's tree of guesses (guesses, dead ends), maximum depth and
+//! time.
 //!
 //! Nothing in it is ever cut: the table's columns take the width of their widest cell, and a
 //! count that does not fit is written shorter (`1.267G`), never with digits missing; the boxes
@@ -16,6 +17,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, Table, Widget};
 use std::time::Duration;
+use sudoku_engine::search::tree::TreeCount;
 use sudoku_engine::{Cell, Counters, Pos, Strategy};
 
 /// The columns of one racer's box at most: a mini board with room around it.
@@ -39,11 +41,24 @@ const BOARD_WIDTH: u16 = 11;
 /// Lines of the note about the last action, at most (wrapped to the width).
 const MESSAGE_LINES: usize = 2;
 
-/// The table's header; the same columns as `sudoku-workbench compare`, and the result.
-const HEADER: [&str; 6] = ["strategy", "placements", "backtracks", "max depth", "time", "result"];
+/// The columns of the table.
+const COLUMNS: usize = 8;
+
+/// The table's header: the columns of `sudoku-workbench compare`, the size of each strategy's
+/// tree of guesses (its guesses and dead ends), and the result.
+const HEADER: [&str; COLUMNS] = [
+    "strategy",
+    "placements",
+    "backtracks",
+    "guesses",
+    "dead ends",
+    "max depth",
+    "time",
+    "result",
+];
 
 /// The header in fewer columns, for a narrow screen (the boxes' words).
-const SHORT_HEADER: [&str; 6] = ["strategy", "placed", "back", "max depth", "time", "result"];
+const SHORT_HEADER: [&str; COLUMNS] = ["strategy", "placed", "back", "guess", "dead", "depth", "time", "result"];
 
 /// How the table writes its counts, tried in order until the table fits: in full, then shorter
 /// and shorter ([`compact`] with 3 decimals down to none).
@@ -112,6 +127,7 @@ impl Widget for RaceView<'_> {
             .map(|(strategy, racer)| Standings {
                 strategy: *strategy,
                 counters: racer.counters(),
+                tree: racer.tree,
                 work: racer.work,
                 standing: racer.standing,
             })
@@ -249,12 +265,13 @@ fn racer_box(strategy: Strategy, racer: &Racer, pace: Pace, rect: Rect, counters
 struct Standings {
     strategy: Strategy,
     counters: Counters,
+    tree: TreeCount,
     work: Duration,
     standing: Standing,
 }
 
 /// The cells of the table's rows, with counts written in `form` (`None`: in full).
-fn table_cells(standings: &[Standings], form: Option<usize>) -> Vec<[String; 6]> {
+fn table_cells(standings: &[Standings], form: Option<usize>) -> Vec<[String; COLUMNS]> {
     let count = |n: u64| form.map_or_else(|| grouped(n), |decimals| compact(n, decimals));
     standings
         .iter()
@@ -269,6 +286,8 @@ fn table_cells(standings: &[Standings], form: Option<usize>) -> Vec<[String; 6]>
                 s.strategy.name().to_string(),
                 count(c.placements),
                 count(c.backtracks),
+                count(s.tree.guesses),
+                count(s.tree.dead_ends),
                 c.max_depth.to_string(),
                 duration(s.work),
                 result,
@@ -277,33 +296,51 @@ fn table_cells(standings: &[Standings], form: Option<usize>) -> Vec<[String; 6]>
         .collect()
 }
 
+/// The columns kept of each row, all eight or all but the tree's two.
+fn keep<T: Clone>(row: &[T; COLUMNS], tree: bool) -> Vec<T> {
+    row.iter()
+        .enumerate()
+        .filter(|(i, _)| tree || !TREE_COLUMNS.contains(i))
+        .map(|(_, cell)| cell.clone())
+        .collect()
+}
+
+/// The columns of the tree's size in the table (guesses, dead ends): the first to go when the
+/// table does not fit.
+const TREE_COLUMNS: [usize; 2] = [3, 4];
+
 /// The width of each column of `cells` under `header`: its widest cell.
-fn column_widths(header: &[&str; 6], cells: &[[String; 6]]) -> [u16; 6] {
-    std::array::from_fn(|i| {
-        cells
-            .iter()
-            .map(|row| row[i].chars().count())
-            .chain([header[i].chars().count()])
-            .max()
-            .unwrap_or(0) as u16
-    })
+fn column_widths(header: &[&str], cells: &[Vec<String>]) -> Vec<u16> {
+    (0..header.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|row| row[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0) as u16
+        })
+        .collect()
 }
 
 /// The table of the race in `width` columns, in the first way that fits, from the roomiest:
-/// counts in full, then shorter and shorter; for each, the long header, then the short one;
-/// columns two apart, then one. (Should none fit, the last: the screen is narrower than the
-/// workbench's smallest.)
+/// with the trees' sizes, then without them; for each, counts in full, then shorter and shorter;
+/// for each, the long header, then the short one; columns two apart, then one. (Should none
+/// fit, the last: the screen is narrower than the workbench's smallest.)
 fn table(standings: &[Standings], width: u16, t: &Theme) -> Table<'static> {
-    let ways = COUNT_FORMS.iter().flat_map(|&form| {
-        [HEADER, SHORT_HEADER]
-            .into_iter()
-            .flat_map(move |header| [2u16, 1].map(|spacing| (form, header, spacing)))
+    let ways = [true, false].into_iter().flat_map(|tree| {
+        COUNT_FORMS.iter().flat_map(move |&form| {
+            [HEADER, SHORT_HEADER]
+                .into_iter()
+                .flat_map(move |header| [2u16, 1].map(|spacing| (tree, form, header, spacing)))
+        })
     });
     let mut chosen = None;
-    for (form, header, spacing) in ways {
-        let cells = table_cells(standings, form);
+    for (tree, form, header, spacing) in ways {
+        let cells: Vec<Vec<String>> = table_cells(standings, form).iter().map(|row| keep(row, tree)).collect();
+        let header = keep(&header, tree);
         let widths = column_widths(&header, &cells);
-        let fits = widths.iter().sum::<u16>() + 5 * spacing <= width;
+        let fits = widths.iter().sum::<u16>() + (widths.len() as u16 - 1) * spacing <= width;
         chosen = Some((cells, widths, header, spacing));
         if fits {
             break;
@@ -311,7 +348,7 @@ fn table(standings: &[Standings], width: u16, t: &Theme) -> Table<'static> {
     }
     let (cells, widths, header, spacing) = chosen.expect("there is a way to try");
     let rows = cells.into_iter().map(|row| Row::new(row).style(t.value));
-    Table::new(rows, widths.map(Constraint::Length))
+    Table::new(rows, widths.into_iter().map(Constraint::Length))
         .header(Row::new(header).style(t.label))
         .column_spacing(spacing)
 }
@@ -342,12 +379,19 @@ mod tests {
             Standings {
                 strategy: Strategy::Naive,
                 counters: huge,
+                tree: {
+                    let mut tree = TreeCount::default();
+                    tree.guesses = 1_266_509_660;
+                    tree.dead_ends = 402_000_123;
+                    tree
+                },
                 work: Duration::from_secs(7_505),
                 standing: Standing::Solved(2_533_019_258),
             },
             Standings {
                 strategy: Strategy::Mrv,
                 counters: Counters::default(),
+                tree: TreeCount::default(),
                 work: Duration::from_micros(42),
                 standing: Standing::NoSolution(137_855_760),
             },
@@ -359,9 +403,10 @@ mod tests {
             rows(&buffer)
         };
         // Room for every digit: all of them, grouped.
-        let wide = draw(100);
+        let wide = draw(130);
         assert!(wide[1].contains("1,266,509,660"), "{wide:?}");
         assert!(wide[1].contains("1,266,509,597"), "{wide:?}");
+        assert!(wide[1].contains("402,000,123"), "the tree's dead ends: {wide:?}");
         assert!(wide[1].trim_end().ends_with("solved at step 2,533,019,258"), "{wide:?}");
         assert!(wide[2].contains("none, 137,855,760 steps"), "{wide:?}");
         // 80 columns (78 inside): abbreviated, each figure a true one.
@@ -370,17 +415,26 @@ mod tests {
         assert_eq!(
             naive,
             [
-                "naive", "1.267G", "1.267G", "64", "125", "min", "05", "s", "solved", "at", "step", "2.533G"
+                "naive", "1.27G", "1.27G", "1.27G", "402.00M", "64", "125", "min", "05", "s", "solved", "at", "step",
+                "2.53G"
             ],
             "{narrow:?}"
         );
-        assert!(narrow[2].contains("none, 137.856M steps"), "{narrow:?}");
-        // The workbench's narrowest screen (62 inside), beside a time of two hours: the short
-        // header, whole units (rounded, still true to the figure shown).
+        assert!(narrow[2].contains("none, 137.86M steps"), "{narrow:?}");
+        // The workbench's narrowest screen (62 inside), beside a time of two hours: the trees'
+        // sizes give way, and the short header.
         let narrowest = draw(62);
-        assert!(narrowest[0].starts_with("strategy placed back "), "{narrowest:?}");
-        assert!(narrowest[1].trim_end().ends_with("solved at step 3G"), "{narrowest:?}");
-        assert!(narrowest[2].contains("none, 138M steps"), "{narrowest:?}");
+        let header: Vec<&str> = narrowest[0].split_whitespace().collect();
+        assert_eq!(
+            header,
+            ["strategy", "placed", "back", "depth", "time", "result"],
+            "{narrowest:?}"
+        );
+        assert!(
+            narrowest[1].trim_end().ends_with("solved at step 2.53G"),
+            "{narrowest:?}"
+        );
+        assert!(narrowest[2].contains("none, 137.86M steps"), "{narrowest:?}");
     }
 
     #[test]

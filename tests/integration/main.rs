@@ -31,3 +31,4 @@ mod render;
 mod saving;
 mod teaching;
 mod terminal;
+mod tree;

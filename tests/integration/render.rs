@@ -371,7 +371,7 @@ fn large_terminals_show_large_cells_with_candidates() {
 
 /// The screen's text with the step mode's search time (measured, different on every run)
 /// replaced by a fixed mark of the same width.
-fn without_clock(terminal: &Terminal<TestBackend>) -> String {
+pub(crate) fn without_clock(terminal: &Terminal<TestBackend>) -> String {
     let text = terminal.backend().to_string();
     text.lines()
         .map(|line| {
@@ -870,12 +870,14 @@ fn the_race_view() {
             .find(|r| r.starts_with(&format!(" {strategy} ")))
             .expect("a row of the table");
         let c = racer.counters();
-        let numbers: Vec<&str> = row.split_whitespace().skip(1).take(3).collect();
+        let numbers: Vec<&str> = row.split_whitespace().skip(1).take(5).collect();
         assert_eq!(
             numbers,
             [
                 c.placements.to_string(),
                 c.backtracks.to_string(),
+                racer.tree.guesses.to_string(),
+                racer.tree.dead_ends.to_string(),
                 c.max_depth.to_string()
             ],
             "{row}"
@@ -1015,14 +1017,50 @@ fn the_search_profile_under_the_panel() {
     app.act(Action::Confirm);
     let terminal = draw(&mut app, 120, 40);
     insta::assert_snapshot!("profile_120x40", without_clock(&terminal));
-    // The bottom row of the chart, just above the sparkline's title.
-    let (y, _) = row_with(&terminal, "Depth over time");
+    // The bottom row of the chart, above its axis and the sparkline's title.
+    let (y, axis) = row_with(&terminal, "Depth over time");
     let buffer = terminal.backend().buffer();
     let bars = (0..120u16)
-        .filter(|&x| buffer[(x, y as u16 - 1)].symbol() != " " && buffer[(x, y as u16 - 1)].fg == Color::LightGreen)
+        .filter(|&x| buffer[(x, y as u16 - 2)].symbol() != " " && buffer[(x, y as u16 - 2)].fg == Color::LightGreen)
         .count();
-    assert!(bars > 10, "bars of placements: {bars}");
-    assert!(rows(&terminal).iter().any(|r| r.contains("Depth over time")));
+    assert!(bars >= 5, "bars of placements: {bars}");
+    let _ = axis;
+    // Each chart has its axes: the y axis's top value and 0, the x axis's first and last
+    // depth (for the bars) or step (for the depth over time), and its name.
+    let rows = rows(&terminal);
+    let Mode::Step(stepper) = &app.mode else { panic!() };
+    let per_depth = &stepper.profile().per_depth;
+    let deepest = per_depth.len() - 1;
+    let depth_axis = &rows[y - 1];
+    assert!(
+        depth_axis.contains("0└1─")
+            && depth_axis.contains(" depth ")
+            && depth_axis.trim_end().ends_with(&format!("─{deepest}")),
+        "{depth_axis}"
+    );
+    // The x axis runs under the bars drawn, one a column here: the top is the tallest of them.
+    let extent = depth_axis.split('└').nth(1).unwrap().trim_end().chars().count();
+    let bars = sudoku_workbench::ui::profile::bars_of(per_depth, extent);
+    assert_eq!(bars.len(), extent, "a bar a column");
+    let most = bars.iter().map(|b| b.1).max().unwrap();
+    assert!(
+        rows.iter().any(|r| r.contains(&format!("{most}┤"))),
+        "the top of the bars: {rows:#?}"
+    );
+    let step_axis = rows[y + 1..]
+        .iter()
+        .find(|r| r.contains("└0"))
+        .expect("the axis of the depth over time");
+    assert!(
+        step_axis.contains(" step ") && step_axis.trim_end().ends_with("─5,000"),
+        "{step_axis}"
+    );
+    let max_depth = stepper.counters().max_depth;
+    assert!(
+        rows[y + 1].contains(&format!("{max_depth}┤")),
+        "the deepest at the top: {}",
+        rows[y + 1]
+    );
 }
 
 /// Issue 12: a jump to a step typed, its prompt and where it lands.

@@ -274,6 +274,41 @@ fn the_race_runs_every_strategy_to_what_solving_finds_and_esc_comes_back() {
     assert_eq!(app.stepper().position(), 5, "step mode as it was");
 }
 
+/// Issue 32: the race starts at the speed chosen in step mode, not a speed of its own, and its
+/// table counts each strategy's tree of guesses as the strategy's own tree does.
+#[test]
+fn the_race_starts_at_step_modes_speed_and_counts_each_tree() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("n+++");
+    let chosen = app.stepper().speed();
+    assert_eq!(chosen, Some(100), "10 steps/s, then 20, 50, 100");
+    app.keys("r");
+    let Mode::Race(race, _) = &app.mode else {
+        panic!("the race")
+    };
+    assert_eq!(race.speed(), chosen);
+    app.keys("e");
+    let Mode::Race(race, _) = &app.mode else { panic!() };
+    let board = board_of("hardest.sdk");
+    for (strategy, racer) in &race.racers {
+        let mut tree = sudoku_engine::search::tree::Tree::new(&board, *strategy, 1 << 20);
+        for step in Search::new(&board, *strategy).unwrap().take(racer.steps as usize) {
+            tree.note(step);
+        }
+        let totals = tree.totals();
+        assert_eq!(
+            (racer.tree.guesses, racer.tree.dead_ends),
+            (totals.guesses, totals.dead_ends),
+            "{strategy}"
+        );
+    }
+    let guesses = |s: Strategy| race.racers.iter().find(|(r, _)| *r == s).unwrap().1.tree.guesses;
+    assert!(
+        guesses(Strategy::Naive) > 100 * guesses(Strategy::Fast),
+        "the textbook's tree is the big one"
+    );
+}
+
 /// A copy of the shipped `name` in a directory of its own, for files written beside it.
 fn copy_of(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -14,6 +14,7 @@ mod naive;
 mod occupancy;
 pub mod program;
 pub mod trace;
+pub mod tree;
 pub mod why;
 
 pub use fast::Branching;
@@ -62,6 +63,15 @@ macro_rules! strategies {
             pub const fn about(self) -> &'static str {
                 match self {
                     $(Strategy::$variant => $about,)+
+                }
+            }
+
+            /// Whether the strategy fills cells that follow from the board (propagation) besides
+            /// its guesses: its steps then hold forced digits, and its dead ends are found while
+            /// propagating.
+            pub const fn propagates(self) -> bool {
+                match self {
+                    $(Strategy::$variant => <$state as State>::PROPAGATES,)+
                 }
             }
         }
@@ -252,6 +262,11 @@ pub struct Counters {
     pub max_depth: usize,
     /// Solutions found.
     pub solutions: u64,
+}
+
+impl Counters {
+    /// What depth means, in the words every screen and command uses: the depth is this number.
+    pub const DEPTH_MEANS: &'static str = "the number of decisions on the stack";
 }
 
 /// A decision on the search stack, for showing the path of the search.

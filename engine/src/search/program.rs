@@ -2,7 +2,9 @@
 //! the BOJ 2580 solutions), in a C++-like and a Python-like form, and which of its lines each
 //! [`Step`] of the search carries out: step mode highlights that line beside the board.
 
+use super::why::holder;
 use super::{Step, Strategy};
+use crate::board::{Board, Digit, Pos, Unit};
 use std::fmt;
 
 /// The form a program is written in.
@@ -88,6 +90,73 @@ pub struct Program {
     /// The line that checks a digit and skips it (`continue`) when a peer holds it, for the
     /// textbook program: the digits a guess passed over went through it.
     pub check: Option<usize>,
+    /// The body of that check, for the textbook program: `ok(r, c, d)`.
+    pub ok: Option<&'static Check>,
+}
+
+/// The body of the textbook's check `ok(r, c, d)`: a loop over the row, one over the column and
+/// one over the box, each returning false at the first cell that holds `d`, in the order
+/// [`holder`] looks (so the cell the program meets is the one the why names), then true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The lines, indented with spaces.
+    pub lines: &'static [&'static str],
+    /// The loop over each kind of unit (row, column, box): its first and last line (0-based).
+    pub loops: [(usize, usize); 3],
+    /// The line that returns true: no peer holds the digit.
+    pub fits: usize,
+}
+
+impl Check {
+    /// The lines (first, last) of the loop over `unit`'s kind.
+    pub const fn loop_of(&self, unit: Unit) -> (usize, usize) {
+        match unit {
+            Unit::Row(_) => self.loops[0],
+            Unit::Col(_) => self.loops[1],
+            Unit::Box(_) => self.loops[2],
+        }
+    }
+}
+
+/// What `ok(r, c, d)` answered for one digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// False: the loop over `unit` met `holder`, which holds the digit.
+    Rejected {
+        /// The unit whose loop found it.
+        unit: Unit,
+        /// The cell holding the digit.
+        holder: Pos,
+    },
+    /// True: no peer holds it.
+    Fits,
+}
+
+/// The textbook's checks that led to the guess `step` (on `board` as it was before it, the step
+/// before being `previous`): `ok(r, c, d)` for each digit from the first tried (1, or after
+/// the one just taken back there) to the digit placed, and what each answered. Empty for any
+/// other step.
+pub fn checks(board: &Board, step: &Step, previous: Option<&Step>) -> Vec<(Digit, Verdict)> {
+    let Step::Place {
+        pos,
+        digit,
+        forced: false,
+        ..
+    } = *step
+    else {
+        return Vec::new();
+    };
+    let from = skipped(step, previous).first().copied().unwrap_or(digit.get());
+    (from..=digit.get())
+        .filter_map(Digit::new)
+        .map(|d| {
+            let verdict = match holder(board, pos, d) {
+                Some((holder, unit)) => Verdict::Rejected { unit, holder },
+                None => Verdict::Fits,
+            };
+            (d, verdict)
+        })
+        .collect()
 }
 
 /// The digits a textbook guess `step` passed over at its cell (each held by a peer, so the
@@ -159,6 +228,25 @@ const NAIVE_CPP: Program = Program {
     ],
     at: [13, 8, 10, 8, 10, 3, 12],
     check: Some(7),
+    ok: Some(&OK_CPP),
+};
+
+const OK_CPP: Check = Check {
+    lines: &[
+        "bool ok(int r, int c, int d) {",
+        "  for (int i = 0; i < 9; i++)  // row",
+        "    if (board[r][i] == d) return false;",
+        "  for (int i = 0; i < 9; i++)  // column",
+        "    if (board[i][c] == d) return false;",
+        "  int y = r / 3 * 3, x = c / 3 * 3;",
+        "  for (int i = 0; i < 9; i++)  // box",
+        "    if (board[y + i/3][x + i%3] == d)",
+        "      return false;",
+        "  return true;",
+        "}",
+    ],
+    loops: [(1, 2), (3, 4), (6, 8)],
+    fits: 9,
 };
 
 const NAIVE_PY: Program = Program {
@@ -178,6 +266,26 @@ const NAIVE_PY: Program = Program {
     ],
     at: [11, 7, 9, 7, 9, 3, 10],
     check: Some(6),
+    ok: Some(&OK_PY),
+};
+
+const OK_PY: Check = Check {
+    lines: &[
+        "def ok(r, c, d):",
+        "    for i in range(9):  # row",
+        "        if board[r][i] == d:",
+        "            return False",
+        "    for i in range(9):  # column",
+        "        if board[i][c] == d:",
+        "            return False",
+        "    y, x = r // 3 * 3, c // 3 * 3",
+        "    for i in range(9):  # box",
+        "        if board[y+i//3][x+i%3] == d:",
+        "            return False",
+        "    return True",
+    ],
+    loops: [(1, 3), (4, 6), (8, 10)],
+    fits: 11,
 };
 
 const MRV_CPP: Program = Program {
@@ -197,6 +305,7 @@ const MRV_CPP: Program = Program {
     ],
     at: [11, 6, 8, 6, 8, 2, 10],
     check: None,
+    ok: None,
 };
 
 const MRV_PY: Program = Program {
@@ -214,6 +323,7 @@ const MRV_PY: Program = Program {
     ],
     at: [9, 5, 7, 5, 7, 2, 8],
     check: None,
+    ok: None,
 };
 
 const DLX_CPP: Program = Program {
@@ -236,6 +346,7 @@ const DLX_CPP: Program = Program {
     ],
     at: [14, 8, 10, 8, 10, 3, 13],
     check: None,
+    ok: None,
 };
 
 const DLX_PY: Program = Program {
@@ -256,6 +367,7 @@ const DLX_PY: Program = Program {
     ],
     at: [12, 7, 9, 7, 9, 3, 11],
     check: None,
+    ok: None,
 };
 
 const FAST_CPP: Program = Program {
@@ -275,6 +387,7 @@ const FAST_CPP: Program = Program {
     ],
     at: [11, 7, 9, 1, 9, 3, 10],
     check: None,
+    ok: None,
 };
 
 const FAST_PY: Program = Program {
@@ -293,6 +406,7 @@ const FAST_PY: Program = Program {
     ],
     at: [10, 6, 8, 1, 8, 3, 9],
     check: None,
+    ok: None,
 };
 
 #[cfg(test)]
@@ -336,6 +450,21 @@ mod tests {
                     program.lines.iter().all(|l| l.chars().count() <= 40),
                     "{strategy} {language}"
                 );
+                if let Some(ok) = program.ok {
+                    assert!(ok.lines.iter().all(|l| l.chars().count() <= 40), "{language}");
+                    for (unit, word) in [(Unit::Row(0), "row"), (Unit::Col(0), "column"), (Unit::Box(0), "box")] {
+                        let (first, last) = ok.loop_of(unit);
+                        assert!(
+                            ok.lines[first].contains("for") && ok.lines[first].contains(word),
+                            "{language} {word}"
+                        );
+                        assert!(
+                            ok.lines[last].to_lowercase().contains("return false"),
+                            "{language} {word}"
+                        );
+                    }
+                    assert!(ok.lines[ok.fits].to_lowercase().contains("return true"), "{language}");
+                }
             }
         }
     }
