@@ -10,7 +10,7 @@
 use super::deduction::{Deduction, Difficulty};
 use super::grid::Grid;
 use super::{
-    aligned, chains, fish, forcing, intersections, se_forcing, single_digit, singles, subsets, uniqueness, wings,
+    aligned, chains, fish, intersections, se_chaining, se_forcing, single_digit, singles, subsets, uniqueness, wings,
 };
 
 /// A finder: the first step of its kind on the grid, rated as it is handed (the form's rating,
@@ -464,15 +464,36 @@ techniques! {
         rating: 8.0,
         finders: [find(Reads::Grid, |g, r, _| se_forcing::cell_or_region(g, r))],
     }
-    /// A candidate whose assumption leads, by singles alone, to a contradiction; or a cell or
-    /// unit whose every choice leads to the same result. Rated 8.5 (SE's dynamic forcing chains,
-    /// tried after its Nishio and cell/region ones), 7.5 if through one digit (see `forcing.rs`),
-    /// plus its length.
-    ForcingChain {
-        name: "Forcing Chain",
+    /// SE's Dynamic Forcing Chains (see `se_chaining.rs`): a candidate on or off reaching a
+    /// contradiction, on and off forcing the same result, or every candidate of a cell (place
+    /// of a digit in a unit) forcing it, each chain removing what it rules out as it goes.
+    DynamicForcingChain {
+        name: "Dynamic Forcing Chain",
         places: false,
         rating: 8.5,
-        finders: [find(Reads::Grid, |g, r, _| forcing::forcing_chain(g, Difficulty(r.0 - 10)))],
+        finders: [find(Reads::Grid, |g, r, _| se_chaining::finder(g, r))],
+    }
+    /// The same, with locked candidates, hidden and naked pairs and X-Wings applied inside the
+    /// chains (SE's Dynamic Forcing Chains (+)).
+    DynamicForcingChainPlus {
+        name: "Dynamic Forcing Chain (+)",
+        places: false,
+        rating: 9.0,
+        finders: [find(Reads::Grid, |g, r, _| se_chaining::finder(g, r))],
+    }
+    /// The same, with chains inside the chains (SE's Nested Forcing Chains): forcing chains and
+    /// cycles (9.5), also cell and unit chains (10.0), dynamic chains (10.5), and dynamic
+    /// chains with chains inside (11.0).
+    NestedForcingChain {
+        name: "Nested Forcing Chain",
+        places: false,
+        rating: 9.5,
+        finders: [
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(10.0),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(10.5),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(11.0),
+        ],
     }
 }
 
@@ -590,7 +611,12 @@ mod tests {
                 (AlignedTripletExclusion, 75),
                 (NishioForcingChain, 75),
                 (CellRegionForcingChain, 80),
-                (ForcingChain, 85),
+                (DynamicForcingChain, 85),
+                (DynamicForcingChainPlus, 90),
+                (NestedForcingChain, 95),
+                (NestedForcingChain, 100),
+                (NestedForcingChain, 105),
+                (NestedForcingChain, 110),
             ]
         );
         // Rating places the full houses and hidden singles first, all at once.

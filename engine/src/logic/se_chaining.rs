@@ -1,0 +1,1316 @@
+//! Sudoku Explainer's chaining engine for its dynamic tiers: Dynamic Forcing Chains (8.5),
+//! Dynamic Forcing Chains (+) (9.0) and Nested Forcing Chains (9.5, 10.0, 10.5, 11.0), followed
+//! by SE's own rules (docs/solving.md, "Sudoku Explainer's chain tier, rule by rule").
+//!
+//! A *potential* is a candidate assumed on (true) or off (false): `cell * 9 + digit`, plus
+//! [`OFF`] when off. A *following* starts from one potential and adds, breadth first (an on
+//! potential whenever one waits, else an off one), what it forces: from an on potential the
+//! cell's other candidates and the digit's other places in its box, row and column go off; from
+//! an off potential the other candidate of a two-candidate cell and the other place of a digit
+//! with two places in a unit go on. A *dynamic* following removes each off potential from a
+//! working grid once its links are read, so later "two" tests see earlier removals, and an on
+//! potential found so rests also on those removals (its "hidden" parents). From level 1 on,
+//! when nothing waits, easier techniques run on the working grid (level 1: locked candidates,
+//! hidden pair, naked pair, X-Wing; level 2 adds SE's static forcing chains and cycles, level 3
+//! its static cell and region chains; level 4 uses dynamic chains instead, level 5 also dynamic
+//! chains of level 2), and what they remove goes off, resting on the removals their pattern
+//! needs; a chain found inside adds its own complexity.
+//!
+//! Each following keeps its potentials in an arena in the order they were found, each with its
+//! parents, as SE's linked sets do: SE breaks ties between equal hints by the order it met them,
+//! so the order here is SE's, not the candidates'. A hint's *complexity* is the number of
+//! distinct potentials behind each of its targets, summed, plus its nested chains' complexity;
+//! its rating is its producer's base plus `length_bonus(complexity - 2)`. The hints of a
+//! producer are sorted by rating, then complexity, then kind, and one whose removals equal an
+//! earlier one's is dropped; the solver takes the first.
+//!
+//! Tried and dropped: counting a nested chain once per potential that uses it (SE counts each
+//! distinct nested chain once per hint), and ordering targets by candidate (ties then went to
+//! other eliminations than SE's, and later steps parted).
+
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+use std::time::Instant;
+
+use super::chains::length_bonus;
+use super::deduction::{Candidate, Deduction, Difficulty, Technique, counted, elimination_list};
+use super::grid::{Grid, UNIT_CELLS, both, unit_at};
+use crate::board::{CellSet, Digit, DigitSet, Pos};
+
+/// Potentials: a candidate (`cell * 9 + digit`) when on, that plus `OFF` when off.
+const OFF: u16 = 729;
+const POTENTIALS: usize = 2 * OFF as usize;
+const ABSENT: u16 = u16::MAX;
+
+fn pos_of(c: u16) -> Pos {
+    Pos::new(usize::from(c % OFF) / 9).expect("a cell index below 81")
+}
+
+fn digit_of(c: u16) -> Digit {
+    Digit::new((c % OFF % 9) as u8 + 1).expect("a digit index below 9")
+}
+
+fn cand(p: Pos, d: Digit) -> u16 {
+    (p.index() * 9 + d.index()) as u16
+}
+
+fn candidate(c: u16) -> Candidate {
+    Candidate::new(pos_of(c), digit_of(c))
+}
+
+/// SE's order of a cell's units: box, row, column (as indices into `UNIT_CELLS`).
+fn units_of(p: Pos) -> [usize; 3] {
+    [18 + p.box_index(), p.row(), 9 + p.col()]
+}
+
+/// The `k`-th cell of unit `u`, in SE's order (which is the cells' own order in every unit).
+fn unit_cell(u: usize, k: usize) -> Pos {
+    UNIT_CELLS[u].iter().nth(k).expect("a unit has nine cells")
+}
+
+/// Why a potential holds: the rule that made it, which decides what it rests on when the chain
+/// it belongs to is used inside another one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// The assumption.
+    Start,
+    /// Its cell's candidates (a naked single, or "only one value per cell").
+    Cell,
+    /// A unit's places of the digit (index into `UNIT_CELLS`).
+    Unit(u8),
+    /// Removed by a technique run inside the chain.
+    Advanced,
+}
+
+struct Node {
+    pot: u16,
+    parents: (u32, u16),
+    cause: Cause,
+    nested: Option<Rc<Hint>>,
+}
+
+/// The potentials of one following, in the order found, with their parents.
+pub(crate) struct Chain {
+    nodes: Vec<Node>,
+    edges: Vec<u16>,
+    /// The node of each potential that the following holds (a contradiction's fresh potential
+    /// is a node without an entry here).
+    at: Vec<u16>,
+}
+
+impl Chain {
+    fn new() -> Chain {
+        Chain {
+            nodes: Vec::with_capacity(128),
+            edges: Vec::with_capacity(256),
+            at: vec![ABSENT; POTENTIALS],
+        }
+    }
+
+    fn get(&self, pot: u16) -> Option<u16> {
+        let n = self.at[usize::from(pot)];
+        (n != ABSENT).then_some(n)
+    }
+
+    fn has(&self, pot: u16) -> bool {
+        self.at[usize::from(pot)] != ABSENT
+    }
+
+    /// Adds a node; `held` enters it in the following's sets.
+    fn push(&mut self, pot: u16, parents: &[u16], cause: Cause, nested: Option<Rc<Hint>>, held: bool) -> u16 {
+        let n = self.nodes.len() as u16;
+        self.nodes.push(Node {
+            pot,
+            parents: (self.edges.len() as u32, parents.len() as u16),
+            cause,
+            nested,
+        });
+        self.edges.extend_from_slice(parents);
+        if held {
+            self.at[usize::from(pot)] = n;
+        }
+        n
+    }
+
+    fn parents(&self, n: u16) -> &[u16] {
+        let (start, len) = self.nodes[usize::from(n)].parents;
+        &self.edges[start as usize..start as usize + usize::from(len)]
+    }
+
+    fn pot(&self, n: u16) -> u16 {
+        self.nodes[usize::from(n)].pot
+    }
+
+    /// The nodes behind `n` (itself included), one per distinct potential, as SE's
+    /// `getChain` walks them.
+    fn chain_of(&self, n: u16) -> Vec<u16> {
+        let mut seen = vec![false; POTENTIALS];
+        let mut out = Vec::new();
+        let mut stack = vec![n];
+        while let Some(m) = stack.pop() {
+            if std::mem::replace(&mut seen[usize::from(self.pot(m))], true) {
+                continue;
+            }
+            out.push(m);
+            stack.extend_from_slice(self.parents(m));
+        }
+        out
+    }
+
+    /// SE's `getAncestorCount`: the distinct potentials among `n` and its ancestors.
+    fn ancestors(&self, n: u16) -> usize {
+        let mut seen = [0u64; POTENTIALS.div_ceil(64)];
+        let mut stack = vec![n];
+        let mut count = 0;
+        while let Some(m) = stack.pop() {
+            let pot = usize::from(self.pot(m));
+            if seen[pot / 64] >> (pot % 64) & 1 == 1 {
+                continue;
+            }
+            seen[pot / 64] |= 1 << (pot % 64);
+            count += 1;
+            stack.extend_from_slice(self.parents(m));
+        }
+        count
+    }
+
+    /// Whether a potential equal to `pot` is among `n`'s first-parent ancestors (SE's
+    /// `isParent`, used by its static chains, whose potentials have one parent each).
+    fn is_parent(&self, n: u16, pot: u16) -> bool {
+        let mut m = n;
+        while let Some(&up) = self.parents(m).first() {
+            if self.pot(up) == pot {
+                return true;
+            }
+            m = up;
+        }
+        false
+    }
+}
+
+/// A following: its chain, and the contradiction that stopped it (the on and off nodes of the
+/// potential found both ways), if any.
+struct Following {
+    chain: Chain,
+    clash: Option<(u16, u16)>,
+}
+
+/// A following from a candidate on, shared, with its contradiction if it met one.
+type OnChain = (Rc<Chain>, Option<(u16, u16)>);
+
+/// What a hint is, as SE names and sorts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A candidate on (or off) reaches a contradiction.
+    Contradiction,
+    /// A candidate on and off both force the same potential.
+    Double,
+    /// Every candidate of a cell forces it.
+    Cell(Pos),
+    /// Every place of a digit in a unit forces it.
+    Region(u8, Digit),
+    /// A static forcing chain (inside a nested chain only).
+    Forcing,
+    /// A static cycle (inside a nested chain only).
+    Cycle,
+}
+
+/// A hint: what it removes, the chains that prove it, and what orders it among the others.
+pub(crate) struct Hint {
+    kind: Kind,
+    /// The candidates removed, in cell and digit order.
+    removables: Vec<u16>,
+    /// The potential concluded (on: placed).
+    result: u16,
+    /// The assumption of a contradiction or double forcing chain.
+    source: u16,
+    /// The end of each chain, in its following.
+    targets: Vec<(Rc<Chain>, u16)>,
+    complexity: usize,
+    tenths: u16,
+    sort_key: u8,
+}
+
+impl Hint {
+    fn new(kind: Kind, result: u16, source: u16, removables: Vec<u16>, targets: Vec<(Rc<Chain>, u16)>) -> Hint {
+        let flat: usize = match kind {
+            // A cycle counts the potentials of its loop once.
+            Kind::Cycle => targets.first().map_or(0, |(c, n)| c.ancestors(*n)),
+            _ => targets.iter().map(|(c, n)| c.ancestors(*n)).sum(),
+        };
+        let mut hint = Hint {
+            kind,
+            removables,
+            result,
+            source,
+            targets,
+            complexity: flat,
+            tenths: 0,
+            sort_key: match kind {
+                Kind::Double => 1,
+                Kind::Cell(_) => 5,
+                Kind::Region(..) => 6,
+                Kind::Contradiction => 7,
+                Kind::Forcing | Kind::Cycle => 0,
+            },
+        };
+        hint.complexity += hint.nested_complexity();
+        hint
+    }
+
+    /// The complexity of the distinct chains nested in this one's.
+    fn nested_complexity(&self) -> usize {
+        let mut seen: Vec<*const Hint> = Vec::new();
+        let mut total = 0;
+        for (chain, target) in &self.targets {
+            for n in chain.chain_of(*target) {
+                if let Some(nested) = &chain.nodes[usize::from(n)].nested {
+                    let key = Rc::as_ptr(nested);
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                        total += nested.complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// SE's `getRuleParents`: the removals since `initial` (off potentials) that the hint's
+    /// chains rest on, when it is used inside a chain whose working grid is `current`.
+    fn rule_parents(&self, initial: &Grid, current: &Grid, out: &mut Vec<u16>) {
+        for (chain, target) in &self.targets {
+            for n in chain.chain_of(*target) {
+                let node = &chain.nodes[usize::from(n)];
+                let on = node.pot < OFF;
+                let cause = match node.cause {
+                    Cause::Start => match self.kind {
+                        Kind::Cell(_) => Cause::Cell,
+                        Kind::Region(u, _) => Cause::Unit(u),
+                        _ => continue,
+                    },
+                    cause => cause,
+                };
+                // A cycle's reversed chain holds its off potentials as on ones.
+                if !on && self.kind != Kind::Cycle {
+                    continue;
+                }
+                let (p, d) = (pos_of(node.pot), digit_of(node.pot));
+                match cause {
+                    Cause::Cell => {
+                        for v in initial.candidates(p).iter().filter(|v| !current.has(p, *v)) {
+                            out.push(OFF + cand(p, v));
+                        }
+                    }
+                    Cause::Unit(u) => {
+                        let unit = usize::from(u);
+                        // The unit of that kind through this potential's cell.
+                        let unit = units_of(p)
+                            .into_iter()
+                            .find(|&v| v / 9 == unit / 9)
+                            .unwrap_or(unit);
+                        for q in both(initial.places(d), UNIT_CELLS[unit]).iter() {
+                            if !current.has(q, d) {
+                                out.push(OFF + cand(q, d));
+                            }
+                        }
+                    }
+                    Cause::Start | Cause::Advanced => {}
+                }
+            }
+        }
+    }
+}
+
+/// One of SE's `Chaining` producers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Engine {
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: u8,
+}
+
+/// Stops a search that has run out of time (SE has no such limit; ours says "at least").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OutOfTime;
+
+impl Engine {
+    /// Dynamic Forcing Chains of `level` (0: SE's 8.5 tier, 1: "(+)", 2-5: nested).
+    pub(crate) const fn dynamic(level: u8) -> Engine {
+        Engine {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    const STATIC_CHAINS: Engine = Engine {
+        multiple: false,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    const STATIC_MULTIPLE: Engine = Engine {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    /// The producer's base rating in tenths (static chains rate themselves).
+    const fn base(self) -> u16 {
+        if self.level >= 2 {
+            95 + 5 * (self.level as u16 - 2)
+        } else if self.level == 1 {
+            90
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn cell_links(self) -> bool {
+        !self.nishio
+    }
+
+    /// SE's `doChaining`: follows `start` on `grid`.
+    fn follow(self, grid: &Grid, start: u16, clock: &Clock) -> Result<Following, OutOfTime> {
+        let mut chain = Chain::new();
+        let mut work = grid.clone();
+        let (mut on_queue, mut off_queue) = (VecDeque::new(), VecDeque::new());
+        let root = chain.push(start, &[], Cause::Start, None, true);
+        if start < OFF {
+            on_queue.push_back(root);
+        } else {
+            off_queue.push_back(root);
+        }
+        let mut links: Vec<(u16, Cause)> = Vec::with_capacity(32);
+        let mut implied: Vec<(u16, Vec<u16>, Cause)> = Vec::with_capacity(4);
+        loop {
+            if let Some(n) = on_queue.pop_front() {
+                let c = chain.pot(n);
+                on_to_off(&work, c, self.cell_links(), &mut links);
+                for &(off, cause) in &links {
+                    if let Some(on) = chain.get(off) {
+                        let fresh = chain.push(OFF + off, &[n], cause, None, false);
+                        return Ok(Following {
+                            chain,
+                            clash: Some((on, fresh)),
+                        });
+                    }
+                    if !chain.has(OFF + off) {
+                        let m = chain.push(OFF + off, &[n], cause, None, true);
+                        off_queue.push_back(m);
+                    }
+                }
+            } else if let Some(n) = off_queue.pop_front() {
+                let c = chain.pot(n) - OFF;
+                off_to_on(&work, grid, &chain, n, c, self.cell_links(), true, self.dynamic, &mut implied);
+                if self.dynamic {
+                    work.eliminate(pos_of(c), digit_of(c));
+                }
+                for (on, parents, cause) in implied.drain(..) {
+                    if let Some(off) = chain.get(OFF + on) {
+                        let fresh = chain.push(on, &parents, cause, None, false);
+                        return Ok(Following {
+                            chain,
+                            clash: Some((fresh, off)),
+                        });
+                    }
+                    if !chain.has(on) {
+                        let m = chain.push(on, &parents, cause, None, true);
+                        on_queue.push_back(m);
+                    }
+                }
+            } else {
+                return Ok(Following { chain, clash: None });
+            }
+            if on_queue.is_empty() && off_queue.is_empty() && self.level > 0 {
+                clock.check()?;
+                for (off, parents, nested) in self.advanced(&work, grid, &chain, clock)? {
+                    if !chain.has(OFF + off) {
+                        let m = chain.push(OFF + off, &parents, Cause::Advanced, nested, true);
+                        off_queue.push_back(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's `getAdvancedPotentials`: the removals of the first of the easier techniques that
+    /// removes anything on `work` resting on removals since `source`, each with the nodes of
+    /// those removals and the chain it comes from, if one.
+    #[allow(clippy::type_complexity)]
+    fn advanced(
+        self,
+        work: &Grid,
+        source: &Grid,
+        chain: &Chain,
+        clock: &Clock,
+    ) -> Result<Vec<(u16, Vec<u16>, Option<Rc<Hint>>)>, OutOfTime> {
+        let mut out = Vec::new();
+        let mut parents = Vec::new();
+        let keep = |removables: &[u16], parents: &mut Vec<u16>, nested: Option<Rc<Hint>>, out: &mut Vec<_>| {
+            keep_removals(chain, removables, parents, nested, out);
+        };
+        for rule in 0..4 {
+            let found = match rule {
+                0 => locking(work, source),
+                1 => hidden_pairs(work, source),
+                2 => naked_pairs(work, source),
+                _ => x_wings(work, source),
+            };
+            for (removables, mut ps) in found {
+                keep(&removables, &mut ps, None, &mut out);
+            }
+            if !out.is_empty() {
+                return Ok(out);
+            }
+        }
+        let nested: &[Engine] = match self.level {
+            0 | 1 => &[],
+            2 => &[Engine::STATIC_CHAINS],
+            3 => &[Engine::STATIC_CHAINS, Engine::STATIC_MULTIPLE],
+            4 => &[Engine::dynamic(0)],
+            _ => &[Engine::dynamic(0), Engine::dynamic(self.level - 3)],
+        };
+        for engine in nested {
+            for hint in engine.hints(work, clock)? {
+                parents.clear();
+                hint.rule_parents(source, work, &mut parents);
+                let removables = hint.removables.clone();
+                keep(&removables, &mut parents, Some(hint), &mut out);
+            }
+            if !out.is_empty() {
+                return Ok(out);
+            }
+        }
+        Ok(out)
+    }
+
+    /// SE's `getHintList` and `getHints`: every hint on `grid`, sorted, without repeats.
+    pub(crate) fn hints(self, grid: &Grid, clock: &Clock) -> Result<Vec<Rc<Hint>>, OutOfTime> {
+        let mut found = if self.multiple || self.dynamic {
+            self.multiple_hints(grid, clock)?
+        } else {
+            let mut all = Vec::new();
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                loop_hints(grid, y, x, &mut all);
+            }
+            all
+        };
+        for hint in &mut found {
+            hint.tenths = match hint.kind {
+                Kind::Forcing | Kind::Cycle => hint.tenths,
+                _ => self.base(),
+            } + length_bonus(hint.complexity.saturating_sub(2));
+        }
+        // A stable sort: equal hints stay in the order SE meets them.
+        found.sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
+        let mut out: Vec<Rc<Hint>> = Vec::with_capacity(found.len());
+        let mut seen: HashSet<Vec<u16>> = HashSet::with_capacity(found.len());
+        for hint in found {
+            if seen.insert(hint.removables.clone()) {
+                out.push(Rc::new(hint));
+            }
+        }
+        Ok(out)
+    }
+
+    /// SE's `getMultipleChainsHintList`: contradictions, double forcing chains and cell and
+    /// region chains, cell by cell.
+    fn multiple_hints(self, grid: &Grid, clock: &Clock) -> Result<Vec<Hint>, OutOfTime> {
+        let mut out = Vec::new();
+        let mut cache: Vec<Option<OnChain>> = (0..OFF).map(|_| None).collect();
+        for p in grid.empty_cells().iter() {
+            let cardinality = grid.candidates(p).len();
+            if !(cardinality > 2 || cardinality > 1 && self.dynamic) {
+                continue;
+            }
+            clock.check()?;
+            let mut values: Vec<Rc<Chain>> = Vec::new();
+            for d in grid.candidates(p).iter() {
+                let c = cand(p, d);
+                let (on, on_clash) = self.on_chain(grid, c, &mut cache, clock)?;
+                if (self.dynamic || self.nishio)
+                    && let Some((a, b)) = on_clash
+                {
+                    let targets = vec![(on.clone(), a), (on.clone(), b)];
+                    out.push(Hint::new(Kind::Contradiction, OFF + c, c, vec![c], targets));
+                }
+                let double = cardinality >= 3 && !self.nishio && self.dynamic;
+                let contradiction = self.dynamic || self.nishio;
+                if double || contradiction {
+                    let off = self.follow(grid, OFF + c, clock)?;
+                    let off_clash = off.clash;
+                    let off = Rc::new(off.chain);
+                    if contradiction && let Some((a, b)) = off_clash {
+                        let removables = others(grid, c);
+                        if !removables.is_empty() {
+                            let targets = vec![(off.clone(), a), (off.clone(), b)];
+                            out.push(Hint::new(Kind::Contradiction, c, OFF + c, removables, targets));
+                        }
+                    }
+                    if double {
+                        self.doubles(grid, c, &on, &off, &mut out);
+                    }
+                }
+                if !self.nishio {
+                    self.regions(grid, p, d, &on, &mut cache, clock, &mut out)?;
+                }
+                values.push(on);
+            }
+            if !self.nishio && (cardinality == 2 || self.multiple && cardinality > 2) {
+                let sources: Vec<u16> = grid.candidates(p).iter().map(|d| cand(p, d)).collect();
+                common_hints(grid, Kind::Cell(p), &sources, &values, &mut out);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The following from candidate `c` on, kept for the cells and units that ask again, with
+    /// the contradiction it reached, if any.
+    fn on_chain(
+        self,
+        grid: &Grid,
+        c: u16,
+        cache: &mut [Option<OnChain>],
+        clock: &Clock,
+    ) -> Result<OnChain, OutOfTime> {
+        if let Some(known) = &cache[usize::from(c)] {
+            return Ok(known.clone());
+        }
+        let f = self.follow(grid, c, clock)?;
+        let known = (Rc::new(f.chain), f.clash);
+        cache[usize::from(c)] = Some(known.clone());
+        Ok(known)
+    }
+
+    /// Double forcing chains: potentials forced both by `c` on and by `c` off.
+    fn doubles(self, grid: &Grid, c: u16, on: &Rc<Chain>, off: &Rc<Chain>, out: &mut Vec<Hint>) {
+        for state_on in [true, false] {
+            for (n, node) in on.nodes.iter().enumerate() {
+                let pot = node.pot;
+                if (pot < OFF) != state_on || on.get(pot) != Some(n as u16) {
+                    continue;
+                }
+                let Some(m) = off.get(pot) else { continue };
+                let removables = if state_on { others(grid, pot) } else { vec![pot - OFF] };
+                if removables.is_empty() {
+                    continue;
+                }
+                let targets = vec![(on.clone(), n as u16), (off.clone(), m)];
+                let source = if state_on { c } else { OFF + c };
+                out.push(Hint::new(Kind::Double, pot, source, removables, targets));
+            }
+        }
+    }
+
+    /// SE's `doRegionChainings`: for each unit of `p` whose first place of `d` is `p`.
+    #[allow(clippy::too_many_arguments)]
+    fn regions(
+        self,
+        grid: &Grid,
+        p: Pos,
+        d: Digit,
+        on: &Rc<Chain>,
+        cache: &mut [Option<OnChain>],
+        clock: &Clock,
+        out: &mut Vec<Hint>,
+    ) -> Result<(), OutOfTime> {
+        for u in units_of(p) {
+            let places = both(grid.places(d), UNIT_CELLS[u]);
+            let n = places.len();
+            if !(n == 2 || self.multiple && n > 2) || places.iter().next() != Some(p) {
+                continue;
+            }
+            let mut chains = Vec::with_capacity(n);
+            let mut sources = Vec::with_capacity(n);
+            for q in places.iter() {
+                sources.push(cand(q, d));
+                if q == p {
+                    chains.push(on.clone());
+                } else {
+                    // SE follows the other places afresh, without a contradiction hint.
+                    chains.push(self.on_chain(grid, cand(q, d), cache, clock)?.0);
+                }
+            }
+            common_hints(grid, Kind::Region(u as u8, d), &sources, &chains, out);
+        }
+        Ok(())
+    }
+}
+
+/// The removals `removables` of a technique run inside a chain, each resting on the nodes of
+/// `parents` (removals since the assumption); none when it rests on none (SE: the technique
+/// then needs no chain).
+fn keep_removals(
+    chain: &Chain,
+    removables: &[u16],
+    parents: &mut Vec<u16>,
+    nested: Option<Rc<Hint>>,
+    out: &mut Vec<(u16, Vec<u16>, Option<Rc<Hint>>)>,
+) {
+    parents.sort_unstable();
+    parents.dedup();
+    let nodes: Vec<u16> = parents.iter().filter_map(|&p| chain.get(p)).collect();
+    if nodes.is_empty() {
+        return;
+    }
+    for &r in removables {
+        out.push((r, nodes.clone(), nested.clone()));
+    }
+}
+
+/// The other candidates of `c`'s cell: what placing it removes.
+fn others(grid: &Grid, c: u16) -> Vec<u16> {
+    let (p, d) = (pos_of(c), digit_of(c));
+    grid.candidates(p).iter().filter(|e| *e != d).map(|e| cand(p, e)).collect()
+}
+
+/// The potentials every chain of `chains` holds, in the first chain's order (its on ones, then
+/// its off ones), as cell or region hints.
+fn common_hints(grid: &Grid, kind: Kind, sources: &[u16], chains: &[Rc<Chain>], out: &mut Vec<Hint>) {
+    let Some(first) = chains.first() else { return };
+    for state_on in [true, false] {
+        for (n, node) in first.nodes.iter().enumerate() {
+            let pot = node.pot;
+            if (pot < OFF) != state_on || first.get(pot) != Some(n as u16) {
+                continue;
+            }
+            let Some(targets) = chains
+                .iter()
+                .map(|c| c.get(pot).map(|m| (c.clone(), m)))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
+            let removables = if state_on { others(grid, pot) } else { vec![pot - OFF] };
+            if removables.is_empty() {
+                continue;
+            }
+            let source = sources.first().copied().unwrap_or(pot);
+            out.push(Hint::new(kind, pot, source, removables, targets));
+        }
+    }
+}
+
+/// SE's `getOnToOff`: from candidate `c` on, the cell's other candidates (with cell links) and
+/// the digit's other places in its box, row and column, each once.
+fn on_to_off(work: &Grid, c: u16, cell_links: bool, out: &mut Vec<(u16, Cause)>) {
+    out.clear();
+    let (p, d) = (pos_of(c), digit_of(c));
+    if cell_links {
+        out.extend(work.candidates(p).iter().filter(|e| *e != d).map(|e| (cand(p, e), Cause::Cell)));
+    }
+    let mut seen = CellSet::EMPTY;
+    for u in units_of(p) {
+        for q in both(work.places(d), UNIT_CELLS[u]).iter() {
+            if q != p && !seen.contains(q) {
+                seen.insert(q);
+                out.push((cand(q, d), Cause::Unit(u as u8)));
+            }
+        }
+    }
+}
+
+/// SE's `getOffToOn`: from candidate `c` (node `n`) off, the other candidate of a two-candidate
+/// cell (with cell links) and the other place of the digit in each unit where it has two; in
+/// a dynamic following each also rests on the candidates of its cell or unit removed since
+/// `source`.
+#[allow(clippy::too_many_arguments)]
+fn off_to_on(
+    work: &Grid,
+    source: &Grid,
+    chain: &Chain,
+    n: u16,
+    c: u16,
+    cell_links: bool,
+    unit_links: bool,
+    dynamic: bool,
+    out: &mut Vec<(u16, Vec<u16>, Cause)>,
+) {
+    out.clear();
+    let (p, d) = (pos_of(c), digit_of(c));
+    if cell_links && work.candidates(p).len() == 2 {
+        if let Some(e) = work.candidates(p).iter().find(|e| *e != d) {
+            let mut parents = vec![n];
+            if dynamic {
+                for v in source.candidates(p).iter().filter(|v| !work.has(p, *v)) {
+                    parents.extend(chain.get(OFF + cand(p, v)));
+                }
+            }
+            out.push((cand(p, e), parents, Cause::Cell));
+        }
+    }
+    if !unit_links {
+        return;
+    }
+    for u in units_of(p) {
+        let places = both(work.places(d), UNIT_CELLS[u]);
+        if places.len() != 2 {
+            continue;
+        }
+        let Some(q) = places.iter().find(|q| *q != p) else { continue };
+        let target = cand(q, d);
+        if out.iter().any(|(t, ..)| *t == target) {
+            continue;
+        }
+        let mut parents = vec![n];
+        if dynamic {
+            for r in both(source.places(d), UNIT_CELLS[u]).iter() {
+                if !work.has(r, d) {
+                    parents.extend(chain.get(OFF + cand(r, d)));
+                }
+            }
+        }
+        out.push((target, parents, Cause::Unit(u as u8)));
+    }
+}
+
+/// SE's static Forcing Chains & Cycles of one kind of links (`y`: cells, `x`: units), from
+/// every candidate of every cell of two or more candidates.
+fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
+    for p in grid.empty_cells().iter() {
+        let cardinality = grid.candidates(p).len();
+        if cardinality < 2 {
+            continue;
+        }
+        for d in grid.candidates(p).iter() {
+            // Y-cycles start in bivalue cells.
+            if cardinality > 2 && !x {
+                continue;
+            }
+            let c = cand(p, d);
+            cycles(grid, c, y, x, out);
+            if x {
+                let mut targets: Vec<(Rc<Chain>, u16)> = Vec::new();
+                for start in [c, OFF + c] {
+                    let (chain, ends) = forcing(grid, start, y);
+                    let chain = Rc::new(chain);
+                    for end in ends {
+                        let pot = chain.pot(end);
+                        if !targets.iter().any(|(ch, e)| ch.pot(*e) == pot) {
+                            targets.push((chain.clone(), end));
+                        }
+                    }
+                }
+                for (chain, end) in targets {
+                    let pot = chain.pot(end);
+                    let removables = if pot < OFF { others(grid, pot) } else { vec![pot - OFF] };
+                    if removables.is_empty() {
+                        continue;
+                    }
+                    let mut hint = Hint::new(Kind::Forcing, pot, c, removables, vec![(chain, end)]);
+                    hint.tenths = if y { 70 } else { 66 };
+                    hint.sort_key = if y { 4 } else { 2 };
+                    out.push(hint);
+                }
+            }
+        }
+    }
+}
+
+/// SE's static links from node `n` off, with one parent each.
+fn static_on(grid: &Grid, chain: &Chain, n: u16, y: bool, x: bool, out: &mut Vec<(u16, Vec<u16>, Cause)>) {
+    let c = chain.pot(n) - OFF;
+    off_to_on(grid, grid, chain, n, c, y, x, false, out);
+}
+
+/// SE's `doCycles` from candidate `c` on: the ends of the loops back to it.
+fn cycles(grid: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<Hint>) {
+    let mut chain = Chain::new();
+    let root = chain.push(c, &[], Cause::Start, None, true);
+    let (mut pending_on, mut pending_off) = (VecDeque::from([root]), VecDeque::new());
+    let mut ends = Vec::new();
+    let mut links = Vec::new();
+    let mut implied = Vec::new();
+    let mut length = 0;
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        length += 1;
+        while let Some(n) = pending_on.pop_front() {
+            on_to_off(grid, chain.pot(n), y, &mut links);
+            for &(off, cause) in &links {
+                if !chain.is_parent(n, OFF + off) {
+                    // SE keeps every path to an off potential pending (its set keeps the last).
+                    let m = chain.push(OFF + off, &[n], cause, None, true);
+                    pending_off.push_back(m);
+                }
+            }
+        }
+        length += 1;
+        while let Some(n) = pending_off.pop_front() {
+            static_on(grid, &chain, n, y, x, &mut implied);
+            for (on, parents, cause) in implied.drain(..) {
+                let cycle = length >= 4 && on == c;
+                let held = !chain.has(on);
+                if cycle || held {
+                    let m = chain.push(on, &parents, cause, None, held);
+                    if cycle {
+                        ends.push(m);
+                    }
+                    if held {
+                        pending_on.push_back(m);
+                    }
+                }
+            }
+        }
+    }
+    let chain = Rc::new(chain);
+    for end in ends {
+        // The cells of the loop, then the candidates seeing two of its links of one digit.
+        let mut walk = Vec::new();
+        let mut m = end;
+        while let Some(&up) = chain.parents(m).first() {
+            walk.push(m);
+            m = up;
+        }
+        let cells: CellSet = walk.iter().map(|&n| pos_of(chain.pot(n))).collect();
+        let (mut forward, mut back) = (Vec::new(), Vec::new());
+        for &n in &walk {
+            let pot = chain.pot(n);
+            let (p, d) = (pos_of(pot), digit_of(pot));
+            for q in both(super::grid::PEERS[p.index()], grid.places(d)).iter() {
+                if !cells.contains(q) {
+                    let list = if pot < OFF { &mut forward } else { &mut back };
+                    if !list.contains(&cand(q, d)) {
+                        list.push(cand(q, d));
+                    }
+                }
+            }
+        }
+        let mut removables: Vec<u16> = forward.into_iter().filter(|r| back.contains(r)).collect();
+        removables.sort_unstable();
+        if removables.is_empty() {
+            continue;
+        }
+        let mut hint = Hint::new(Kind::Cycle, c, c, removables, vec![(chain.clone(), end)]);
+        hint.tenths = if y && x { 70 } else { 65 };
+        hint.sort_key = match (y, x) {
+            (true, true) => 4,
+            (true, false) => 3,
+            _ => 2,
+        };
+        out.push(hint);
+    }
+}
+
+/// SE's `doForcingChains` from `start`: the chain and its ends (the start's own opposite).
+fn forcing(grid: &Grid, start: u16, y: bool) -> (Chain, Vec<u16>) {
+    let mut chain = Chain::new();
+    let root = chain.push(start, &[], Cause::Start, None, true);
+    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+    if start < OFF {
+        pending_on.push_back(root);
+    } else {
+        pending_off.push_back(root);
+    }
+    let opposite = if start < OFF { start + OFF } else { start - OFF };
+    let mut ends: Vec<u16> = Vec::new();
+    let mut links = Vec::new();
+    let mut implied = Vec::new();
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        while let Some(n) = pending_on.pop_front() {
+            on_to_off(grid, chain.pot(n), y, &mut links);
+            for &(off, cause) in &links {
+                let pot = OFF + off;
+                let end = pot == opposite && ends.is_empty();
+                let held = !chain.is_parent(n, pot) && !chain.has(pot);
+                if end || held {
+                    let m = chain.push(pot, &[n], cause, None, held);
+                    if end {
+                        ends.push(m);
+                    }
+                    if held {
+                        pending_off.push_back(m);
+                    }
+                }
+            }
+        }
+        while let Some(n) = pending_off.pop_front() {
+            static_on(grid, &chain, n, y, true, &mut implied);
+            for (on, parents, cause) in implied.drain(..) {
+                let end = on == opposite && ends.is_empty();
+                let held = !chain.has(on);
+                if end || held {
+                    let m = chain.push(on, &parents, cause, None, held);
+                    if end {
+                        ends.push(m);
+                    }
+                    if held {
+                        pending_on.push_back(m);
+                    }
+                }
+            }
+        }
+    }
+    (chain, ends)
+}
+
+/// A unit's places of `d` as 9 bits in the unit's order.
+fn unit_bits(grid: &Grid, u: usize, d: Digit) -> u16 {
+    let mut bits = 0;
+    for (k, q) in UNIT_CELLS[u].iter().enumerate() {
+        if grid.has(q, d) {
+            bits |= 1 << k;
+        }
+    }
+    bits
+}
+
+/// The removals since `source` of `d` in the cells of `cells` (off potentials).
+fn removed_in(source: &Grid, work: &Grid, cells: CellSet, d: Digit, out: &mut Vec<u16>) {
+    for q in both(source.places(d), cells).iter() {
+        if !work.has(q, d) {
+            out.push(OFF + cand(q, d));
+        }
+    }
+}
+
+/// The pairs of 0..9 in SE's order (its `Permutations`: increasing bit patterns).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+/// SE's `Locking` (not direct) on `work`: each pointing or claiming, as (removals, what it
+/// rests on).
+fn locking(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
+    let mut out = Vec::new();
+    // SE's order: box-column, box-row, column-box, row-box.
+    let kinds: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+    for (first, second) in kinds {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                let (u1, u2) = (first + i1, second + i2);
+                let (c1, c2) = (UNIT_CELLS[u1], UNIT_CELLS[u2]);
+                if both(c1, c2).is_empty() {
+                    continue;
+                }
+                for d in Digit::all() {
+                    let places = both(work.places(d), c1);
+                    if places.len() <= 1 || !both(places, c2).eq(&places) {
+                        continue;
+                    }
+                    let removables: Vec<u16> = both(work.places(d), c2)
+                        .iter()
+                        .filter(|q| !c1.contains(*q))
+                        .map(|q| cand(q, d))
+                        .collect();
+                    if removables.is_empty() {
+                        continue;
+                    }
+                    let mut parents = Vec::new();
+                    removed_in(source, work, c1.difference(c2), d, &mut parents);
+                    out.push((removables, parents));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// SE's `HiddenSet(2)` on `work`.
+fn hidden_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
+    let mut out = Vec::new();
+    for base in [18, 9, 0] {
+        for u in base..base + 9 {
+            let empty = UNIT_CELLS[u].iter().filter(|q| work.value(*q).is_none()).count();
+            if empty <= 4 {
+                continue;
+            }
+            for (a, b) in pairs() {
+                let (da, db) = (digit(a), digit(b));
+                let (pa, pb) = (unit_bits(work, u, da), unit_bits(work, u, db));
+                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let set = pa | pb;
+                let mut removables = Vec::new();
+                for (k, q) in UNIT_CELLS[u].iter().enumerate() {
+                    if set >> k & 1 == 1 {
+                        removables.extend(
+                            work.candidates(q).iter().filter(|e| *e != da && *e != db).map(|e| cand(q, e)),
+                        );
+                    }
+                }
+                if removables.is_empty() {
+                    continue;
+                }
+                removables.sort_unstable();
+                let mut parents = Vec::new();
+                for (k, q) in UNIT_CELLS[u].iter().enumerate() {
+                    if set >> k & 1 == 0 {
+                        for v in [da, db] {
+                            if source.has(q, v) {
+                                parents.push(OFF + cand(q, v));
+                            }
+                        }
+                    }
+                }
+                out.push((removables, parents));
+            }
+        }
+    }
+    out
+}
+
+/// SE's `NakedSet(2)` on `work`.
+fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
+    let mut out = Vec::new();
+    for base in [18, 9, 0] {
+        for u in base..base + 9 {
+            let empty = UNIT_CELLS[u].iter().filter(|q| work.value(*q).is_none()).count();
+            if empty < 4 {
+                continue;
+            }
+            for (a, b) in pairs() {
+                let (qa, qb) = (unit_cell(u, a), unit_cell(u, b));
+                let (ca, cb) = (work.candidates(qa), work.candidates(qb));
+                let set = DigitSet::from_bits(ca.bits() | cb.bits());
+                if ca.len() < 2 || cb.len() < 2 || set.len() != 2 {
+                    continue;
+                }
+                let mut removables = Vec::new();
+                for q in UNIT_CELLS[u].iter().filter(|q| *q != qa && *q != qb) {
+                    removables.extend(work.candidates(q).iter().filter(|e| set.contains(*e)).map(|e| cand(q, e)));
+                }
+                if removables.is_empty() {
+                    continue;
+                }
+                removables.sort_unstable();
+                let mut parents = Vec::new();
+                for q in [qa, qb] {
+                    parents.extend(source.candidates(q).iter().filter(|v| !set.contains(*v)).map(|v| OFF + cand(q, v)));
+                }
+                out.push((removables, parents));
+            }
+        }
+    }
+    out
+}
+
+/// SE's `Fisherman(2)` (X-Wings) on `work`: base columns then base rows.
+fn x_wings(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
+    let mut out = Vec::new();
+    let placed: Vec<usize> = Digit::all()
+        .map(|d| (0..81).filter(|&i| Pos::new(i).and_then(|p| work.value(p)) == Some(d)).count())
+        .collect();
+    for (base, cover) in [(9, 0), (0, 9)] {
+        for (a, b) in pairs() {
+            for d in Digit::all() {
+                if placed[d.index()] + 4 > 9 {
+                    continue;
+                }
+                let (pa, pb) = (unit_bits(work, base + a, d), unit_bits(work, base + b, d));
+                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let lines = pa | pb;
+                let bases = UNIT_CELLS[base + a].union(UNIT_CELLS[base + b]);
+                let mut covers = CellSet::EMPTY;
+                let mut removables = Vec::new();
+                for k in (0..9).filter(|k| lines >> k & 1 == 1) {
+                    covers = covers.union(UNIT_CELLS[cover + k]);
+                    for q in both(work.places(d), UNIT_CELLS[cover + k]).iter() {
+                        if !bases.contains(q) {
+                            removables.push(cand(q, d));
+                        }
+                    }
+                }
+                if removables.is_empty() {
+                    continue;
+                }
+                removables.sort_unstable();
+                let mut parents = Vec::new();
+                removed_in(source, work, bases.difference(covers), d, &mut parents);
+                out.push((removables, parents));
+            }
+        }
+    }
+    out
+}
+
+fn digit(i: usize) -> Digit {
+    Digit::new(i as u8 + 1).expect("a digit index below 9")
+}
+
+/// The clock a search reads inside its longest steps.
+pub(crate) struct Clock {
+    deadline: Option<Instant>,
+}
+
+impl Clock {
+    /// A limit at `deadline`.
+    pub(crate) const fn until(deadline: Option<Instant>) -> Clock {
+        Clock { deadline }
+    }
+
+    fn check(&self) -> Result<(), OutOfTime> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(OutOfTime),
+            _ => Ok(()),
+        }
+    }
+}
+
+thread_local! {
+    /// The deadline of the rating under way on this thread, which the longest steps read as
+    /// they go (a finder's signature has no room for it), and whether one was cut by it.
+    static DEADLINE: std::cell::Cell<(Option<Instant>, bool)> = const { std::cell::Cell::new((None, false)) };
+}
+
+/// Sets the deadline the chains of this thread stop at (`None`: none), and forgets any cut.
+pub(crate) fn set_deadline(deadline: Option<Instant>) {
+    DEADLINE.with(|d| d.set((deadline, false)));
+}
+
+/// Whether a chain search of this thread stopped at the deadline since it was set.
+pub(crate) fn was_cut() -> bool {
+    DEADLINE.with(|d| d.get().1)
+}
+
+/// The finder of the registry's dynamic rows: the producer's level from its rating (8.5: 0,
+/// 9.0: 1, 9.5-11.0: 2-5). A search stopped by the deadline finds nothing and says so
+/// ([`was_cut`]).
+pub(crate) fn finder(grid: &Grid, rating: Difficulty) -> Option<Deduction> {
+    let level = match rating.0 {
+        0..=85 => 0,
+        86..=90 => 1,
+        r => ((r - 95) / 5 + 2).min(5) as u8,
+    };
+    let (deadline, _) = DEADLINE.with(std::cell::Cell::get);
+    match dynamic_step(grid, level, &Clock::until(deadline)) {
+        Ok(step) => step,
+        Err(OutOfTime) => {
+            DEADLINE.with(|d| d.set((deadline, true)));
+            None
+        }
+    }
+}
+
+/// The step of SE's dynamic producer of `level` (0: 8.5, 1: 9.0, 2-5: nested), if it has one.
+pub(crate) fn dynamic_step(grid: &Grid, level: u8, clock: &Clock) -> Result<Option<Deduction>, OutOfTime> {
+    let engine = Engine::dynamic(level);
+    let hints = engine.hints(grid, clock)?;
+    Ok(hints.first().map(|hint| deduction(grid, level, hint)))
+}
+
+/// The technique of a step of `level`.
+fn technique(level: u8) -> Technique {
+    match level {
+        0 => Technique::DynamicForcingChain,
+        1 => Technique::DynamicForcingChainPlus,
+        _ => Technique::NestedForcingChain,
+    }
+}
+
+/// What the chains use inside, in people's words.
+fn inside(level: u8) -> &'static str {
+    match level {
+        0 => "",
+        1 => ", with locked candidates, pairs and X-Wings along the way",
+        2 => ", with forcing chains inside",
+        3 => ", with forcing chains and cell and unit chains inside",
+        4 => ", with dynamic forcing chains inside",
+        _ => ", with nested forcing chains inside",
+    }
+}
+
+/// The step `hint` makes, in words and cells.
+fn deduction(grid: &Grid, level: u8, hint: &Hint) -> Deduction {
+    let result = candidate(hint.result);
+    let on = hint.result < OFF;
+    let conclusion = if on {
+        format!("{} is {}", result.pos, result.digit)
+    } else {
+        format!("{} is not {}", result.pos, result.digit)
+    };
+    let size = counted(hint.complexity, "candidate");
+    let extra = inside(level);
+    let explanation = match hint.kind {
+        Kind::Contradiction => {
+            let assumed = candidate(hint.source);
+            let clash = hint.targets.first().map_or(result, |(c, n)| candidate(c.pot(*n)));
+            format!(
+                "if {} {} {}, {} would be both {d} and not {d} ({size}{extra}), so {conclusion}",
+                assumed.pos,
+                if hint.source < OFF { "were" } else { "were not" },
+                assumed.digit,
+                clash.pos,
+                d = clash.digit,
+            )
+        }
+        Kind::Double => {
+            let assumed = candidate(hint.source);
+            format!(
+                "whether {} is {d} or not, {conclusion} ({size}{extra})",
+                assumed.pos,
+                d = assumed.digit,
+            )
+        }
+        Kind::Cell(p) => {
+            let options: Vec<String> = grid.candidates(p).iter().map(|d| d.to_string()).collect();
+            format!(
+                "whichever of {} {p} holds, {conclusion} ({size}{extra})",
+                super::deduction::and_list(&options).replace(" and ", " or "),
+            )
+        }
+        Kind::Region(u, d) => format!(
+            "wherever {d} goes in {}, {conclusion} ({size}{extra})",
+            unit_at(usize::from(u))
+        ),
+        Kind::Forcing | Kind::Cycle => format!("{conclusion} ({size})"),
+    };
+    let mut step = Deduction::new(technique(level), Difficulty(hint.tenths), explanation);
+    let removed: Vec<Candidate> = hint.removables.iter().map(|&c| candidate(c)).collect();
+    if on {
+        step.placements.push(result);
+    }
+    step.explanation = format!("{}: remove {}", step.explanation, elimination_list(&removed));
+    step.eliminations = removed;
+    // The cells of the assumptions and the conclusion; the chains' links as candidates, on
+    // ones first (what the hint draws).
+    let mut cells = CellSet::EMPTY;
+    let mut shown: Vec<Candidate> = Vec::new();
+    for (chain, target) in &hint.targets {
+        for n in chain.chain_of(*target) {
+            let node = &chain.nodes[usize::from(n)];
+            if node.cause == Cause::Start {
+                cells.insert(pos_of(node.pot));
+            }
+            if node.pot < OFF {
+                let c = candidate(node.pot);
+                if !shown.contains(&c) {
+                    shown.push(c);
+                }
+            }
+        }
+    }
+    cells.insert(result.pos);
+    if let Kind::Region(u, _) = hint.kind {
+        step.units = vec![unit_at(usize::from(u))];
+    }
+    step.cells = cells;
+    shown.sort();
+    step.candidates = shown;
+    let _ = grid;
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_follow_ses_permutations() {
+        let first: Vec<(usize, usize)> = pairs().take(4).collect();
+        assert_eq!(first, [(0, 1), (0, 2), (1, 2), (0, 3)]);
+        assert_eq!(pairs().count(), 36);
+    }
+}
