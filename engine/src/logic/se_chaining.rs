@@ -96,6 +96,8 @@ pub(crate) struct Chain {
     /// The node of each potential that the following holds (a contradiction's fresh potential
     /// is a node without an entry here).
     at: Vec<u16>,
+    /// Whether a node holds a nested chain (else a hint need not look for one).
+    nested: bool,
 }
 
 impl Chain {
@@ -104,7 +106,19 @@ impl Chain {
             nodes: Vec::with_capacity(128),
             edges: Vec::with_capacity(256),
             at: vec![ABSENT; POTENTIALS],
+            nested: false,
         }
+    }
+
+    /// Empties the chain for another following, in the time of its nodes (static searches
+    /// run a thousand followings per grid, most of which find nothing to keep).
+    fn reset(&mut self) {
+        for node in &self.nodes {
+            self.at[usize::from(node.pot)] = ABSENT;
+        }
+        self.nodes.clear();
+        self.edges.clear();
+        self.nested = false;
     }
 
     fn get(&self, pot: u16) -> Option<u16> {
@@ -119,6 +133,7 @@ impl Chain {
     /// Adds a node; `held` enters it in the following's sets.
     fn push(&mut self, pot: u16, parents: &[u16], cause: Cause, nested: Option<Rc<Hint>>, held: bool) -> u16 {
         let n = self.nodes.len() as u16;
+        self.nested |= nested.is_some();
         self.nodes.push(Node {
             pot,
             parents: (self.edges.len() as u32, parents.len() as u16),
@@ -144,13 +159,15 @@ impl Chain {
     /// The nodes behind `n` (itself included), one per distinct potential, as SE's
     /// `getChain` walks them.
     fn chain_of(&self, n: u16) -> Vec<u16> {
-        let mut seen = vec![false; POTENTIALS];
+        let mut seen = [0u64; POTENTIALS.div_ceil(64)];
         let mut out = Vec::new();
         let mut stack = vec![n];
         while let Some(m) = stack.pop() {
-            if std::mem::replace(&mut seen[usize::from(self.pot(m))], true) {
+            let pot = usize::from(self.pot(m));
+            if seen[pot / 64] >> (pot % 64) & 1 == 1 {
                 continue;
             }
+            seen[pot / 64] |= 1 << (pot % 64);
             out.push(m);
             stack.extend_from_slice(self.parents(m));
         }
@@ -262,7 +279,7 @@ impl Hint {
     fn nested_complexity(&self) -> usize {
         let mut seen: Vec<*const Hint> = Vec::new();
         let mut total = 0;
-        for (chain, target) in &self.targets {
+        for (chain, target) in self.targets.iter().filter(|(c, _)| c.nested) {
             for n in chain.chain_of(*target) {
                 if let Some(nested) = &chain.nodes[usize::from(n)].nested {
                     let key = Rc::as_ptr(nested);
@@ -391,7 +408,7 @@ impl Engine {
             off_queue.push_back(root);
         }
         let mut links: Vec<(u16, Cause)> = Vec::with_capacity(32);
-        let mut implied: Vec<(u16, Vec<u16>, Cause)> = Vec::with_capacity(4);
+        let mut implied = Implied::default();
         loop {
             if let Some(n) = on_queue.pop_front() {
                 let c = chain.pot(n);
@@ -415,16 +432,18 @@ impl Engine {
                 if self.dynamic {
                     work.eliminate(pos_of(c), digit_of(c));
                 }
-                for (on, parents, cause) in implied.drain(..) {
+                for k in 0..implied.targets.len() {
+                    let (on, _, _, cause) = implied.targets[k];
+                    let parents = implied.parents_of(k);
                     if let Some(off) = chain.get(OFF + on) {
-                        let fresh = chain.push(on, &parents, cause, None, false);
+                        let fresh = chain.push(on, parents, cause, None, false);
                         return Ok(Following {
                             chain,
                             clash: Some((fresh, off)),
                         });
                     }
                     if !chain.has(on) {
-                        let m = chain.push(on, &parents, cause, None, true);
+                        let m = chain.push(on, parents, cause, None, true);
                         on_queue.push_back(m);
                     }
                 }
@@ -720,6 +739,27 @@ fn on_to_off(work: &Grid, c: u16, cell_links: bool, out: &mut Vec<(u16, Cause)>)
     }
 }
 
+/// What an off potential forces on: each target with its parents (a range of `parents`) and
+/// cause, kept in two buffers reused from potential to potential (allocating a list of parents
+/// for each was a tenth of the time of a nested rating).
+#[derive(Default)]
+struct Implied {
+    targets: Vec<(u16, u32, u16, Cause)>,
+    parents: Vec<u16>,
+}
+
+impl Implied {
+    fn clear(&mut self) {
+        self.targets.clear();
+        self.parents.clear();
+    }
+
+    fn parents_of(&self, k: usize) -> &[u16] {
+        let (_, start, len, _) = self.targets[k];
+        &self.parents[start as usize..start as usize + usize::from(len)]
+    }
+}
+
 /// SE's `getOffToOn`: from candidate `c` (node `n`) off, the other candidate of a two-candidate
 /// cell (with cell links) and the other place of the digit in each unit where it has two; in
 /// a dynamic following each also rests on the candidates of its cell or unit removed since
@@ -734,19 +774,21 @@ fn off_to_on(
     cell_links: bool,
     unit_links: bool,
     dynamic: bool,
-    out: &mut Vec<(u16, Vec<u16>, Cause)>,
+    out: &mut Implied,
 ) {
     out.clear();
     let (p, d) = (pos_of(c), digit_of(c));
     if cell_links && work.candidates(p).len() == 2 {
         if let Some(e) = work.candidates(p).iter().find(|e| *e != d) {
-            let mut parents = vec![n];
+            let start = out.parents.len() as u32;
+            out.parents.push(n);
             if dynamic {
                 for v in source.candidates(p).iter().filter(|v| !work.has(p, *v)) {
-                    parents.extend(chain.get(OFF + cand(p, v)));
+                    out.parents.extend(chain.get(OFF + cand(p, v)));
                 }
             }
-            out.push((cand(p, e), parents, Cause::Cell));
+            let len = (out.parents.len() as u32 - start) as u16;
+            out.targets.push((cand(p, e), start, len, Cause::Cell));
         }
     }
     if !unit_links {
@@ -759,24 +801,27 @@ fn off_to_on(
         }
         let Some(q) = places.iter().find(|q| *q != p) else { continue };
         let target = cand(q, d);
-        if out.iter().any(|(t, ..)| *t == target) {
+        if out.targets.iter().any(|(t, ..)| *t == target) {
             continue;
         }
-        let mut parents = vec![n];
+        let start = out.parents.len() as u32;
+        out.parents.push(n);
         if dynamic {
             for r in both(source.places(d), UNIT_CELLS[u]).iter() {
                 if !work.has(r, d) {
-                    parents.extend(chain.get(OFF + cand(r, d)));
+                    out.parents.extend(chain.get(OFF + cand(r, d)));
                 }
             }
         }
-        out.push((target, parents, Cause::Unit(u as u8)));
+        let len = (out.parents.len() as u32 - start) as u16;
+        out.targets.push((target, start, len, Cause::Unit(u as u8)));
     }
 }
 
 /// SE's static Forcing Chains & Cycles of one kind of links (`y`: cells, `x`: units), from
 /// every candidate of every cell of two or more candidates.
 fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
+    let mut scratch = Chain::new();
     for p in grid.empty_cells().iter() {
         let cardinality = grid.candidates(p).len();
         if cardinality < 2 {
@@ -788,12 +833,15 @@ fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
                 continue;
             }
             let c = cand(p, d);
-            cycles(grid, c, y, x, out);
+            cycles(grid, c, y, x, &mut scratch, out);
             if x {
                 let mut targets: Vec<(Rc<Chain>, u16)> = Vec::new();
                 for start in [c, OFF + c] {
-                    let (chain, ends) = forcing(grid, start, y);
-                    let chain = Rc::new(chain);
+                    let ends = forcing(grid, start, y, &mut scratch);
+                    if ends.is_empty() {
+                        continue;
+                    }
+                    let chain = Rc::new(std::mem::replace(&mut scratch, Chain::new()));
                     for end in ends {
                         let pot = chain.pot(end);
                         if !targets.iter().any(|(ch, e)| ch.pot(*e) == pot) {
@@ -818,19 +866,20 @@ fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
 }
 
 /// SE's static links from node `n` off, with one parent each.
-fn static_on(grid: &Grid, chain: &Chain, n: u16, y: bool, x: bool, out: &mut Vec<(u16, Vec<u16>, Cause)>) {
+fn static_on(grid: &Grid, chain: &Chain, n: u16, y: bool, x: bool, out: &mut Implied) {
     let c = chain.pot(n) - OFF;
     off_to_on(grid, grid, chain, n, c, y, x, false, out);
 }
 
 /// SE's `doCycles` from candidate `c` on: the ends of the loops back to it.
-fn cycles(grid: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<Hint>) {
-    let mut chain = Chain::new();
+fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut Vec<Hint>) {
+    scratch.reset();
+    let chain = scratch;
     let root = chain.push(c, &[], Cause::Start, None, true);
     let (mut pending_on, mut pending_off) = (VecDeque::from([root]), VecDeque::new());
     let mut ends = Vec::new();
     let mut links = Vec::new();
-    let mut implied = Vec::new();
+    let mut implied = Implied::default();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
@@ -847,11 +896,11 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<Hint>) {
         length += 1;
         while let Some(n) = pending_off.pop_front() {
             static_on(grid, &chain, n, y, x, &mut implied);
-            for (on, parents, cause) in implied.drain(..) {
+            for &(on, start, _, cause) in &implied.targets {
                 let cycle = length >= 4 && on == c;
                 let held = !chain.has(on);
                 if cycle || held {
-                    let m = chain.push(on, &parents, cause, None, held);
+                    let m = chain.push(on, &implied.parents[start as usize..start as usize + 1], cause, None, held);
                     if cycle {
                         ends.push(m);
                     }
@@ -862,7 +911,10 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<Hint>) {
             }
         }
     }
-    let chain = Rc::new(chain);
+    if ends.is_empty() {
+        return;
+    }
+    let chain = Rc::new(std::mem::replace(chain, Chain::new()));
     for end in ends {
         // The cells of the loop, then the candidates seeing two of its links of one digit.
         let mut walk = Vec::new();
@@ -902,8 +954,8 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<Hint>) {
 }
 
 /// SE's `doForcingChains` from `start`: the chain and its ends (the start's own opposite).
-fn forcing(grid: &Grid, start: u16, y: bool) -> (Chain, Vec<u16>) {
-    let mut chain = Chain::new();
+fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
+    chain.reset();
     let root = chain.push(start, &[], Cause::Start, None, true);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
     if start < OFF {
@@ -914,7 +966,7 @@ fn forcing(grid: &Grid, start: u16, y: bool) -> (Chain, Vec<u16>) {
     let opposite = if start < OFF { start + OFF } else { start - OFF };
     let mut ends: Vec<u16> = Vec::new();
     let mut links = Vec::new();
-    let mut implied = Vec::new();
+    let mut implied = Implied::default();
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(n) = pending_on.pop_front() {
             on_to_off(grid, chain.pot(n), y, &mut links);
@@ -935,11 +987,11 @@ fn forcing(grid: &Grid, start: u16, y: bool) -> (Chain, Vec<u16>) {
         }
         while let Some(n) = pending_off.pop_front() {
             static_on(grid, &chain, n, y, true, &mut implied);
-            for (on, parents, cause) in implied.drain(..) {
+            for &(on, start, _, cause) in &implied.targets {
                 let end = on == opposite && ends.is_empty();
                 let held = !chain.has(on);
                 if end || held {
-                    let m = chain.push(on, &parents, cause, None, held);
+                    let m = chain.push(on, &implied.parents[start as usize..start as usize + 1], cause, None, held);
                     if end {
                         ends.push(m);
                     }
@@ -950,18 +1002,7 @@ fn forcing(grid: &Grid, start: u16, y: bool) -> (Chain, Vec<u16>) {
             }
         }
     }
-    (chain, ends)
-}
-
-/// A unit's places of `d` as 9 bits in the unit's order.
-fn unit_bits(grid: &Grid, u: usize, d: Digit) -> u16 {
-    let mut bits = 0;
-    for (k, q) in UNIT_CELLS[u].iter().enumerate() {
-        if grid.has(q, d) {
-            bits |= 1 << k;
-        }
-    }
-    bits
+    ends
 }
 
 /// The removals since `source` of `d` in the cells of `cells` (off potentials).
@@ -1018,15 +1059,15 @@ fn locking(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
 /// SE's `HiddenSet(2)` on `work`.
 fn hidden_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
     let mut out = Vec::new();
+    let spots = work.spots();
     for base in [18, 9, 0] {
         for u in base..base + 9 {
-            let empty = UNIT_CELLS[u].iter().filter(|q| work.value(*q).is_none()).count();
-            if empty <= 4 {
+            if both(work.empty_cells(), UNIT_CELLS[u]).len() <= 4 {
                 continue;
             }
             for (a, b) in pairs() {
                 let (da, db) = (digit(a), digit(b));
-                let (pa, pb) = (unit_bits(work, u, da), unit_bits(work, u, db));
+                let (pa, pb) = (spots[u][a], spots[u][b]);
                 if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                     continue;
                 }
@@ -1065,8 +1106,7 @@ fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
     let mut out = Vec::new();
     for base in [18, 9, 0] {
         for u in base..base + 9 {
-            let empty = UNIT_CELLS[u].iter().filter(|q| work.value(*q).is_none()).count();
-            if empty < 4 {
+            if both(work.empty_cells(), UNIT_CELLS[u]).len() < 4 {
                 continue;
             }
             for (a, b) in pairs() {
@@ -1099,15 +1139,16 @@ fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
 fn x_wings(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
     let mut out = Vec::new();
     let placed: Vec<usize> = Digit::all()
-        .map(|d| (0..81).filter(|&i| Pos::new(i).and_then(|p| work.value(p)) == Some(d)).count())
+        .map(|d| (0..9).filter(|&r| work.placed_in(unit_at(r)).contains(d)).count())
         .collect();
+    let spots = work.spots();
     for (base, cover) in [(9, 0), (0, 9)] {
         for (a, b) in pairs() {
             for d in Digit::all() {
                 if placed[d.index()] + 4 > 9 {
                     continue;
                 }
-                let (pa, pb) = (unit_bits(work, base + a, d), unit_bits(work, base + b, d));
+                let (pa, pb) = (spots[base + a][d.index()], spots[base + b][d.index()]);
                 if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                     continue;
                 }
