@@ -322,10 +322,7 @@ impl Hint {
                     Cause::Unit(u) => {
                         let unit = usize::from(u);
                         // The unit of that kind through this potential's cell.
-                        let unit = units_of(p)
-                            .into_iter()
-                            .find(|&v| v / 9 == unit / 9)
-                            .unwrap_or(unit);
+                        let unit = units_of(p).into_iter().find(|&v| v / 9 == unit / 9).unwrap_or(unit);
                         for q in both(initial.places(d), UNIT_CELLS[unit]).iter() {
                             if !current.has(q, d) {
                                 out.push(OFF + cand(q, d));
@@ -428,7 +425,17 @@ impl Engine {
                 }
             } else if let Some(n) = off_queue.pop_front() {
                 let c = chain.pot(n) - OFF;
-                off_to_on(&work, grid, &chain, n, c, self.cell_links(), true, self.dynamic, &mut implied);
+                off_to_on(
+                    &work,
+                    grid,
+                    &chain,
+                    n,
+                    c,
+                    self.cell_links(),
+                    true,
+                    self.dynamic,
+                    &mut implied,
+                );
                 if self.dynamic {
                     work.eliminate(pos_of(c), digit_of(c));
                 }
@@ -595,13 +602,7 @@ impl Engine {
 
     /// The following from candidate `c` on, kept for the cells and units that ask again, with
     /// the contradiction it reached, if any.
-    fn on_chain(
-        self,
-        grid: &Grid,
-        c: u16,
-        cache: &mut [Option<OnChain>],
-        clock: &Clock,
-    ) -> Result<OnChain, OutOfTime> {
+    fn on_chain(self, grid: &Grid, c: u16, cache: &mut [Option<OnChain>], clock: &Clock) -> Result<OnChain, OutOfTime> {
         if let Some(known) = &cache[usize::from(c)] {
             return Ok(known.clone());
         }
@@ -690,7 +691,11 @@ fn keep_removals(
 /// The other candidates of `c`'s cell: what placing it removes.
 fn others(grid: &Grid, c: u16) -> Vec<u16> {
     let (p, d) = (pos_of(c), digit_of(c));
-    grid.candidates(p).iter().filter(|e| *e != d).map(|e| cand(p, e)).collect()
+    grid.candidates(p)
+        .iter()
+        .filter(|e| *e != d)
+        .map(|e| cand(p, e))
+        .collect()
 }
 
 /// The potentials every chain of `chains` holds, in the first chain's order (its on ones, then
@@ -726,7 +731,12 @@ fn on_to_off(work: &Grid, c: u16, cell_links: bool, out: &mut Vec<(u16, Cause)>)
     out.clear();
     let (p, d) = (pos_of(c), digit_of(c));
     if cell_links {
-        out.extend(work.candidates(p).iter().filter(|e| *e != d).map(|e| (cand(p, e), Cause::Cell)));
+        out.extend(
+            work.candidates(p)
+                .iter()
+                .filter(|e| *e != d)
+                .map(|e| (cand(p, e), Cause::Cell)),
+        );
     }
     let mut seen = CellSet::EMPTY;
     for u in units_of(p) {
@@ -799,7 +809,9 @@ fn off_to_on(
         if places.len() != 2 {
             continue;
         }
-        let Some(q) = places.iter().find(|q| *q != p) else { continue };
+        let Some(q) = places.iter().find(|q| *q != p) else {
+            continue;
+        };
         let target = cand(q, d);
         if out.targets.iter().any(|(t, ..)| *t == target) {
             continue;
@@ -900,7 +912,13 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut 
                 let cycle = length >= 4 && on == c;
                 let held = !chain.has(on);
                 if cycle || held {
-                    let m = chain.push(on, &implied.parents[start as usize..start as usize + 1], cause, None, held);
+                    let m = chain.push(
+                        on,
+                        &implied.parents[start as usize..start as usize + 1],
+                        cause,
+                        None,
+                        held,
+                    );
                     if cycle {
                         ends.push(m);
                     }
@@ -991,7 +1009,13 @@ fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
                 let end = on == opposite && ends.is_empty();
                 let held = !chain.has(on);
                 if end || held {
-                    let m = chain.push(on, &implied.parents[start as usize..start as usize + 1], cause, None, held);
+                    let m = chain.push(
+                        on,
+                        &implied.parents[start as usize..start as usize + 1],
+                        cause,
+                        None,
+                        held,
+                    );
                     if end {
                         ends.push(m);
                     }
@@ -1076,7 +1100,10 @@ fn hidden_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
                 for (k, q) in UNIT_CELLS[u].iter().enumerate() {
                     if set >> k & 1 == 1 {
                         removables.extend(
-                            work.candidates(q).iter().filter(|e| *e != da && *e != db).map(|e| cand(q, e)),
+                            work.candidates(q)
+                                .iter()
+                                .filter(|e| *e != da && *e != db)
+                                .map(|e| cand(q, e)),
                         );
                     }
                 }
@@ -1118,7 +1145,12 @@ fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
                 }
                 let mut removables = Vec::new();
                 for q in UNIT_CELLS[u].iter().filter(|q| *q != qa && *q != qb) {
-                    removables.extend(work.candidates(q).iter().filter(|e| set.contains(*e)).map(|e| cand(q, e)));
+                    removables.extend(
+                        work.candidates(q)
+                            .iter()
+                            .filter(|e| set.contains(*e))
+                            .map(|e| cand(q, e)),
+                    );
                 }
                 if removables.is_empty() {
                     continue;
@@ -1126,7 +1158,13 @@ fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
                 removables.sort_unstable();
                 let mut parents = Vec::new();
                 for q in [qa, qb] {
-                    parents.extend(source.candidates(q).iter().filter(|v| !set.contains(*v)).map(|v| OFF + cand(q, v)));
+                    parents.extend(
+                        source
+                            .candidates(q)
+                            .iter()
+                            .filter(|v| !set.contains(*v))
+                            .map(|v| OFF + cand(q, v)),
+                    );
                 }
                 out.push((removables, parents));
             }
@@ -1347,11 +1385,130 @@ fn deduction(grid: &Grid, level: u8, hint: &Hint) -> Deduction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+    use crate::logic::testing::{at, d, restrict, with_cells};
+    use crate::logic::{Rules, apply, next_deduction};
+
+    /// Whether a candidate can hold in no solution of `grid`.
+    fn impossible(grid: &Grid, c: Candidate) -> bool {
+        let mut placed = grid.clone();
+        placed.place(c.pos, c.digit);
+        placed.count_solutions(1) == 0
+    }
+
+    fn step(grid: &Grid, level: u8) -> Option<Deduction> {
+        dynamic_step(grid, level, &Clock::until(None)).expect("no deadline")
+    }
 
     #[test]
     fn pairs_follow_ses_permutations() {
         let first: Vec<(usize, usize)> = pairs().take(4).collect();
         assert_eq!(first, [(0, 1), (0, 2), (1, 2), (0, 3)]);
         assert_eq!(pairs().count(), 36);
+    }
+
+    #[test]
+    fn a_region_chain_removes_a_one_that_both_places_of_a_row_see() {
+        // 1 can go only in r1c1 and r1c2 in row 1: either way box 1 loses its other 1s. The
+        // region chain of row 1 (two chains of two potentials each, 4 in all) is the simplest
+        // hint, and the first of those alike is r2c1's (SE meets it first, in box order).
+        let mut grid = with_cells(&[]);
+        for c in 3..=9 {
+            restrict(&mut grid, at(1, c), &[2, 3, 4, 5, 6, 7, 8, 9]);
+        }
+        let found = step(&grid, 0).expect("a dynamic forcing chain");
+        assert_eq!(found.technique, Technique::DynamicForcingChain);
+        assert_eq!(found.eliminations, [Candidate::new(at(2, 1), d(1))]);
+        assert!(impossible(&grid, found.eliminations[0]));
+        assert_eq!(found.difficulty, Difficulty(85));
+        assert_eq!(found.units, [crate::board::Unit::Row(0)]);
+        assert!(
+            found.explanation.starts_with("wherever 1 goes in row 1, r2c1 is not 1"),
+            "{}",
+            found.explanation
+        );
+        // With every digit free everywhere nothing is forced, at any level.
+        for level in 0..=2 {
+            assert!(step(&with_cells(&[]), level).is_none(), "level {level}");
+        }
+    }
+
+    #[test]
+    fn a_bivalue_cell_forces_a_candidate_off_either_way() {
+        // r1c1 {1,2}: 1 takes the 1 of r1c5 {1,4}, which is then 4; 2 takes the 2 of r5c1
+        // {2,4}, which is then 4: r5c5 sees both 4s either way. With a third candidate in
+        // r5c1 the second chain stops short.
+        let grid = with_cells(&[((1, 1), &[1, 2]), ((1, 5), &[1, 4]), ((5, 1), &[2, 4])]);
+        let found = step(&grid, 0).expect("a cell chain");
+        assert!(
+            found.eliminations.contains(&Candidate::new(at(5, 5), d(4))),
+            "{found:?}"
+        );
+        for &c in &found.eliminations {
+            assert!(impossible(&grid, c), "{c}");
+        }
+        let near = with_cells(&[((1, 1), &[1, 2]), ((1, 5), &[1, 4]), ((5, 1), &[2, 4, 6])]);
+        let elsewhere = step(&near, 0).map(|s| s.eliminations).unwrap_or_default();
+        assert!(!elsewhere.contains(&Candidate::new(at(5, 5), d(4))), "{elsewhere:?}");
+    }
+
+    /// A puzzle of the forum's hardest list (puzzles6_forum_hardest_1106, the first of the
+    /// shuffled sample in docs/solving.md), whose steps SE 1.2.1 gives as (SE121Trace ...
+    /// steps): after singles, three Dynamic Contradiction Forcing Chains (+) of 9.9 that remove
+    /// 5 from r8c6 (F8), 8 from r7c4 (D7) and 5 from r7c6 (F7), then a nested one of 10.5
+    /// (+ Forcing Chains) that removes 3 from r7c5 (E7).
+    const HARDEST: &str = ".....6......5.8.....8.9.5......7...4..76..2...1..2..3...2...6...4..6..9.39......1";
+
+    #[test]
+    fn the_dynamic_tiers_take_ses_steps_on_a_hardest_puzzle() {
+        let board: Board = HARDEST.parse().expect("a puzzle");
+        let solution = crate::search::solve(&board, crate::Strategy::Fast)
+            .expect("no conflict")
+            .solution
+            .expect("a solution");
+        let mut grid = Grid::new(&board);
+        let expected = [
+            (1u8, 99u16, (8, 6, 5)),
+            (1, 99, (7, 4, 8)),
+            (1, 99, (7, 6, 5)),
+            (2, 105, (7, 5, 3)),
+        ];
+        for (level, tenths, (r, c, digit)) in expected {
+            // The singles first, as SE takes them.
+            while let Some(single) = next_deduction(&grid, Rules { unique: true }).filter(|s| s.technique.places()) {
+                assert!(apply(&mut grid, &single));
+            }
+            // Nothing at the levels below: the near grid where they must not fire.
+            for below in 0..level {
+                assert!(step(&grid, below).is_none(), "level {below} before {r}{c}");
+            }
+            let found = step(&grid, level).expect("SE's step");
+            assert_eq!(found.technique, technique(level));
+            assert_eq!(found.difficulty, Difficulty(tenths), "{}", found.line());
+            assert_eq!(
+                found.eliminations,
+                [Candidate::new(at(r, c), d(digit))],
+                "{}",
+                found.line()
+            );
+            for e in &found.eliminations {
+                assert_ne!(solution.digit(e.pos), Some(e.digit), "{}", found.line());
+            }
+            assert!(apply(&mut grid, &found));
+        }
+    }
+
+    #[test]
+    fn a_deadline_stops_a_long_step() {
+        let board: Board = HARDEST.parse().expect("a puzzle");
+        let grid = Grid::new(&board);
+        let past = Clock::until(Some(Instant::now()));
+        assert!(dynamic_step(&grid, 2, &past).is_err());
+        // The registry's finder says it was cut, and finds nothing.
+        set_deadline(Some(Instant::now()));
+        assert!(finder(&grid, Difficulty(95)).is_none());
+        assert!(was_cut());
+        set_deadline(None);
+        assert!(!was_cut());
     }
 }
