@@ -290,7 +290,8 @@ fn the_docs_table_gives_each_techniques_ratings() {
     }
     let numbers = |cell: &str| -> Vec<String> {
         cell.split(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .filter(|w| w.len() == 3 && w.as_bytes()[1] == b'.')
+            // `2.3`, and from the nested chains on `10.5`.
+            .filter(|w| (3..=4).contains(&w.len()) && w.as_bytes()[w.len() - 2] == b'.')
             .map(str::to_string)
             .collect()
     };
