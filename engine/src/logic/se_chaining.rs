@@ -212,6 +212,9 @@ struct Following {
     clash: Option<(u16, u16)>,
 }
 
+/// Removals made inside a chain: the candidate, the nodes it rests on, the chain it comes from.
+type Removals = Vec<(u16, Vec<u16>, Option<Rc<Hint>>)>;
+
 /// A following from a candidate on, shared, with its contradiction if it met one.
 type OnChain = (Rc<Chain>, Option<(u16, u16)>);
 
@@ -473,13 +476,7 @@ impl Engine {
     /// removes anything on `work` resting on removals since `source`, each with the nodes of
     /// those removals and the chain it comes from, if one.
     #[allow(clippy::type_complexity)]
-    fn advanced(
-        self,
-        work: &Grid,
-        source: &Grid,
-        chain: &Chain,
-        clock: &Clock,
-    ) -> Result<Vec<(u16, Vec<u16>, Option<Rc<Hint>>)>, OutOfTime> {
+    fn advanced(self, work: &Grid, source: &Grid, chain: &Chain, clock: &Clock) -> Result<Removals, OutOfTime> {
         let mut out = Vec::new();
         let mut parents = Vec::new();
         let keep = |removables: &[u16], parents: &mut Vec<u16>, nested: Option<Rc<Hint>>, out: &mut Vec<_>| {
@@ -675,7 +672,7 @@ fn keep_removals(
     removables: &[u16],
     parents: &mut Vec<u16>,
     nested: Option<Rc<Hint>>,
-    out: &mut Vec<(u16, Vec<u16>, Option<Rc<Hint>>)>,
+    out: &mut Removals,
 ) {
     parents.sort_unstable();
     parents.dedup();
@@ -788,8 +785,11 @@ fn off_to_on(
 ) {
     out.clear();
     let (p, d) = (pos_of(c), digit_of(c));
-    if cell_links && work.candidates(p).len() == 2 {
-        if let Some(e) = work.candidates(p).iter().find(|e| *e != d) {
+    if cell_links
+        && work.candidates(p).len() == 2
+        && let Some(e) = work.candidates(p).iter().find(|e| *e != d)
+    {
+        {
             let start = out.parents.len() as u32;
             out.parents.push(n);
             if dynamic {
@@ -907,7 +907,7 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut 
         }
         length += 1;
         while let Some(n) = pending_off.pop_front() {
-            static_on(grid, &chain, n, y, x, &mut implied);
+            static_on(grid, chain, n, y, x, &mut implied);
             for &(on, start, _, cause) in &implied.targets {
                 let cycle = length >= 4 && on == c;
                 let held = !chain.has(on);
@@ -1004,7 +1004,7 @@ fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
             }
         }
         while let Some(n) = pending_off.pop_front() {
-            static_on(grid, &chain, n, y, true, &mut implied);
+            static_on(grid, chain, n, y, true, &mut implied);
             for &(on, start, _, cause) in &implied.targets {
                 let end = on == opposite && ends.is_empty();
                 let held = !chain.has(on);
@@ -1132,8 +1132,8 @@ fn hidden_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
 fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
     let mut out = Vec::new();
     for base in [18, 9, 0] {
-        for u in base..base + 9 {
-            if both(work.empty_cells(), UNIT_CELLS[u]).len() < 4 {
+        for (u, &cells) in UNIT_CELLS.iter().enumerate().skip(base).take(9) {
+            if both(work.empty_cells(), cells).len() < 4 {
                 continue;
             }
             for (a, b) in pairs() {
@@ -1144,7 +1144,7 @@ fn naked_pairs(work: &Grid, source: &Grid) -> Vec<(Vec<u16>, Vec<u16>)> {
                     continue;
                 }
                 let mut removables = Vec::new();
-                for q in UNIT_CELLS[u].iter().filter(|q| *q != qa && *q != qb) {
+                for q in cells.iter().filter(|q| *q != qa && *q != qb) {
                     removables.extend(
                         work.candidates(q)
                             .iter()
