@@ -523,8 +523,9 @@ impl Engine {
             self.multiple_hints(grid, clock)?
         } else {
             let mut all = Vec::new();
+            let links = StaticLinks::new(grid);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                loop_hints(grid, y, x, &mut all);
+                loop_hints(grid, &links, y, x, &mut all);
             }
             all
         };
@@ -832,7 +833,7 @@ fn off_to_on(
 
 /// SE's static Forcing Chains & Cycles of one kind of links (`y`: cells, `x`: units), from
 /// every candidate of every cell of two or more candidates.
-fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
+fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<Hint>) {
     let mut scratch = Chain::new();
     for p in grid.empty_cells().iter() {
         let cardinality = grid.candidates(p).len();
@@ -845,11 +846,11 @@ fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
                 continue;
             }
             let c = cand(p, d);
-            cycles(grid, c, y, x, &mut scratch, out);
+            cycles(grid, links, c, y, x, &mut scratch, out);
             if x {
                 let mut targets: Vec<(Rc<Chain>, u16)> = Vec::new();
                 for start in [c, OFF + c] {
-                    let ends = forcing(grid, start, y, &mut scratch);
+                    let ends = forcing(links, start, y, &mut scratch);
                     if ends.is_empty() {
                         continue;
                     }
@@ -877,27 +878,82 @@ fn loop_hints(grid: &Grid, y: bool, x: bool, out: &mut Vec<Hint>) {
     }
 }
 
-/// SE's static links from node `n` off, with one parent each.
-fn static_on(grid: &Grid, chain: &Chain, n: u16, y: bool, x: bool, out: &mut Implied) {
-    let c = chain.pot(n) - OFF;
-    off_to_on(grid, grid, chain, n, c, y, x, false, out);
+/// The links of every candidate of a grid that does not change: a static search follows a
+/// thousand chains on one grid (every candidate, three kinds of links, on and off), and reading
+/// each link from the grid again was most of a nested rating's time.
+struct StaticLinks {
+    /// For each candidate: where its on-to-off links start in `off`, how many are cell links
+    /// (they come first), and how many in all.
+    on: Vec<(u32, u8, u8)>,
+    off: Vec<(u16, Cause)>,
+    /// For each candidate: where its off-to-on links start in `to_on`, whether the first is a
+    /// cell link, and how many in all.
+    on_from_off: Vec<(u32, bool, u8)>,
+    to_on: Vec<(u16, Cause)>,
+}
+
+impl StaticLinks {
+    fn new(grid: &Grid) -> StaticLinks {
+        let mut links = StaticLinks {
+            on: vec![(0, 0, 0); usize::from(OFF)],
+            off: Vec::with_capacity(4096),
+            on_from_off: vec![(0, false, 0); usize::from(OFF)],
+            to_on: Vec::with_capacity(1024),
+        };
+        let mut buffer = Vec::new();
+        let mut implied = Implied::default();
+        let chain = Chain::new();
+        for p in grid.empty_cells().iter() {
+            for d in grid.candidates(p).iter() {
+                let c = cand(p, d);
+                on_to_off(grid, c, true, &mut buffer);
+                let cells = buffer.iter().filter(|(_, cause)| *cause == Cause::Cell).count();
+                links.on[usize::from(c)] = (links.off.len() as u32, cells as u8, buffer.len() as u8);
+                links.off.extend_from_slice(&buffer);
+                off_to_on(grid, grid, &chain, 0, c, true, true, false, &mut implied);
+                let cell = implied.targets.first().is_some_and(|t| t.3 == Cause::Cell);
+                links.on_from_off[usize::from(c)] = (links.to_on.len() as u32, cell, implied.targets.len() as u8);
+                links
+                    .to_on
+                    .extend(implied.targets.iter().map(|&(t, _, _, cause)| (t, cause)));
+            }
+        }
+        links
+    }
+
+    /// From candidate `c` on: the off links (cell ones only with `y`).
+    fn on_to_off(&self, c: u16, y: bool) -> &[(u16, Cause)] {
+        let (start, cells, all) = self.on[usize::from(c)];
+        let skip = if y { 0 } else { usize::from(cells) };
+        &self.off[start as usize + skip..start as usize + usize::from(all)]
+    }
+
+    /// From candidate `c` off: the on links (the cell one with `y`, the unit ones with `x`).
+    fn off_to_on(&self, c: u16, y: bool, x: bool) -> &[(u16, Cause)] {
+        let (start, cell, all) = self.on_from_off[usize::from(c)];
+        let (start, all) = (start as usize, usize::from(all));
+        let cell = usize::from(cell);
+        match (y, x) {
+            (true, true) => &self.to_on[start..start + all],
+            (true, false) => &self.to_on[start..start + cell],
+            (false, true) => &self.to_on[start + cell..start + all],
+            (false, false) => &[],
+        }
+    }
 }
 
 /// SE's `doCycles` from candidate `c` on: the ends of the loops back to it.
-fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut Vec<Hint>) {
+fn cycles(grid: &Grid, links: &StaticLinks, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut Vec<Hint>) {
     scratch.reset();
     let chain = scratch;
     let root = chain.push(c, &[], Cause::Start, None, true);
     let (mut pending_on, mut pending_off) = (VecDeque::from([root]), VecDeque::new());
     let mut ends = Vec::new();
-    let mut links = Vec::new();
-    let mut implied = Implied::default();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(n) = pending_on.pop_front() {
-            on_to_off(grid, chain.pot(n), y, &mut links);
-            for &(off, cause) in &links {
+            for &(off, cause) in links.on_to_off(chain.pot(n), y) {
                 if !chain.is_parent(n, OFF + off) {
                     // SE keeps every path to an off potential pending (its set keeps the last).
                     let m = chain.push(OFF + off, &[n], cause, None, true);
@@ -907,18 +963,11 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut 
         }
         length += 1;
         while let Some(n) = pending_off.pop_front() {
-            static_on(grid, chain, n, y, x, &mut implied);
-            for &(on, start, _, cause) in &implied.targets {
+            for &(on, cause) in links.off_to_on(chain.pot(n) - OFF, y, x) {
                 let cycle = length >= 4 && on == c;
                 let held = !chain.has(on);
                 if cycle || held {
-                    let m = chain.push(
-                        on,
-                        &implied.parents[start as usize..start as usize + 1],
-                        cause,
-                        None,
-                        held,
-                    );
+                    let m = chain.push(on, &[n], cause, None, held);
                     if cycle {
                         ends.push(m);
                     }
@@ -972,7 +1021,7 @@ fn cycles(grid: &Grid, c: u16, y: bool, x: bool, scratch: &mut Chain, out: &mut 
 }
 
 /// SE's `doForcingChains` from `start`: the chain and its ends (the start's own opposite).
-fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
+fn forcing(links: &StaticLinks, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
     chain.reset();
     let root = chain.push(start, &[], Cause::Start, None, true);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
@@ -983,12 +1032,9 @@ fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
     }
     let opposite = if start < OFF { start + OFF } else { start - OFF };
     let mut ends: Vec<u16> = Vec::new();
-    let mut links = Vec::new();
-    let mut implied = Implied::default();
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(n) = pending_on.pop_front() {
-            on_to_off(grid, chain.pot(n), y, &mut links);
-            for &(off, cause) in &links {
+            for &(off, cause) in links.on_to_off(chain.pot(n), y) {
                 let pot = OFF + off;
                 let end = pot == opposite && ends.is_empty();
                 let held = !chain.is_parent(n, pot) && !chain.has(pot);
@@ -1004,18 +1050,11 @@ fn forcing(grid: &Grid, start: u16, y: bool, chain: &mut Chain) -> Vec<u16> {
             }
         }
         while let Some(n) = pending_off.pop_front() {
-            static_on(grid, chain, n, y, true, &mut implied);
-            for &(on, start, _, cause) in &implied.targets {
+            for &(on, cause) in links.off_to_on(chain.pot(n) - OFF, y, true) {
                 let end = on == opposite && ends.is_empty();
                 let held = !chain.has(on);
                 if end || held {
-                    let m = chain.push(
-                        on,
-                        &implied.parents[start as usize..start as usize + 1],
-                        cause,
-                        None,
-                        held,
-                    );
+                    let m = chain.push(on, &[n], cause, None, held);
                     if end {
                         ends.push(m);
                     }
