@@ -13,7 +13,6 @@ mod rating;
 mod registry;
 mod se_chaining;
 mod se_forcing;
-mod single_digit;
 mod singles;
 mod subsets;
 #[cfg(test)]

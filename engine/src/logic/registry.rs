@@ -9,9 +9,7 @@
 
 use super::deduction::{Deduction, Difficulty};
 use super::grid::Grid;
-use super::{
-    aligned, chains, fish, intersections, se_chaining, se_forcing, single_digit, singles, subsets, uniqueness, wings,
-};
+use super::{aligned, fish, intersections, se_chaining, se_forcing, singles, subsets, uniqueness, wings};
 
 /// A finder: the first step of its kind on the grid, rated as it is handed (the form's rating,
 /// to which a chain adds its length). The finders that look at one unit (subsets, pointing,
@@ -294,19 +292,20 @@ techniques! {
         rating: 5.2,
         finders: [find(Reads::Digit, |g, r, clean| fish::fish_scan(g, 4, r, clean))],
     }
-    /// Two conjugate pairs of a digit in parallel lines sharing one end's line.
+    /// Two conjugate pairs of a digit in parallel lines sharing one end's line (SE's Turbot Fish
+    /// of two lines; found with the chains, see X-Chain).
     Skyscraper {
         name: "Skyscraper",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, r, _| single_digit::skyscraper(g, r))],
+        finders: [],
     }
-    /// A conjugate pair in a row and one in a column, joined in a box.
+    /// A conjugate pair in a row and one in a column, joined in a box (found with the chains).
     TwoStringKite {
         name: "2-String Kite",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, r, _| single_digit::two_string_kite(g, r))],
+        finders: [],
     }
     /// A bivalue pivot seeing two bivalue pincers.
     XYWing {
@@ -330,15 +329,18 @@ techniques! {
         rating: 7.1,
         finders: [],
     }
-    /// An alternating chain on one digit. Its finder tries every kind of chain (X-Chain, XY-Chain,
-    /// W-Wing, AIC) and takes the lowest rated, as Sudoku Explainer finds them all as chains and
-    /// takes the simplest: a chain is rated as an X-Chain when its strong links are all of one
-    /// kind (units, or cells), as an AIC when they mix, plus its length.
+    /// An alternating chain on one digit. Its finder is Sudoku Explainer's Forcing Chains &
+    /// Cycles (static chains from every candidate, on unit links, cell links and both; SE's
+    /// rating, 6.5 for a cycle, 6.6 on one kind of link, 7.0 both, plus the length): the first of
+    /// SE's hints, named by its shape (Skyscraper and 2-String Kite for a Turbot Fish on two
+    /// lines, W-Wing, XY-Chain on cell links, AIC when they mix; see `se_chaining.rs`).
+    /// Tried before: our own shortest chains of each kind (easier to read, but shorter than SE's
+    /// and so rated below it in one puzzle of eight).
     XChain {
         name: "X-Chain",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, _, _| chains::easiest_chain(g))],
+        finders: [find(Reads::Grid, |g, _, _| se_chaining::static_chain_step(g))],
     }
     /// A chain through bivalue cells (found with the chains, see X-Chain).
     XYChain {
@@ -605,8 +607,6 @@ mod tests {
                 (HiddenQuad, 54),
                 (BugPlusOne, 56),
                 (AlignedPairExclusion, 62),
-                (Skyscraper, 66),
-                (TwoStringKite, 66),
                 (XChain, 66),
                 (AlignedTripletExclusion, 75),
                 (NishioForcingChain, 75),

@@ -267,10 +267,11 @@ enum Kind {
     Cell(Pos),
     /// Every place of a digit in a unit forces it.
     Region(u8, Digit),
-    /// A static forcing chain (inside a nested chain only).
-    Forcing,
-    /// A static cycle (inside a nested chain only).
-    Cycle,
+    /// A static forcing chain, with cell links or not (SE's 6.6-7.x tier, and inside nested
+    /// chains).
+    Forcing { cells: bool },
+    /// A static cycle, with cell links, unit links or both.
+    Cycle { cells: bool, units: bool },
 }
 
 /// A hint: what it removes, the chains that prove it, and what orders it among the others.
@@ -293,7 +294,7 @@ impl Hint {
     fn new(kind: Kind, result: u16, source: u16, removables: Vec<u16>, targets: Vec<(Rc<Chain>, u16)>) -> Hint {
         let flat: usize = match kind {
             // A cycle counts the potentials of its loop once.
-            Kind::Cycle => targets.first().map_or(0, |(c, n)| c.ancestors(*n)),
+            Kind::Cycle { .. } => targets.first().map_or(0, |(c, n)| c.ancestors(*n)),
             _ => targets.iter().map(|(c, n)| c.ancestors(*n)).sum(),
         };
         let mut hint = Hint {
@@ -309,7 +310,7 @@ impl Hint {
                 Kind::Cell(_) => 5,
                 Kind::Region(..) => 6,
                 Kind::Contradiction => 7,
-                Kind::Forcing | Kind::Cycle => 0,
+                Kind::Forcing { .. } | Kind::Cycle { .. } => 0,
             },
         };
         hint.complexity += hint.nested_complexity();
@@ -350,7 +351,7 @@ impl Hint {
                     cause => cause,
                 };
                 // A cycle's reversed chain holds its off potentials as on ones.
-                if !on && self.kind != Kind::Cycle {
+                if !on && !matches!(self.kind, Kind::Cycle { .. }) {
                     continue;
                 }
                 let (p, d) = (pos_of(node.pot), digit_of(node.pot));
@@ -569,7 +570,7 @@ impl Engine {
         };
         for hint in &mut found {
             hint.tenths = match hint.kind {
-                Kind::Forcing | Kind::Cycle => hint.tenths,
+                Kind::Forcing { .. } | Kind::Cycle { .. } => hint.tenths,
                 _ => self.base(),
             } + length_bonus(hint.complexity.saturating_sub(2));
         }
@@ -907,7 +908,8 @@ fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<
                     if removables.is_empty() {
                         continue;
                     }
-                    let mut hint = Hint::new(Kind::Forcing, pot, c, removables, vec![(chain, end)]);
+                    let kind = Kind::Forcing { cells: y };
+                    let mut hint = Hint::new(kind, pot, c, removables, vec![(chain, end)]);
                     hint.tenths = if y { 70 } else { 66 };
                     hint.sort_key = if y { 4 } else { 2 };
                     out.push(hint);
@@ -1048,7 +1050,8 @@ fn cycles(grid: &Grid, links: &StaticLinks, c: u16, y: bool, x: bool, scratch: &
         if removables.is_empty() {
             continue;
         }
-        let mut hint = Hint::new(Kind::Cycle, c, c, removables, vec![(chain.clone(), end)]);
+        let kind = Kind::Cycle { cells: y, units: x };
+        let mut hint = Hint::new(kind, c, c, removables, vec![(chain.clone(), end)]);
         hint.tenths = if y && x { 70 } else { 65 };
         hint.sort_key = match (y, x) {
             (true, true) => 4,
@@ -1358,6 +1361,102 @@ pub(crate) fn dynamic_step(grid: &Grid, level: u8, clock: &Clock) -> Result<Opti
     Ok(hints.first().map(|hint| deduction(grid, level, hint)))
 }
 
+/// SE's Forcing Chains & Cycles (6.5 and up, static, one parent each): the first of its hints
+/// as a step, named by its shape as people know it (Skyscraper, 2-String Kite, W-Wing, X-Chain,
+/// XY-Chain, AIC).
+pub(crate) fn static_chain_step(grid: &Grid) -> Option<Deduction> {
+    let hints = Engine::STATIC_CHAINS.hints(grid, &Clock::until(None)).ok()?;
+    hints.first().map(|hint| chain_deduction(hint))
+}
+
+/// A static hint's chain as strong links (`off = on` pairs, in order from the assumption) with
+/// the unit of each unit link, and its potentials from the assumption on.
+fn strong_links(hint: &Hint) -> (Vec<(Candidate, Candidate, Option<usize>)>, Vec<u16>) {
+    let Some((chain, end)) = hint.targets.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut path = vec![*end];
+    while let Some(&up) = chain.parents(*path.last().unwrap_or(end)).first() {
+        path.push(up);
+    }
+    path.reverse();
+    let pots: Vec<u16> = path.iter().map(|&n| chain.pot(n)).collect();
+    let mut links = Vec::new();
+    for w in path.windows(2) {
+        let (a, b) = (chain.pot(w[0]), chain.pot(w[1]));
+        if a >= OFF && b < OFF {
+            let unit = match chain.nodes[usize::from(w[1])].cause {
+                Cause::Unit(u) => Some(usize::from(u)),
+                _ => None,
+            };
+            links.push((candidate(a), candidate(b), unit));
+        }
+    }
+    (links, pots)
+}
+
+/// The step a static chain hint makes: its technique by shape, its strong links as the
+/// candidates (pairs 1-2, 3-4, ... as `basis` reads a chain), the units of its unit links.
+fn chain_deduction(hint: &Hint) -> Deduction {
+    let (links, pots) = strong_links(hint);
+    let result = candidate(hint.result);
+    let all_cells = links.iter().all(|l| l.2.is_none());
+    let all_units = links.iter().all(|l| l.2.is_some());
+    let line = |u: &Option<usize>| u.map(|u| u / 9);
+    let technique = match hint.kind {
+        Kind::Cycle { .. } if all_units => Technique::XChain,
+        Kind::Cycle { .. } if all_cells => Technique::XYChain,
+        Kind::Cycle { .. } => Technique::Aic,
+        _ if all_units && links.len() == 2 && pots.len() == 6 => match (line(&links[0].2), line(&links[1].2)) {
+            (Some(a), Some(b)) if a < 2 && a == b => Technique::Skyscraper,
+            (Some(a), Some(b)) if a < 2 && b < 2 => Technique::TwoStringKite,
+            _ => Technique::XChain,
+        },
+        _ if all_units => Technique::XChain,
+        _ if all_cells => Technique::XYChain,
+        _ if links.len() == 3
+            && pots.len() == 8
+            && links[0].2.is_none()
+            && links[1].2.is_some()
+            && links[2].2.is_none() =>
+        {
+            Technique::WWing
+        }
+        _ => Technique::Aic,
+    };
+    let candidates: Vec<Candidate> = links.iter().flat_map(|l| [l.0, l.1]).collect();
+    let text = super::chains::chain_text(&candidates);
+    let removed: Vec<Candidate> = hint.removables.iter().map(|&c| candidate(c)).collect();
+    let explanation = match hint.kind {
+        Kind::Cycle { .. } => format!(
+            "{text} closes a loop, so each of its weak links has one true end: remove {}",
+            elimination_list(&removed)
+        ),
+        _ if hint.result < OFF => format!(
+            "{text}: were {} not {d}, the chain would make it {d}, so it is {d}",
+            result.pos,
+            d = result.digit
+        ),
+        _ => match (candidates.first(), candidates.last()) {
+            (Some(first), Some(last)) => format!(
+                "{text}: {first} or {last} is true, so remove {}",
+                elimination_list(&removed)
+            ),
+            _ => format!("remove {}", elimination_list(&removed)),
+        },
+    };
+    let mut step = Deduction::new(technique, Difficulty(hint.tenths), explanation);
+    // A cycle only removes; a forcing chain whose end is on places it.
+    if hint.result < OFF && !matches!(hint.kind, Kind::Cycle { .. }) {
+        step.placements.push(result);
+    }
+    step.eliminations = removed;
+    step.cells = pots.iter().map(|&p| pos_of(p)).collect();
+    step.units = links.iter().filter_map(|l| l.2.map(unit_at)).collect();
+    step.candidates = candidates;
+    step
+}
+
 /// The technique of a step of `level`.
 fn technique(level: u8) -> Technique {
     match level {
@@ -1422,7 +1521,7 @@ fn deduction(grid: &Grid, level: u8, hint: &Hint) -> Deduction {
             "wherever {d} goes in {}, {conclusion} ({size}{extra})",
             unit_at(usize::from(u))
         ),
-        Kind::Forcing | Kind::Cycle => format!("{conclusion} ({size})"),
+        Kind::Forcing { .. } | Kind::Cycle { .. } => format!("{conclusion} ({size})"),
     };
     let mut step = Deduction::new(technique(level), Difficulty(hint.tenths), explanation);
     let removed: Vec<Candidate> = hint.removables.iter().map(|&c| candidate(c)).collect();
@@ -1588,5 +1687,141 @@ mod tests {
         assert!(was_cut());
         set_deadline(None);
         assert!(!was_cut());
+    }
+
+    /// An empty grid where `digit` keeps, in each unit given, only the cells given.
+    fn keep(digit: Digit, units: &[(crate::board::Unit, &[Pos])]) -> Grid {
+        let mut grid = with_cells(&[]);
+        for (unit, cells) in units {
+            for p in unit.cells() {
+                if !cells.contains(&p) {
+                    grid.eliminate(p, digit);
+                }
+            }
+        }
+        grid
+    }
+
+    #[test]
+    fn a_turbot_fish_on_two_columns_is_a_skyscraper() {
+        use crate::board::Unit;
+        // Columns 2 and 6: 1 only in r1/r7 and r2/r7. The bases share row 7; the tops r1c2,
+        // r2c6. SE removes one candidate seeing both tops per step.
+        let grid = keep(
+            d(1),
+            &[
+                (Unit::Col(1), &[at(1, 2), at(7, 2)]),
+                (Unit::Col(5), &[at(2, 6), at(7, 6)]),
+            ],
+        );
+        let step = static_chain_step(&grid).expect("a chain");
+        assert_eq!(step.technique, Technique::Skyscraper, "{}", step.line());
+        assert_eq!(step.difficulty, Difficulty(66));
+        let tops = [at(1, 4), at(1, 5), at(1, 6), at(2, 1), at(2, 2), at(2, 3)];
+        let [gone] = step.eliminations[..] else {
+            panic!("{}", step.line())
+        };
+        assert!(gone.digit == d(1) && tops.contains(&gone.pos), "{}", step.line());
+        // Tops in the same row: an X-Wing (found before the chains), not a skyscraper.
+        let wing = keep(
+            d(1),
+            &[
+                (Unit::Col(1), &[at(1, 2), at(7, 2)]),
+                (Unit::Col(5), &[at(1, 6), at(7, 6)]),
+            ],
+        );
+        let other = static_chain_step(&wing);
+        assert!(
+            other.as_ref().is_none_or(|s| s.technique != Technique::Skyscraper),
+            "{other:?}"
+        );
+    }
+
+    #[test]
+    fn a_row_and_a_column_joined_in_a_box_are_a_kite() {
+        use crate::board::Unit;
+        // Row 1: r1c2, r1c8. Column 1: r2c1, r7c1. r1c2 and r2c1 share box 1: r7c8 loses 6.
+        let grid = keep(
+            d(6),
+            &[
+                (Unit::Row(0), &[at(1, 2), at(1, 8)]),
+                (Unit::Col(0), &[at(2, 1), at(7, 1)]),
+            ],
+        );
+        let step = static_chain_step(&grid).expect("a chain");
+        assert_eq!(step.technique, Technique::TwoStringKite, "{}", step.line());
+        assert_eq!(step.eliminations, [Candidate::new(at(7, 8), d(6))]);
+        // The column's pair outside box 1: nothing joins the strings.
+        let apart = keep(
+            d(6),
+            &[
+                (Unit::Row(0), &[at(1, 2), at(1, 8)]),
+                (Unit::Col(0), &[at(4, 1), at(7, 1)]),
+            ],
+        );
+        assert!(static_chain_step(&apart).is_none());
+    }
+
+    #[test]
+    fn two_pairs_joined_by_a_conjugate_pair_are_a_w_wing() {
+        use crate::board::Unit;
+        // r1c1 and r5c9 hold {4,7}; in row 9, 4 is only in r9c1 and r9c9, which see them. So
+        // one of r1c1, r5c9 is 7: r1c9 or r5c1 loses 7, a chain of eight candidates (7.1).
+        let mut grid = with_cells(&[((1, 1), &[4, 7]), ((5, 9), &[4, 7])]);
+        for c in 2..=8 {
+            grid.eliminate(at(9, c), d(4));
+        }
+        let step = static_chain_step(&grid).expect("a chain");
+        assert_eq!(step.technique, Technique::WWing, "{}", step.line());
+        assert_eq!(step.units, [Unit::Row(8)]);
+        let [gone] = step.eliminations[..] else {
+            panic!("{}", step.line())
+        };
+        assert!(
+            [at(1, 9), at(5, 1)].contains(&gone.pos) && gone.digit == d(7),
+            "{}",
+            step.line()
+        );
+        assert_eq!(step.difficulty, Difficulty(71));
+        // Without the conjugate pair, nothing.
+        assert!(static_chain_step(&with_cells(&[((1, 1), &[4, 7]), ((5, 9), &[4, 7])])).is_none());
+    }
+
+    #[test]
+    fn bivalue_cells_make_an_xy_chain_and_a_box_and_column_an_x_chain() {
+        // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: r1c9 or r5c1 loses 1.
+        let chain: [((usize, usize), &[u8]); 4] = [
+            ((1, 1), &[1, 2]),
+            ((1, 5), &[2, 3]),
+            ((5, 5), &[3, 4]),
+            ((5, 9), &[4, 1]),
+        ];
+        let grid = with_cells(&chain);
+        let step = static_chain_step(&grid).expect("a chain");
+        assert!(
+            matches!(step.technique, Technique::XYChain | Technique::Aic | Technique::XChain),
+            "{}",
+            step.line()
+        );
+        // With a third candidate in the last cell, no chain closes.
+        let mut broken = chain;
+        broken[3].1 = &[4, 1, 7];
+        assert!(static_chain_step(&with_cells(&broken)).is_none());
+        // 9 has two places in box 1 (r1c1, r2c2) and in column 7 (r2c7, r6c7): r6c1 loses 9.
+        let mut grid = with_cells(&[]);
+        for p in crate::board::Unit::Box(0).cells() {
+            if p != at(1, 1) && p != at(2, 2) {
+                grid.eliminate(p, d(9));
+            }
+        }
+        let box_only = grid.clone();
+        for r in (1..=9).filter(|r| ![2, 6].contains(r)) {
+            grid.eliminate(at(r, 7), d(9));
+        }
+        let step = static_chain_step(&grid).expect("a chain");
+        assert_eq!(step.technique, Technique::XChain, "{}", step.line());
+        assert_eq!(step.eliminations, [Candidate::new(at(6, 1), d(9))]);
+        assert_eq!(step.difficulty, Difficulty(66));
+        assert!(static_chain_step(&box_only).is_none());
     }
 }
