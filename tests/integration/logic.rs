@@ -190,16 +190,20 @@ fn the_rating_agrees_with_sudoku_explainer() {
     assert!(spearman >= 0.9, "Spearman {spearman:.3} over {} puzzles", se.len());
 }
 
-/// Against SE 1.2.1 itself (tests/fixtures/se-rated/se121-*.txt, random samples of top1465
-/// and of the forum's hardest list rated with the tool, never tuned on): ER, EP and ED exactly
-/// SE's for nearly all. The puzzles SE rates 10 or more (nested chains) take seconds each
+/// Against SE 1.2.1 itself (tests/fixtures/se-rated/se121-*.txt, random samples of
+/// puzzles1_unbiased, top1465 and the forum's hardest list rated with the tool, never tuned on):
+/// ER, EP and ED exactly SE's for nearly all (all, the day they were written). The puzzles SE rates 10 or more (nested chains) take seconds each
 /// unoptimised and are left to `docs/solving.md`'s measure.
 #[test]
 fn the_rating_agrees_with_sudoku_explainer_121() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");
     let (mut n, mut er, mut near, mut ep, mut ed) = (0, 0, 0, 0, 0);
     let (mut se_all, mut ours_all) = (Vec::new(), Vec::new());
-    for name in ["se121-top1465-sample.txt", "se121-1106-sample.txt"] {
+    for name in [
+        "se121-unbiased-sample.txt",
+        "se121-top1465-sample.txt",
+        "se121-1106-sample.txt",
+    ] {
         let text = std::fs::read_to_string(dir.join(name)).expect("a fixture");
         for line in text.lines() {
             let fields: Vec<&str> = line.split(' ').collect();
@@ -226,10 +230,10 @@ fn the_rating_agrees_with_sudoku_explainer_121() {
             ours_all.push(ours[0]);
         }
     }
-    assert!(n >= 50, "{n} puzzles");
+    assert!(n >= 500, "{n} puzzles");
     let share = |k: usize| k as f64 / n as f64;
-    assert!(share(er) >= 0.9, "ER exact {er} of {n}");
-    assert!(share(near) >= 0.95, "ER within 0.2 {near} of {n}");
+    assert!(share(er) >= 0.95, "ER exact {er} of {n}");
+    assert!(share(near) >= 0.98, "ER within 0.2 {near} of {n}");
     assert!(share(ep) >= 0.95 && share(ed) >= 0.95, "EP {ep}, ED {ed} of {n}");
     assert!(spearman(&se_all, &ours_all) >= 0.99, "Spearman over {n}");
 }

@@ -118,7 +118,6 @@ pub fn xyz_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Unit;
     use crate::logic::testing::{at, d, with_cells};
 
     // The finders as the registry calls them, rated by their rows.
