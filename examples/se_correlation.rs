@@ -19,7 +19,10 @@ fn main() {
         let path = entry.expect("a directory entry").path();
         // The SukakuExplainer bank's files; `se121-*.txt` (SE 1.2.1's ER/EP/ED) are measured by
         // the integration test `the_rating_agrees_with_sudoku_explainer_121`.
-        let bank = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| !n.starts_with("se121-"));
+        let bank = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| !n.starts_with("se121-"));
         if path.extension().is_none_or(|e| e != "txt") || !bank {
             continue;
         }

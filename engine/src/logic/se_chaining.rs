@@ -1369,9 +1369,12 @@ pub(crate) fn static_chain_step(grid: &Grid) -> Option<Deduction> {
     hints.first().map(|hint| chain_deduction(hint))
 }
 
+/// A strong link of a chain: its off and on ends, and its unit when it is a unit link.
+type StrongLink = (Candidate, Candidate, Option<usize>);
+
 /// A static hint's chain as strong links (`off = on` pairs, in order from the assumption) with
 /// the unit of each unit link, and its potentials from the assumption on.
-fn strong_links(hint: &Hint) -> (Vec<(Candidate, Candidate, Option<usize>)>, Vec<u16>) {
+fn strong_links(hint: &Hint) -> (Vec<StrongLink>, Vec<u16>) {
     let Some((chain, end)) = hint.targets.first() else {
         return (Vec::new(), Vec::new());
     };
