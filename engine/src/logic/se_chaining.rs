@@ -1558,7 +1558,6 @@ fn deduction(grid: &Grid, level: u8, hint: &Hint) -> Deduction {
     step.cells = cells;
     shown.sort();
     step.candidates = shown;
-    let _ = grid;
     step
 }
 
