@@ -5,6 +5,9 @@
 //! - `logic/<set>`: our full rating against the crate's `StrategySolver` with all its
 //!   strategies, on the puzzles of the set that both finish by logic (the crate has no chains).
 //! - `rate/newspaper`: one typical easy puzzle (assets/easy.txt).
+//! - `chains/<tier>`: the SE 1.2.1-rated fixtures (tests/fixtures/se-rated/se121-*.txt) whose
+//!   SE rating falls in the tier of its chains: 7.5-8.9 (Nishio, cell and region, dynamic),
+//!   9.0-9.9 (dynamic (+), long dynamic), 10 and up (nested); one puzzle rated per element.
 //! - `generate/minimal`: minimal puzzles with no symmetry, ours and the crate's
 //!   (`Sudoku::generate_with_symmetry(Symmetry::None)`, which is also minimal).
 //!
@@ -106,6 +109,41 @@ fn logic(c: &mut Criterion) {
         });
         group.bench_function("sudoku-crate StrategySolver", |b| {
             b.iter(|| both.iter().filter(|(_, p)| peer_solves(black_box(*p))).count())
+        });
+        group.finish();
+    }
+
+    // The chain tiers, on puzzles SE 1.2.1 rated (committed, so always there).
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/se-rated");
+    let mut tiers: [(&str, f64, f64, Vec<Board>); 3] = [
+        ("7.5-8.9", 7.5, 9.0, Vec::new()),
+        ("9.0-9.9", 9.0, 10.0, Vec::new()),
+        ("10+", 10.0, 99.0, Vec::new()),
+    ];
+    for name in ["se121-top1465-sample.txt", "se121-1106-sample.txt"] {
+        let text = std::fs::read_to_string(fixtures.join(name)).expect("a fixture");
+        for line in text.lines() {
+            let mut fields = line.split(' ');
+            let (Some(puzzle), Some(er)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let er: f64 = er.parse().expect("a rating");
+            if let Some(tier) = tiers.iter_mut().find(|t| (t.1..t.2).contains(&er)) {
+                tier.3.push(puzzle.parse().expect("a puzzle"));
+            }
+        }
+    }
+    for (name, _, _, boards) in &tiers {
+        let mut group = c.benchmark_group("chains");
+        group.throughput(Throughput::Elements(boards.len() as u64));
+        group.sampling_mode(SamplingMode::Flat).sample_size(10);
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                boards
+                    .iter()
+                    .map(|x| rate(black_box(x)).difficulty.0 as u64)
+                    .sum::<u64>()
+            })
         });
         group.finish();
     }

@@ -7,7 +7,7 @@ use super::{App, Typing};
 use crate::text::counted;
 use sudoku_engine::logic::and_list;
 use sudoku_engine::logic::rests_on_removals;
-use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction};
+use sudoku_engine::logic::{Candidate, Deduction, Grid, Rules, next_deduction_until};
 use sudoku_engine::{Board, Cell, CellSet, DigitSet, Marks, Pos};
 
 /// How far a hint has gone.
@@ -104,6 +104,9 @@ pub(crate) fn candidates_for(board: &Board, marks: &Marks) -> (Marks, bool) {
     (Marks::from_sets(sets), used)
 }
 
+/// How long a hint may search for its step.
+const HINT_SEARCH: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl App {
     /// `i`: the next stage of a hint, or a new hint.
     pub(super) fn hint(&mut self) {
@@ -167,9 +170,22 @@ impl App {
         }
         let (candidates, from_marks) = candidates_for(&self.doc.board, &self.doc.marks);
         let grid = Grid::with_marks(&self.doc.board, candidates.sets());
-        let Some(step) = next_deduction(&grid, Rules { unique: true }) else {
-            self.say("No logical step found from here: the puzzle needs trial (a guess)");
-            return;
+        // SE's nested chains can take seconds on the forum's hardest puzzles; a key press must
+        // not wait for them (the worker thread this wants is not built yet).
+        let deadline = std::time::Instant::now() + HINT_SEARCH;
+        let step = match next_deduction_until(&grid, Rules { unique: true }, deadline) {
+            Ok(Some(step)) => step,
+            Ok(None) => {
+                self.say("No logical step found from here: the puzzle needs trial (a guess)");
+                return;
+            }
+            Err(_) => {
+                self.say(format!(
+                    "No hint: the next step needs chains longer than a hint searches ({} s); `explain` finds it",
+                    HINT_SEARCH.as_secs()
+                ));
+                return;
+            }
         };
         self.doc.play.hints = self.doc.play.hints.saturating_add(1);
         let place = if step.units.is_empty() {

@@ -205,13 +205,16 @@ fn the_live_solutions_line_is_hidden_while_solving_until_asked() {
 }
 
 #[test]
-fn beyond_the_techniques_a_hint_says_the_puzzle_needs_trial() {
-    // Inkala's puzzle needs more than forcing chains from its first step.
+fn the_hardest_puzzle_gets_a_dynamic_forcing_chain_as_its_hint() {
+    // Inkala's 2012 puzzle opens with SE's Dynamic Forcing Chains (+), found within the time a
+    // hint may search: it removes 3 from r1c4 and changes nothing before the second `i`.
     let mut app = Bench::on_asset("hardest.sdk");
     let before = app.doc.board.clone();
     app.keys("i");
-    assert!(app.hint.is_none());
-    assert!(app.message().contains("needs trial"), "{}", app.message());
+    let hint = app.hint.as_ref().expect("a hint");
+    assert_eq!(hint.step.technique.name(), "Dynamic Forcing Chain (+)");
+    assert_eq!(hint.step.eliminations.len(), 1, "{}", hint.step.line());
+    assert!(app.message().contains("Dynamic Forcing Chain (+)"), "{}", app.message());
     assert_eq!(app.doc.board, before);
 }
 

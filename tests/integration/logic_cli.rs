@@ -59,10 +59,21 @@ fn hint_prints_one_line_and_it_is_true() {
 }
 
 #[test]
-fn hint_says_when_logic_needs_trial_and_refuses_broken_boards() {
+fn hint_finds_a_dynamic_chain_on_the_hardest_and_refuses_broken_boards() {
+    // Inkala's 2012 puzzle opens with SE's Dynamic Forcing Chains (+) (9.0 and up).
     let out = run(&["hint", asset("hardest.sdk").to_str().unwrap()], None);
-    assert_eq!(text(&out.stdout), "no logical step: needs trial\n");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "Dynamic Forcing Chain (+): if r1c4 were 3, r6c2 would be both 8 and not 8 (39 candidates, \
+         with locked candidates, pairs and X-Wings along the way), so r1c4 is not 3: remove 3 from r1c4\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_ne!(
+        solution(&board("hardest.sdk"))
+            .digit(sudoku_engine::Pos::at(0, 3).unwrap())
+            .map(|d| d.get()),
+        Some(3)
+    );
     let out = run(&["hint", asset("conflicting-givens.txt").to_str().unwrap()], None);
     assert_eq!(out.stdout, b"");
     assert!(
@@ -324,11 +335,11 @@ fn explain_numbers_every_step_and_ends_with_the_rating() {
     );
     assert_eq!(rate(&board("hard.txt")).difficulty.to_string(), "2.6");
 
+    // SE's nested forcing chains finish Inkala's 2012 puzzle.
     let out = run(&["explain", asset("hardest.sdk").to_str().unwrap()], None);
     assert_eq!(
-        text(&out.stdout),
-        "no logical step: needs trial\nrating=>=9.0 level=needs-trial hardest=none\n",
-        "as `rate` says it (attack A: explain said 9.0 where rate said >=9.0)"
+        text(&out.stdout).lines().last(),
+        Some("rating=10.7 level=grandmaster hardest=Nested Forcing Chain")
     );
 }
 

@@ -143,7 +143,9 @@ pub fn missing_needed(step: &Deduction, grid: &Grid, fuller: &Grid) -> [DigitSet
         | Technique::BugType4
         | Technique::NishioForcingChain
         | Technique::CellRegionForcingChain
-        | Technique::ForcingChain => {
+        | Technique::DynamicForcingChain
+        | Technique::DynamicForcingChainPlus
+        | Technique::NestedForcingChain => {
             for p in grid.empty_cells().iter() {
                 need.all_but(p, grid.candidates(p));
             }

@@ -7,13 +7,12 @@ mod basis;
 mod chains;
 pub(crate) mod deduction;
 mod fish;
-mod forcing;
 mod grid;
 mod intersections;
 mod rating;
 mod registry;
+mod se_chaining;
 mod se_forcing;
-mod single_digit;
 mod singles;
 mod subsets;
 #[cfg(test)]
@@ -31,6 +30,7 @@ pub use rating::{
 pub(crate) use registry::AFTER_BATCHES;
 pub use registry::Technique;
 use registry::{FORMS, Reads};
+use std::time::Instant;
 
 /// Which techniques may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,32 @@ pub struct Rules {
 #[must_use]
 pub fn next_deduction(grid: &Grid, rules: Rules) -> Option<Deduction> {
     next_from(grid, 0, &mut || rules.unique, &mut Scans::new(grid))
+}
+
+/// The deepest chains of a search ran past its deadline: the step is not known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime;
+
+impl std::fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the search for the next step ran out of time")
+    }
+}
+
+impl std::error::Error for OutOfTime {}
+
+/// [`next_deduction`] that gives up at `deadline`: SE's nested forcing chains can take seconds
+/// for one step of the hardest puzzles, too long for a key press. The clock is read inside
+/// the chain search, so it stops soon after the deadline.
+pub fn next_deduction_until(grid: &Grid, rules: Rules, deadline: Instant) -> Result<Option<Deduction>, OutOfTime> {
+    se_chaining::set_deadline(Some(deadline));
+    let step = next_deduction(grid, rules);
+    let cut = se_chaining::was_cut();
+    se_chaining::set_deadline(None);
+    match step {
+        None if cut => Err(OutOfTime),
+        step => Ok(step),
+    }
 }
 
 /// What the finders know of a grid from their earlier calls on it: a rating goes back to the

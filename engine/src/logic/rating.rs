@@ -238,7 +238,15 @@ pub fn rate_grid_until(grid: Grid, unique: &mut dyn FnMut() -> bool, deadline: I
     rate_within(grid, unique, Some(deadline))
 }
 
-fn rate_within(mut grid: Grid, unique: &mut dyn FnMut() -> bool, deadline: Option<Instant>) -> Rating {
+fn rate_within(grid: Grid, unique: &mut dyn FnMut() -> bool, deadline: Option<Instant>) -> Rating {
+    // The dynamic chains read the deadline inside their steps, which can take long.
+    super::se_chaining::set_deadline(deadline);
+    let rating = rate_steps(grid, unique, deadline);
+    super::se_chaining::set_deadline(None);
+    rating
+}
+
+fn rate_steps(mut grid: Grid, unique: &mut dyn FnMut() -> bool, deadline: Option<Instant>) -> Rating {
     let mut known: Option<bool> = None;
     let mut tally = Tally::default();
     let mut scans = Scans::new(&grid);
@@ -262,6 +270,9 @@ fn rate_within(mut grid: Grid, unique: &mut dyn FnMut() -> bool, deadline: Optio
         }
         let mut ask = || *known.get_or_insert_with(&mut *unique);
         let Some(step) = next_from(&grid, AFTER_BATCHES, &mut ask, &mut scans) else {
+            if super::se_chaining::was_cut() {
+                return tally.rating(false, true);
+            }
             break;
         };
         if step.technique == Technique::NakedSingle {

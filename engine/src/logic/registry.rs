@@ -9,9 +9,7 @@
 
 use super::deduction::{Deduction, Difficulty};
 use super::grid::Grid;
-use super::{
-    aligned, chains, fish, forcing, intersections, se_forcing, single_digit, singles, subsets, uniqueness, wings,
-};
+use super::{aligned, fish, intersections, se_chaining, se_forcing, singles, subsets, uniqueness, wings};
 
 /// A finder: the first step of its kind on the grid, rated as it is handed (the form's rating,
 /// to which a chain adds its length). The finders that look at one unit (subsets, pointing,
@@ -294,19 +292,20 @@ techniques! {
         rating: 5.2,
         finders: [find(Reads::Digit, |g, r, clean| fish::fish_scan(g, 4, r, clean))],
     }
-    /// Two conjugate pairs of a digit in parallel lines sharing one end's line.
+    /// Two conjugate pairs of a digit in parallel lines sharing one end's line (SE's Turbot Fish
+    /// of two lines; found with the chains, see X-Chain).
     Skyscraper {
         name: "Skyscraper",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, r, _| single_digit::skyscraper(g, r))],
+        finders: [],
     }
-    /// A conjugate pair in a row and one in a column, joined in a box.
+    /// A conjugate pair in a row and one in a column, joined in a box (found with the chains).
     TwoStringKite {
         name: "2-String Kite",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, r, _| single_digit::two_string_kite(g, r))],
+        finders: [],
     }
     /// A bivalue pivot seeing two bivalue pincers.
     XYWing {
@@ -330,15 +329,18 @@ techniques! {
         rating: 7.1,
         finders: [],
     }
-    /// An alternating chain on one digit. Its finder tries every kind of chain (X-Chain, XY-Chain,
-    /// W-Wing, AIC) and takes the lowest rated, as Sudoku Explainer finds them all as chains and
-    /// takes the simplest: a chain is rated as an X-Chain when its strong links are all of one
-    /// kind (units, or cells), as an AIC when they mix, plus its length.
+    /// An alternating chain on one digit. Its finder is Sudoku Explainer's Forcing Chains &
+    /// Cycles (static chains from every candidate, on unit links, cell links and both; SE's
+    /// rating, 6.5 for a cycle, 6.6 on one kind of link, 7.0 both, plus the length): the first of
+    /// SE's hints, named by its shape (Skyscraper and 2-String Kite for a Turbot Fish on two
+    /// lines, W-Wing, XY-Chain on cell links, AIC when they mix; see `se_chaining.rs`).
+    /// Tried before: our own shortest chains of each kind (easier to read, but shorter than SE's
+    /// and so rated below it in one puzzle of eight).
     XChain {
         name: "X-Chain",
         places: false,
         rating: 6.6,
-        finders: [find(Reads::Grid, |g, _, _| chains::easiest_chain(g))],
+        finders: [find(Reads::Grid, |g, _, _| se_chaining::static_chain_step(g))],
     }
     /// A chain through bivalue cells (found with the chains, see X-Chain).
     XYChain {
@@ -464,15 +466,36 @@ techniques! {
         rating: 8.0,
         finders: [find(Reads::Grid, |g, r, _| se_forcing::cell_or_region(g, r))],
     }
-    /// A candidate whose assumption leads, by singles alone, to a contradiction; or a cell or
-    /// unit whose every choice leads to the same result. Rated 8.5 (SE's dynamic forcing chains,
-    /// tried after its Nishio and cell/region ones), 7.5 if through one digit (see `forcing.rs`),
-    /// plus its length.
-    ForcingChain {
-        name: "Forcing Chain",
+    /// SE's Dynamic Forcing Chains (see `se_chaining.rs`): a candidate on or off reaching a
+    /// contradiction, on and off forcing the same result, or every candidate of a cell (place
+    /// of a digit in a unit) forcing it, each chain removing what it rules out as it goes.
+    DynamicForcingChain {
+        name: "Dynamic Forcing Chain",
         places: false,
         rating: 8.5,
-        finders: [find(Reads::Grid, |g, r, _| forcing::forcing_chain(g, Difficulty(r.0 - 10)))],
+        finders: [find(Reads::Grid, |g, r, _| se_chaining::finder(g, r))],
+    }
+    /// The same, with locked candidates, hidden and naked pairs and X-Wings applied inside the
+    /// chains (SE's Dynamic Forcing Chains (+)).
+    DynamicForcingChainPlus {
+        name: "Dynamic Forcing Chain (+)",
+        places: false,
+        rating: 9.0,
+        finders: [find(Reads::Grid, |g, r, _| se_chaining::finder(g, r))],
+    }
+    /// The same, with chains inside the chains (SE's Nested Forcing Chains): forcing chains and
+    /// cycles (9.5), also cell and unit chains (10.0), dynamic chains (10.5), and dynamic
+    /// chains with chains inside (11.0).
+    NestedForcingChain {
+        name: "Nested Forcing Chain",
+        places: false,
+        rating: 9.5,
+        finders: [
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(10.0),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(10.5),
+            find(Reads::Grid, |g, r, _| se_chaining::finder(g, r)).rated(11.0),
+        ],
     }
 }
 
@@ -584,13 +607,16 @@ mod tests {
                 (HiddenQuad, 54),
                 (BugPlusOne, 56),
                 (AlignedPairExclusion, 62),
-                (Skyscraper, 66),
-                (TwoStringKite, 66),
                 (XChain, 66),
                 (AlignedTripletExclusion, 75),
                 (NishioForcingChain, 75),
                 (CellRegionForcingChain, 80),
-                (ForcingChain, 85),
+                (DynamicForcingChain, 85),
+                (DynamicForcingChainPlus, 90),
+                (NestedForcingChain, 95),
+                (NestedForcingChain, 100),
+                (NestedForcingChain, 105),
+                (NestedForcingChain, 110),
             ]
         );
         // Rating places the full houses and hidden singles first, all at once.

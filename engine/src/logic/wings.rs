@@ -2,7 +2,7 @@
 //! XY-Wing, XYZ-Wing, and W-Wing (two identical bivalue cells joined by a conjugate pair).
 
 use super::deduction::{Candidate, Deduction, Difficulty, Technique, cell_list};
-use super::grid::{Grid, PEERS, UNIT_CELLS, both, unit_at};
+use super::grid::{Grid, PEERS, both};
 use crate::board::{CellSet, Digit, DigitSet, Pos};
 
 fn only(set: DigitSet) -> Option<Digit> {
@@ -115,76 +115,9 @@ pub fn xyz_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
     None
 }
 
-/// Two cells holding the same {x,y} that do not see each other, and a unit where x's only two
-/// places each see one of them: one of the two cells is y, so a cell seeing both loses y. Rated
-/// `difficulty` (7.1, the mixed forcing chain of six nodes it is).
-pub fn w_wing(grid: &Grid, difficulty: Difficulty) -> Option<Deduction> {
-    let bivalue: Vec<Pos> = grid
-        .empty_cells()
-        .iter()
-        .filter(|p| grid.candidates(*p).len() == 2)
-        .collect();
-    for (i, &a) in bivalue.iter().enumerate() {
-        for &b in &bivalue[i + 1..] {
-            let pair = grid.candidates(a);
-            if grid.candidates(b) != pair || a.sees(b) {
-                continue;
-            }
-            for x in pair.iter() {
-                let Some(y) = pair.iter().find(|d| *d != x) else {
-                    continue;
-                };
-                for (u, cells) in UNIT_CELLS.iter().enumerate() {
-                    let places = both(grid.places(x), *cells);
-                    if places.len() != 2 || places.contains(a) || places.contains(b) {
-                        continue;
-                    }
-                    let mut it = places.iter();
-                    let (Some(c), Some(d)) = (it.next(), it.next()) else {
-                        continue;
-                    };
-                    let (near_a, near_b) = if c.sees(a) && d.sees(b) {
-                        (c, d)
-                    } else if d.sees(a) && c.sees(b) {
-                        (d, c)
-                    } else {
-                        continue;
-                    };
-                    let unit = unit_at(u);
-                    let seen = both(PEERS[a.index()], PEERS[b.index()]);
-                    let targets = both(seen, grid.places(y));
-                    if targets.is_empty() {
-                        continue;
-                    }
-                    let explanation = format!(
-                        "{a} and {b} both hold {pair}; in {unit}, {x} is {near_a} or {near_b}, so one of {a}, {b} \
-                         is not {x} but {y}, and {} cannot be {y}",
-                        cell_list(targets.iter())
-                    );
-                    let mut step = Deduction::new(Technique::WWing, difficulty, explanation);
-                    step.eliminations = targets.iter().map(|p| Candidate::new(p, y)).collect();
-                    step.cells = [a, b, near_a, near_b].into_iter().collect();
-                    step.units.push(unit);
-                    step.candidates = vec![
-                        Candidate::new(a, y),
-                        Candidate::new(a, x),
-                        Candidate::new(near_a, x),
-                        Candidate::new(near_b, x),
-                        Candidate::new(b, x),
-                        Candidate::new(b, y),
-                    ];
-                    return Some(step);
-                }
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Unit;
     use crate::logic::testing::{at, d, with_cells};
 
     // The finders as the registry calls them, rated by their rows.
@@ -194,10 +127,6 @@ mod tests {
 
     fn xyz_wing(g: &Grid) -> Option<Deduction> {
         super::xyz_wing(g, Technique::XYZWing.rating())
-    }
-
-    fn w_wing(g: &Grid) -> Option<Deduction> {
-        super::w_wing(g, Technique::WWing.rating())
     }
 
     #[test]
@@ -227,24 +156,5 @@ mod tests {
         // A pincer with a digit the pivot lacks: no wing.
         let near = with_cells(&[((1, 1), &[1, 2, 3]), ((1, 5), &[1, 4]), ((2, 2), &[2, 3])]);
         assert_eq!(xyz_wing(&near), None);
-    }
-
-    #[test]
-    fn w_wing_through_a_conjugate_pair() {
-        // r1c1 and r5c9 hold {4,7}; in row 9, 4 is only in r9c1 and r9c9, which see them. So
-        // one of r1c1, r5c9 is 7: r1c9 and r5c1 lose 7.
-        let mut grid = with_cells(&[((1, 1), &[4, 7]), ((5, 9), &[4, 7])]);
-        for c in 2..=8 {
-            grid.eliminate(at(9, c), d(4));
-        }
-        let step = w_wing(&grid).unwrap();
-        assert_eq!(step.units, vec![Unit::Row(8)]);
-        assert_eq!(
-            step.eliminations,
-            vec![Candidate::new(at(1, 9), d(7)), Candidate::new(at(5, 1), d(7))]
-        );
-        assert_eq!(step.difficulty.0, 71);
-        // Without the conjugate pair, nothing.
-        assert_eq!(w_wing(&with_cells(&[((1, 1), &[4, 7]), ((5, 9), &[4, 7])])), None);
     }
 }
