@@ -1900,6 +1900,81 @@ fn print_says_what_it_cannot_read_or_write() {
     assert!(!none.exists());
 }
 
+/// Issue 28, attack B (item 2): `--out` naming one of the files printed from, a read-only
+/// file or a file with other names was replaced without a word (an SVG puzzle file printed to
+/// itself lost its puzzles).
+#[test]
+fn print_never_writes_over_its_inputs_a_read_only_file_or_hard_links_unasked() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let status = |out: &Output| out.status.code();
+    let sdk = std::fs::read_to_string(asset("hardest.sdk")).unwrap();
+    // A puzzle file named .svg, printed to itself, and to a link to it.
+    let input = dir.path().join("puzzle.svg");
+    std::fs::write(&input, &sdk).unwrap();
+    let path = input.to_str().unwrap();
+    let out = run(&["print", path, "--out", path], None);
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).contains("puzzle.svg is itself, a file printed from"),
+        "{}",
+        text(&out.stderr)
+    );
+    let other = dir.path().join("other.svg");
+    std::fs::hard_link(&input, &other).unwrap();
+    let out = run(&["print", path, "--out", other.to_str().unwrap(), "--force"], None);
+    assert_eq!(status(&out), Some(2), "not even with --force");
+    assert!(
+        text(&out.stderr).contains("a file printed from"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), sdk, "the puzzles kept");
+    // A read-only sheet: refused, then written with --force, still read-only.
+    let sheet = dir.path().join("sheet.pdf");
+    std::fs::write(&sheet, "old").unwrap();
+    std::fs::set_permissions(&sheet, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let puzzle = asset("hardest.sdk");
+    let puzzle = puzzle.to_str().unwrap();
+    let out = run(&["print", puzzle, "--out", sheet.to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).contains("sheet.pdf is read-only: not written over (--force"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&sheet).unwrap(), "old");
+    let out = run(&["print", puzzle, "--out", sheet.to_str().unwrap(), "--force"], None);
+    assert_eq!(status(&out), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read(&sheet).unwrap().starts_with(b"%PDF-"));
+    let mode = std::fs::metadata(&sheet).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444, "its mode kept");
+    // A sheet with two names: refused, then written into with --force, both names kept.
+    let linked = dir.path().join("linked.pdf");
+    let twin = dir.path().join("twin.pdf");
+    std::fs::write(&linked, "old").unwrap();
+    std::fs::hard_link(&linked, &twin).unwrap();
+    let out = run(&["print", puzzle, "--out", linked.to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).contains("linked.pdf has 2 names (hard links)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["print", puzzle, "--out", linked.to_str().unwrap(), "--force"], None);
+    assert_eq!(status(&out), Some(0), "{}", text(&out.stderr));
+    assert!(
+        std::fs::read(&twin).unwrap().starts_with(b"%PDF-"),
+        "the other name holds the sheet too"
+    );
+    // An ordinary sheet printed before is written over, as output files are.
+    let plain = dir.path().join("plain.pdf");
+    std::fs::write(&plain, "old").unwrap();
+    let out = run(&["print", puzzle, "--out", plain.to_str().unwrap()], None);
+    assert_eq!(status(&out), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read(&plain).unwrap().starts_with(b"%PDF-"));
+}
+
 /// 10,000 puzzles print (to a PDF of 2,500 pages, and its solutions) in one file; not timed.
 #[test]
 fn print_lays_out_ten_thousand_puzzles() {
@@ -1974,6 +2049,19 @@ fn stats_names_the_lines_it_skips_and_counts_the_rest() {
         "{}",
         text(&out.stdout)
     );
+    // Attack B of issue 28 (item 10e): `all` was refused when every game is of one level.
+    let out = run(
+        &["stats", "--file", record.to_str().unwrap(), "--chart", "--level", "all"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("Times of the games solved"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&["stats", "--file", record.to_str().unwrap(), "--level", "hard"], None);
+    assert_eq!(out.status.code(), Some(2), "a level not played is still refused");
     // No record yet; a record that is a folder.
     let out = run(&["stats", "--file", dir.path().join("none").to_str().unwrap()], None);
     assert_eq!(

@@ -218,7 +218,7 @@ impl Colours {
         read_letters(value, 729, |i, c| self.candidates[i / 9][i % 9] = c).map_err(|(at, kind)| match kind {
             Wrong::Char(found) => (at, unexpected(found)),
             Wrong::Past(found) => (at, past(found, "the end of the line after 729 candidates")),
-            Wrong::Short(found) => (at, ParseErrorKind::TooFewCells { found: found / 9 }),
+            Wrong::Short(found) => (at, ParseErrorKind::TooFewCandidateColours { found }),
         })?;
         Ok(self)
     }
@@ -378,7 +378,10 @@ mod tests {
             Err((0, ParseErrorKind::TooFewCells { found: 0 }))
         ));
         let e = Colours::NONE.read_candidates(&".".repeat(728));
-        assert_eq!(e, Err((728, ParseErrorKind::TooFewCells { found: 80 })));
+        // Issue 28, attack B (item 7): it once said "found 80 cells, a puzzle has 81".
+        assert_eq!(e, Err((728, ParseErrorKind::TooFewCandidateColours { found: 728 })));
+        let said = ParseErrorKind::TooFewCandidateColours { found: 728 }.to_string();
+        assert!(said.contains("728 candidates, the line has 729"), "{said}");
         assert!(Colours::NONE.read_candidates(&".".repeat(729)).is_ok());
         // A huge line is refused at its first character too many, never read whole.
         assert!(matches!(Colours::read_cells(&"a".repeat(1 << 20)), Err((81, _))));

@@ -272,8 +272,9 @@ pub enum Action {
     GameRecorded(Result<(), String>),
     /// The record of games was read (its file, for the screen, and the record), or why not.
     GamesRead(Result<(String, super::games::Record), String>),
-    /// A sheet of the puzzle was written to print: its file, or why not.
-    Printed(Result<PathBuf, String>),
+    /// A sheet of the puzzle was written to print: its file and whether the puzzle had one
+    /// solution to print after it, or why it was not written.
+    Printed(Result<(PathBuf, Option<sudoku_engine::Unjudgeable>), String>),
     /// Whether a paste, or a sign of one, came less than 30 s ago (the terminal's reader says):
     /// keys may then be pasted text, so nothing that cannot be undone is done on them.
     PasteNear(bool),

@@ -6,7 +6,7 @@ use super::history::Changed;
 use super::settings::MarksView;
 use super::{Action, App, Effect, Mode, Then, Typing, moved};
 use crate::text::counted;
-use sudoku_engine::{Cell, Digit, DigitSet, Marks, Pos, parse_document};
+use sudoku_engine::{Board, Cell, Digit, DigitSet, Marks, Pos, parse_document};
 
 impl App {
     pub(super) fn update_edit(&mut self, action: Action) {
@@ -192,8 +192,19 @@ impl App {
     fn undone(&mut self, changed: Changed) {
         self.board_changed();
         self.sheet_changed();
-        if let Changed::Cell(pos) = changed {
-            self.cursor = pos;
+        match changed {
+            Changed::Cell(pos) => self.cursor = pos,
+            // A whole document came back: undoing `C` (which turned puzzle-edit mode on for
+            // its empty board) brings back a puzzle whose digits must be typed as entries, not
+            // given over its givens; redoing it, an empty board to type givens in again.
+            Changed::Document => {
+                let givens = self.doc.board.givens();
+                if self.typing == Typing::Givens && !givens.is_empty() {
+                    self.typing = Typing::Entries;
+                } else if self.doc.board == Board::empty() {
+                    self.typing = Typing::Givens;
+                }
+            }
         }
     }
 

@@ -17,7 +17,7 @@ use super::effect::PrintRequest;
 use super::games::{GameEnd, Outcome, StatsView};
 use super::{Action, App, Effect, Origin, Overlay};
 use crate::text::printable;
-use sudoku_engine::{Board, Cell};
+use sudoku_engine::{Board, Cell, Unjudgeable};
 
 impl App {
     /// Whether the game on the board has been started: an entry, a mark, a hint or a check.
@@ -137,12 +137,25 @@ impl App {
     }
 
     /// The answer to [`Effect::Print`].
-    pub(super) fn printed(&mut self, result: Result<std::path::PathBuf, String>) {
+    /// A puzzle without one solution is printed all the same, as `print` does, but said: the
+    /// message once promised a solution page it did not have (attack B of issue 28).
+    pub(super) fn printed(&mut self, result: Result<(std::path::PathBuf, Option<Unjudgeable>), String>) {
         match result {
-            Ok(path) => self.say(format!(
-                "Printed to {} (the puzzle, then its solution on a page of its own)",
-                printable(&path.to_string_lossy())
-            )),
+            Ok((path, problem)) => {
+                let path = printable(&path.to_string_lossy()).into_owned();
+                match problem {
+                    None => self.say(format!(
+                        "Printed to {path} (the puzzle, then its solution on a page of its own)"
+                    )),
+                    Some(problem) => self.complain(format!(
+                        "Printed to {path}, the puzzle alone: {}, so no solution page",
+                        match problem {
+                            Unjudgeable::NoSolution => "its givens have no solution",
+                            Unjudgeable::Several => "its givens have several solutions",
+                        }
+                    )),
+                }
+            }
             Err(why) => self.complain(format!("Not printed: {why}")),
         }
     }

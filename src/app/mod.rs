@@ -687,6 +687,20 @@ impl App {
 
     fn update_overlay(&mut self, action: Action) {
         let Some(overlay) = self.overlay.take() else { return };
+        // A paste over a screen that takes no text is said, never dropped without a word (it
+        // was, while paused: the player thought the board pasted). Prompts, lines and the
+        // save dialog take the text; the others keep showing.
+        if let Action::Paste(_) = action
+            && !matches!(overlay, Overlay::Prompt(_) | Overlay::Line(_))
+        {
+            let why = match overlay {
+                Overlay::Paused => "the game is paused (P goes on), the board was not replaced",
+                _ => "close this screen first (Esc), then paste",
+            };
+            self.complain(format!("Paste ignored: {why}"));
+            self.overlay = Some(overlay);
+            return;
+        }
         match overlay {
             Overlay::Help(scroll) => match action {
                 Action::Help | Action::Cancel | Action::Quit => {}
@@ -769,7 +783,12 @@ impl App {
         }
         match then {
             Then::Quit => {
-                self.leave_game();
+                // Near a paste the work is kept for the next start (the paste may have typed
+                // the quit), as Ctrl-C keeps it: the game goes on then, so it is not given up
+                // now (it was, and again when the work kept was left: twice).
+                if !self.paste_near {
+                    self.leave_game();
+                }
                 self.quit = Some(Quit::Clean);
             }
             Then::Load(doc) => self.replace_document(*doc),

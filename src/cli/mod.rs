@@ -192,7 +192,7 @@ pub fn usage() -> &'static str {
      \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N] [--format F] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench generate [--count N] [--level L] [--symmetry S] [--seed X] [--no-minimal] [--time-limit SECONDS] [--jobs N]\n\
      \x20      sudoku-workbench stats [--file FILE] [--chart] [--level L]\n\
-     \x20      sudoku-workbench print FILE... --out SHEET.pdf|SHEET.svg [--per-page 1|2|4|6] [--paper a4|letter] [--title T] [--solutions] [--time-limit SECONDS] [--jobs N]\n\
+     \x20      sudoku-workbench print FILE... --out SHEET.pdf|SHEET.svg [--per-page 1|2|4|6] [--paper a4|letter] [--title T] [--solutions] [--time-limit SECONDS] [--jobs N] [--force]\n\
      \x20      sudoku-workbench completions bash|zsh|fish\n\
      \x20      sudoku-workbench man\n\
      \x20      sudoku-workbench < puzzle.txt      (solves standard input, as BOJ 2580 expects)\n\n\

@@ -7,7 +7,7 @@
 use super::Status;
 use super::shared::{open_or_report, report_read_error};
 use crate::print::{Paper, PerPage, Puzzle, Sheet};
-use crate::runtime::files::{write_atomically, write_target};
+use crate::runtime::files::{write_atomically, write_in_place, write_target};
 use crate::text::{counted, io_error, printable};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -47,6 +47,61 @@ pub struct PrintArgs {
     /// Threads to rate and solve on; 0 (the default) uses every core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// Write over a read-only `--out` file, or into one with other names (hard links), which
+    /// are otherwise refused.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// How the sheet goes into `--out`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// A new file in its place, in one step (a file there is replaced whole).
+    Replace,
+    /// Into the file itself, which keeps its other names (`--force` over hard links).
+    InPlace,
+}
+
+/// Whether the sheet may go to `target` (a write target), and how: never over one of the
+/// files it is printed from, nor, unless `force`, over a read-only file or into one with other
+/// names. Each of these was once replaced without a word (attack B of issue 28), an input
+/// among them: `print sheet.svg --out sheet.svg` lost the puzzles.
+fn how_to_write(target: &Path, inputs: &[PathBuf], force: bool) -> Result<How, String> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(target) else {
+        return Ok(How::Replace);
+    };
+    let shown = printable(&target.to_string_lossy()).into_owned();
+    let same = |input: &PathBuf| std::fs::metadata(input).is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()));
+    if let Some(input) = inputs.iter().find(|input| input.as_os_str() != "-" && same(input)) {
+        return Err(format!(
+            "{shown} is {}, a file printed from: give --out another name",
+            match input == target {
+                true => "itself".to_string(),
+                false => printable(&input.to_string_lossy()).into_owned(),
+            }
+        ));
+    }
+    if force {
+        return Ok(if meta.nlink() > 1 { How::InPlace } else { How::Replace });
+    }
+    if meta.permissions().readonly() || !writable(target) {
+        return Err(format!(
+            "{shown} is read-only: not written over (--force writes over it)"
+        ));
+    }
+    if meta.nlink() > 1 {
+        return Err(format!(
+            "{shown} has {} names (hard links): a new file would leave the others as they are; --force writes into it, keeping them",
+            meta.nlink()
+        ));
+    }
+    Ok(How::Replace)
+}
+
+/// Whether this process may open `path` for writing (it is not changed).
+fn writable(path: &Path) -> bool {
+    nix::unistd::access(path, nix::unistd::AccessFlags::W_OK).is_ok()
 }
 
 /// The format of the file written.
@@ -107,6 +162,13 @@ pub fn print(args: &PrintArgs, out: &mut impl Write, err: &mut impl Write) -> io
             return Ok(Status::Unreadable);
         }
     };
+    let how = match how_to_write(&target, &args.files, args.force) {
+        Ok(how) => how,
+        Err(why) => {
+            writeln!(err, "error: {why}")?;
+            return Ok(Status::Unreadable);
+        }
+    };
     let mut status = Status::Solved;
     let mut read = Vec::new();
     for file in &args.files {
@@ -150,7 +212,11 @@ pub fn print(args: &PrintArgs, out: &mut impl Write, err: &mut impl Write) -> io
     };
     let bytes = format.write(&sheet);
     super::interrupted::clean_up_on_signals();
-    if let Err(e) = write_atomically(&target, &bytes) {
+    let written = match how {
+        How::Replace => write_atomically(&target, &bytes),
+        How::InPlace => write_in_place(&target, &bytes),
+    };
+    if let Err(e) = written {
         writeln!(err, "error: cannot write {shown_out}: {}", io_error(&e))?;
         return Ok(Status::Unreadable);
     }

@@ -25,8 +25,8 @@ pub struct StatsArgs {
     /// Draw the chart of the times of the games solved too (of every game, or of `--level`).
     #[arg(long)]
     pub chart: bool,
-    /// The level whose times the chart shows (easy ... needs-trial, unrated); every game's
-    /// unless told.
+    /// The level whose times the chart shows (easy ... needs-trial, unrated, or all); every
+    /// game's unless told.
     #[arg(long, value_name = "LEVEL")]
     pub level: Option<String>,
 }
@@ -63,7 +63,10 @@ pub fn stats(args: &StatsArgs, out: &mut impl Write, err: &mut impl Write) -> io
     }
     let mut view = StatsView::new(shown.clone(), record);
     if let Some(level) = &args.level {
-        match view.stats.rows().position(|(name, _)| name == level) {
+        // `all` names every game: with games of one level only the table has no row of its
+        // own for it (that level's row is every game), and `--level all` was refused.
+        let wanted = |name: &str| name == level || level == "all" && view.stats.row_count() == 1;
+        match view.stats.rows().position(|(name, _)| wanted(name)) {
             Some(row) => view.selected = row,
             None => {
                 let names: Vec<_> = view.stats.rows().map(|(name, _)| name).collect();

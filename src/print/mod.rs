@@ -6,9 +6,11 @@
 //!
 //! Nothing here touches a file: a sheet becomes bytes, and the caller writes them.
 
+pub mod metrics;
 pub mod pdf;
 pub mod svg;
 
+use metrics::fitted;
 use std::time::{Duration, Instant};
 use sudoku_engine::logic::{Grid, rate_grid_until};
 use sudoku_engine::{Board, Unjudgeable, solution_of};
@@ -254,7 +256,7 @@ impl Sheet {
             size: 16.0,
             weight: Weight::Bold,
             digit: false,
-            text: fitted(&title, width - 2.0 * MARGIN, 16.0),
+            text: fitted(&title, width - 2.0 * MARGIN, 16.0, Weight::Bold),
         });
         page.marks.push(Mark::Text {
             at: (MARGIN, height - MARGIN + 10.0),
@@ -283,7 +285,7 @@ impl Sheet {
                 size: CAPTION_SIZE,
                 weight: Weight::Regular,
                 digit: false,
-                text: fitted(&caption, side, CAPTION_SIZE),
+                text: fitted(&caption, side, CAPTION_SIZE, Weight::Regular),
             });
             let shown = match (solutions, &puzzle.solution) {
                 (true, Some(solution)) => solution,
@@ -332,18 +334,6 @@ fn grid(page: &mut Page, at: (f32, f32), side: f32, board: &Board, givens: &Boar
             text: d.to_char().to_string(),
         });
     }
-}
-
-/// `text` cut to what fits in `width` points at `size`, with an ellipsis when cut. Without
-/// the font's metrics, a character is taken as 0.56 em, about the widest average of a line of
-/// Helvetica: a line is cut a little early rather than run past its room.
-fn fitted(text: &str, width: f32, size: f32) -> String {
-    let room = (width / (0.56 * size)).floor().max(1.0) as usize;
-    if text.chars().count() <= room {
-        return text.to_string();
-    }
-    let kept: String = text.chars().take(room.saturating_sub(1)).collect();
-    format!("{}…", kept.trim_end())
 }
 
 #[cfg(test)]
@@ -419,13 +409,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_long_title_is_cut_to_its_room() {
-        let long = "x".repeat(500);
-        let cut = fitted(&long, 100.0, 10.0);
-        assert!(cut.ends_with('…') && cut.chars().count() == 17, "{cut}");
-        assert_eq!(fitted("short", 100.0, 10.0), "short");
     }
 }

@@ -79,7 +79,12 @@ pub fn append_line(path: &Path, line: &str) -> io::Result<()> {
     // process's. A short write (a full disk, the file size limit) leaves the line cut, which
     // readers skip; the rest is not written after it, where another line may already stand.
     let written = (&file).write(&bytes)?;
-    if written < bytes.len() {
+    // All but the line end: the line is whole, and a reader takes it as the game it is (the
+    // next append starts with the line end it lacks). It was once said "cut short" and still
+    // counted. The line end is tried once more, as any other write would.
+    if written + 1 == bytes.len() {
+        let _ = (&file).write(b"\n");
+    } else if written < bytes.len() {
         return Err(io::Error::other(format!(
             "only {written} of its {} bytes could be written (a full disk?): the line is cut short, \
                  and is skipped when the record is read",

@@ -91,10 +91,14 @@ pub fn paper_of_the_place() -> crate::print::Paper {
 }
 
 /// Writes the sheet of `request` on `paper` as a new PDF in its folder: `STEM.pdf`, else
-/// `STEM-2.pdf` and so on, never over a file. Its path, or why not.
-pub fn print_puzzle(request: &crate::app::effect::PrintRequest, paper: crate::print::Paper) -> Result<PathBuf, String> {
+/// `STEM-2.pdf` and so on, never over a file. Its path and why the puzzle has no solution page
+/// (it has no solution, or several), or why it was not written.
+pub fn print_puzzle(
+    request: &crate::app::effect::PrintRequest,
+    paper: crate::print::Paper,
+) -> Result<(PathBuf, Option<sudoku_engine::Unjudgeable>), String> {
     use crate::print::{PerPage, Puzzle, Sheet};
-    let (puzzle, _) = Puzzle::prepare(
+    let (puzzle, problem) = Puzzle::prepare(
         request.title.clone(),
         &request.puzzle,
         std::time::Duration::from_secs(10),
@@ -128,7 +132,7 @@ pub fn print_puzzle(request: &crate::app::effect::PrintRequest, paper: crate::pr
         };
         let path = request.dir.join(name);
         match temp.persist_noclobber(&path) {
-            Ok(_) => return Ok(path),
+            Ok(_) => return Ok((path, problem)),
             Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
             Err(e) => return Err(io_error(&e.error)),
         }

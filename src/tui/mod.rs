@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
-use sudoku_engine::{Board, Format, Marks};
+use sudoku_engine::{Board, Colours, Format, Marks};
 
 /// What wakes the event loop besides a timeout.
 pub enum Wake {
@@ -550,12 +550,14 @@ fn overflow_the_stack(depth: u64) -> u64 {
 }
 
 /// What decides the recovery file's text, compared instead of the text itself (formatting a
-/// board every frame would cost more than comparing one): the work (board, marks, the help
-/// used, the clock to the minute) and where it came from.
+/// board every frame would cost more than comparing one): the work (board, marks, colours, the
+/// help used, the clock to the minute) and where it came from. Everything a progress file holds
+/// must be here: colours were not, and a kill lost those painted since the last other change.
 type KeptKey = (
     bool,
     Board,
     Marks,
+    Colours,
     (u32, u32, u64),
     Origin,
     Format,
@@ -572,6 +574,7 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
         app.has_unsaved_work(),
         app.doc.board.clone(),
         app.doc.marks,
+        app.doc.colours,
         (play.hints, play.checks, play.elapsed.as_secs() / 60),
         source.origin.clone(),
         source.format,

@@ -183,18 +183,22 @@ impl Widget for TimesChart<'_> {
         // One game is a point with room on each side.
         let (x_min, x_max) = if points.len() == 1 { (0.0, 2.0) } else { (1.0, n) };
         let slowest = points.iter().map(|p| p.1).fold(0.0, f64::max);
-        let y_max = if slowest > 0.0 { slowest * 1.1 } else { 1.0 };
+        let y_max = round_top(slowest);
         let median = row.median.map_or(0.0, |m| m.as_secs_f64() / 60.0);
         let median_line = [(x_min, median), (x_max, median)];
         let minutes = |m: f64| clock_text(std::time::Duration::from_secs_f64(m.max(0.0) * 60.0));
-        let x_labels = if points.len() == 1 {
-            vec![Span::raw(""), Span::raw("1"), Span::raw("")]
-        } else {
-            vec![
+        // The labels are spread evenly along the axis: the middle one is the game at the
+        // middle, so it is written only when that is a whole game (it once read "2" halfway
+        // between the first and the fourth).
+        let n = points.len();
+        let x_labels = match n {
+            1 => vec![Span::raw(""), Span::raw("1"), Span::raw("")],
+            _ if n % 2 == 1 => vec![
                 Span::raw("1"),
-                Span::raw(format!("{}", points.len().div_ceil(2))),
-                Span::raw(format!("{}", points.len())),
-            ]
+                Span::raw(format!("{}", n.div_ceil(2))),
+                Span::raw(format!("{n}")),
+            ],
+            _ => vec![Span::raw("1"), Span::raw(format!("{n}"))],
         };
         let datasets = vec![
             Dataset::default()
@@ -215,10 +219,12 @@ impl Widget for TimesChart<'_> {
                 .data(&points),
         ];
         Chart::new(datasets)
+            // The median is named in the title: the legend that names it is left out where it
+            // does not fit (at 64x21 it was, and the flat line said nothing).
             .block(Block::default().title(Line::from(vec![
                 Span::styled("Times of the games solved: ", t.label),
                 Span::styled(self.name, t.value),
-                Span::styled(" (↑↓ another level)", t.dim),
+                Span::styled(format!(" · the flat line: median {}", time(row.median)), t.dim),
             ])))
             .x_axis(
                 Axis::default()
@@ -240,6 +246,21 @@ impl Widget for TimesChart<'_> {
             )
             .render(area, buf);
     }
+}
+
+/// The top of the time axis, in minutes, for a slowest game of `slowest` minutes: twice a round
+/// step of the clock (30 s, 1, 2, 5, 10, 15, 30 minutes, 1, 2, 5, 10 hours, ...), so that its
+/// three labels read as round times (`0:00`, `15:00`, `30:00`) rather than `27:16` and `54:32`,
+/// with room above the slowest game.
+fn round_top(slowest: f64) -> f64 {
+    const STEPS: [f64; 11] = [0.5, 1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0];
+    let wanted = slowest * 1.05;
+    let step = STEPS
+        .iter()
+        .copied()
+        .find(|step| 2.0 * step >= wanted)
+        .unwrap_or_else(|| (wanted / 2.0 / 600.0).ceil() * 600.0);
+    2.0 * step
 }
 
 /// The style of the line of times: the entries' colour, as the times are the player's.
@@ -264,4 +285,26 @@ pub fn chart_as_text(view: &StatsView, width: u16, height: u16) -> Vec<String> {
     (0..height)
         .map(|y| (0..width).map(|x| buf[(x, y)].symbol().to_string()).collect())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attack B of issue 28 (item 10d): the time axis read `27:16` and `54:32`.
+    #[test]
+    fn the_time_axis_ends_at_a_round_time_above_the_slowest_game() {
+        for (slowest, top) in [
+            (0.1, 1.0),
+            (0.9, 1.0),
+            (3.0, 4.0),
+            (49.6, 60.0),
+            (59.0, 120.0),
+            (95.0, 120.0),
+            (7000.0, 8400.0),
+        ] {
+            assert_eq!(round_top(slowest), top, "{slowest} minutes");
+            assert!(round_top(slowest) > slowest);
+        }
+    }
 }

@@ -135,6 +135,18 @@ pub fn data_dir() -> Option<PathBuf> {
         None
     }
 }
+/// How many puzzles of a shared set a sweep over it takes: `quick` in a plain `cargo test` (what
+/// CI runs on two cores: the deepest chains take seconds a puzzle), `full` with
+/// `SUDOKU_WORKBENCH_FULL_SETS=1` set (docs/reliability.md gives the command). The same checks
+/// either way; only the count differs.
+pub fn sweep_size(full: usize, quick: usize) -> usize {
+    if std::env::var_os("SUDOKU_WORKBENCH_FULL_SETS").is_some_and(|v| v == "1") {
+        full
+    } else {
+        quick.min(full)
+    }
+}
+
 /// The first `take` puzzles of the shared data set `name`, or `None` (with a note) when the
 /// sets are absent. A puzzle that does not read fails the test that asked.
 pub fn data_set(name: &str, take: usize) -> Option<Vec<sudoku_engine::Board>> {

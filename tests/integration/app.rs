@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use std::time::{Duration, Instant};
-use sudoku_engine::{Board, Cell, Format, Step, Strategy, parse_document};
+use sudoku_engine::{Board, Cell, Format, Pos, Step, Strategy, parse_document};
 use sudoku_workbench::app::browser::{Entry, Listing, Preview};
 use sudoku_workbench::app::jobs::Count;
 use sudoku_workbench::app::{Action, Direction, Document, Mode, Origin, Overlay, Then, Typing};
@@ -167,6 +167,26 @@ fn a_dead_board_names_its_cell_with_no_candidate_before_any_search() {
         assert!(matches!(app.mode, Mode::Edit), "{strategy}: no step mode");
         assert_eq!(app.message(), "No solution: r1c9 has no candidate", "{strategy}");
     }
+}
+
+/// Issue 28, attack B (item 8): undoing `C` brought the puzzle back still in puzzle-edit mode,
+/// so the next digit typed over it was a given.
+#[test]
+fn undoing_an_emptied_board_brings_back_entry_typing() {
+    let mut app = Bench::on_asset("hardest.sdk");
+    app.keys("C");
+    assert_eq!(app.typing, Typing::Givens);
+    app.keys("u");
+    assert_eq!(app.doc.source.origin, Origin::File(asset("hardest.sdk")));
+    assert_eq!(app.typing, Typing::Entries, "the puzzle is back: digits are entries");
+    app.ctrl('r');
+    assert_eq!(app.doc.board, Board::empty());
+    assert_eq!(app.typing, Typing::Givens, "the empty board again: givens");
+    app.keys("u");
+    let empty = Pos::all().find(|&p| app.doc.board.cell(p) == Cell::Empty).unwrap();
+    app.act(Action::Select(empty));
+    app.keys("1");
+    assert_eq!(app.doc.board.cell(empty), Cell::Entry(digit(1)));
 }
 
 #[test]

@@ -435,6 +435,28 @@ fn undo_and_redo_put_the_cursor_on_what_they_changed() {
     assert_eq!(app.cursor, placed);
 }
 
+/// Issue 28, attack B (item 10b): a paste while paused was dropped without a word.
+#[test]
+fn a_paste_while_paused_is_said_and_leaves_the_board() {
+    let mut app = on_hard();
+    let board = app.doc.board.clone();
+    app.keys("P");
+    app.act(Action::Paste(".".repeat(81)));
+    assert_eq!(app.overlay, Some(Overlay::Paused), "still paused");
+    assert!(app.is_error(), "said as a complaint");
+    assert!(
+        app.message().contains("Paste ignored") && app.message().contains("paused"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.doc.board, board);
+    // Over the help too.
+    app.keys("P?");
+    app.act(Action::Paste(".".repeat(81)));
+    assert!(app.message().contains("Paste ignored"), "{}", app.message());
+    assert_eq!(app.doc.board, board);
+}
+
 #[test]
 fn the_pause_hides_the_board_and_stops_the_clock() {
     let mut app = on_hard();

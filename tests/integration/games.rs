@@ -133,6 +133,27 @@ fn a_game_not_begun_or_kept_to_go_on_with_is_no_game_given_up() {
     assert_eq!(recorded(dir.path()), Record::default());
 }
 
+/// Issue 28, attack B (item 3): a quit less than 30 s after a paste keeps the work for the next
+/// start (the paste may have typed it), yet recorded the game given up, and again when the work
+/// kept was left later: twice.
+#[test]
+fn a_quit_near_a_paste_keeps_the_game_going() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("1");
+    app.act(Action::PasteNear(true));
+    app.keys("qy");
+    assert!(app.should_quit());
+    assert_eq!(recorded(dir.path()), Record::default(), "nothing ended");
+    // Without a paste near, the same quit gives the game up, once.
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("1");
+    app.keys("qy");
+    assert_eq!(recorded(dir.path()).games.len(), 1);
+}
+
 #[test]
 fn a_record_that_cannot_be_written_is_said_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -426,4 +447,99 @@ fn ctrl_p_prints_the_puzzle_beside_its_file_and_says_where() {
         message.is_error && message.text.starts_with("Not printed: "),
         "{message:?}"
     );
+}
+
+/// Issue 28, attack B (item 5): Ctrl-p on givens with several solutions promised "then its
+/// solution on a page of its own", which the sheet does not have.
+#[test]
+fn ctrl_p_on_a_puzzle_without_one_solution_says_it_printed_the_puzzle_alone() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("few.txt");
+    // The first row of a solved board alone: thousands of solutions.
+    std::fs::write(&file, format!("123456789{}\n", ".".repeat(72))).unwrap();
+    let mut app = Bench::on_file(&file, None);
+    app.ctrl('p');
+    app.wait_for_background();
+    let message = app.message.clone().unwrap();
+    assert!(message.is_error, "{message:?}");
+    assert_eq!(
+        message.text,
+        format!(
+            "Printed to {}, the puzzle alone: its givens have several solutions, so no solution page",
+            folder.path().join("few.pdf").display()
+        )
+    );
+    let pdf = std::fs::read(folder.path().join("few.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    // One content stream: the puzzle's page, no solution page after it.
+    let streams = String::from_utf8_lossy(&pdf).matches("\nendstream").count();
+    assert_eq!(streams, 1, "one page");
+}
+
+/// Issue 28, attack B (item 6): a full disk that took all of a game's line but its line end
+/// was said to have cut the line ("skipped when the record is read"), yet the record counted
+/// the game. Now a line whole but for its end is recorded, and said so; one cut inside is said
+/// cut and skipped. The disk is made full by a file size limit in a child process.
+#[test]
+fn a_full_disk_after_all_of_a_line_but_its_end_records_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let line = "v=1 date=2025-06-01T12:34:56Z outcome=solved level=easy rating=1.2 time=61 hints=0 checks=0 \
+                puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let first = "v=1 date=2025-06-01T12:00:00Z outcome=solved level=easy rating=1.2 time=60 hints=0 checks=0 \
+                 puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let append_with_room = |name: &str, room: usize| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, first).unwrap();
+        let out = std::process::Command::new(&exe)
+            .args([
+                "games::an_appender_on_a_full_disk",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("SUDOKU_WORKBENCH_TEST_FULL_APPEND", &path)
+            .env("SUDOKU_WORKBENCH_TEST_FULL_LINE", line)
+            .env("SUDOKU_WORKBENCH_TEST_FULL_LIMIT", (first.len() + room).to_string())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        // The child's line follows the test harness's own words on the same line.
+        let said = said
+            .split_once("append: ")
+            .map(|(_, rest)| rest.lines().next().unwrap_or("").to_string());
+        let said = format!("append: {}", said.unwrap_or_else(|| panic!("the child said nothing")));
+        (games::read(&path).unwrap(), said)
+    };
+    let (record, said) = append_with_room("but-the-end", line.len());
+    assert_eq!(said, "append: ok", "the line is whole");
+    assert_eq!(record.games.len(), 2);
+    assert!(record.skipped.is_empty());
+    let (record, said) = append_with_room("cut", line.len() - 5);
+    assert!(said.contains("the line is cut short"), "{said}");
+    assert_eq!(record.games.len(), 1, "the cut line is no game");
+    assert_eq!(record.skipped.len(), 1);
+}
+
+/// Not a test of its own: the child of [`a_full_disk_after_all_of_a_line_but_its_end_records_the_game`],
+/// appending a line under a file size limit and saying what came of it (it returns at once when
+/// run as a test).
+#[test]
+fn an_appender_on_a_full_disk() {
+    let (Some(path), Ok(line), Ok(limit)) = (
+        std::env::var_os("SUDOKU_WORKBENCH_TEST_FULL_APPEND"),
+        std::env::var("SUDOKU_WORKBENCH_TEST_FULL_LINE"),
+        std::env::var("SUDOKU_WORKBENCH_TEST_FULL_LIMIT"),
+    ) else {
+        return;
+    };
+    let limit: u64 = limit.parse().unwrap();
+    // Past the limit a write is cut short (with SIGXFSZ ignored), as on a full disk.
+    unsafe { nix::sys::signal::signal(nix::sys::signal::Signal::SIGXFSZ, nix::sys::signal::SigHandler::SigIgn) }
+        .unwrap();
+    nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_FSIZE, limit, limit).unwrap();
+    match games::append_line(std::path::Path::new(&path), &line) {
+        Ok(()) => println!("append: ok"),
+        Err(e) => println!("append: {e}"),
+    }
 }

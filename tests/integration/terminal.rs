@@ -1337,6 +1337,34 @@ fn sigkill_keeps_the_marks_made_since_the_last_digit() {
     assert_eq!(&line[8 + 9..8 + 18], "12.4.....", "{line}");
 }
 
+/// Issue 28, attack B (item 1): colours painted after the last other change were not in what
+/// decides whether the recovery file is written again, so a kill lost them.
+#[test]
+fn sigkill_keeps_the_colours_painted_since_the_last_change() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = start(state.path(), &[]);
+    s.wait_text("built-in: hardest.sdk");
+    // A mark first, so that there is unsaved work and a recovery file, then r1c2 coloured a.
+    s.keys("lm1");
+    s.wait_text("marks 1");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.keys("ba");
+    s.wait_for("the colour on screen", |screen| {
+        screen.contents().contains("colour a") || screen.contents().contains("coloured")
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    kill(Pid::from_raw(s.pid()), Signal::SIGKILL).unwrap();
+    s.wait_exit();
+    let files = recovery_files(state.path());
+    assert_eq!(files.len(), 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("#!colours "))
+        .unwrap_or_else(|| panic!("no colours line in {text}"));
+    assert_eq!(&line[10..12], ".a", "{line}");
+}
+
 /// The final attack, finding 6: a named pipe named like a recovery file's lock hung the start
 /// for ever (a blank screen: the lock was opened for writing, which waits for a reader). The
 /// start goes on, and says which file it left alone and why.

@@ -58,6 +58,12 @@ pub enum ParseErrorKind {
         /// Marks read before the line ended.
         found: usize,
     },
+    /// A line of candidates' colours (`#!candidate-colours`) that ends before its 729th
+    /// candidate (nine for each cell).
+    TooFewCandidateColours {
+        /// Candidates read before the line ended.
+        found: usize,
+    },
     /// A grid row that does not hold 9 cells.
     RowLength {
         /// Cells in the row.
@@ -144,6 +150,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::TooFewMarks { found } => write!(
                 f,
                 "found {found} mark{}, the line has 729 (nine, a digit or '.', for each of the 81 cells)",
+                plural(found)
+            ),
+            ParseErrorKind::TooFewCandidateColours { found } => write!(
+                f,
+                "found {found} candidate{}, the line has 729 (nine, a colour letter or '.', for each of the 81 cells)",
                 plural(found)
             ),
             ParseErrorKind::RowLength { found } => {
