@@ -1920,6 +1920,19 @@ fn print_never_writes_over_its_inputs_a_read_only_file_or_hard_links_unasked() {
         "{}",
         text(&out.stderr)
     );
+    // Attack C: the same file as standard input, `print - --out p.svg < p.svg`.
+    let out = Command::new(BIN)
+        .args(["print", "-", "--out", path, "--force"])
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).contains("puzzle.svg is standard input, a file printed from"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), sdk, "the puzzles kept");
     let other = dir.path().join("other.svg");
     std::fs::hard_link(&input, &other).unwrap();
     let out = run(&["print", path, "--out", other.to_str().unwrap(), "--force"], None);
@@ -2078,15 +2091,16 @@ fn stats_names_the_lines_it_skips_and_counts_the_rest() {
 }
 
 /// Attack B: `print` stopped by Ctrl-C or SIGTERM while it wrote its sheet left its temporary
-/// file (megabytes) beside `--out` for good. Removed, and the process ended by the signal.
+/// file (megabytes) beside `--out` for good. Removed, and the process ended by the signal;
+/// attack C: SIGUSR1, SIGUSR2 and SIGALRM too.
 #[test]
 fn print_stopped_by_a_signal_leaves_no_temporary_file() {
     use std::os::unix::process::ExitStatusExt;
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGUSR1, libc::SIGUSR2, libc::SIGALRM] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("sheet.pdf");
         let mut child = Command::new(BIN)
-            .args(["print", asset("collection.sdm").to_str().unwrap(), "--out"])
+            .args(["print", asset("hardest.sdk").to_str().unwrap(), "--out"])
             .arg(&out)
             // The write pauses halfway, for the signal to come during it.
             .env("SUDOKU_WORKBENCH_TEST_SLOW_SAVE", "5000")

@@ -198,6 +198,7 @@ impl App {
             // its empty board) brings back a puzzle whose digits must be typed as entries, not
             // given over its givens; redoing it, an empty board to type givens in again.
             Changed::Document => {
+                self.game_back();
                 let givens = self.doc.board.givens();
                 if self.typing == Typing::Givens && !givens.is_empty() {
                     self.typing = Typing::Entries;

@@ -33,10 +33,17 @@ impl App {
     /// Ends the game on the board as `outcome`, if it was started and not recorded yet: the
     /// runtime adds it to the record.
     pub(super) fn end_game(&mut self, outcome: Outcome) {
-        if self.doc.ended || !self.game_started() {
-            return;
+        if let Some(end) = self.game_end(outcome) {
+            self.doc.ended = true;
+            self.ask(Effect::RecordGame(end));
         }
-        self.doc.ended = true;
+    }
+
+    /// The game on the board ended as `outcome`, if it was started and not recorded yet.
+    fn game_end(&self, outcome: Outcome) -> Option<GameEnd> {
+        if self.doc.ended || !self.game_started() {
+            return None;
+        }
         let puzzle = self.doc.board.givens_only();
         // The rating the panel worked out, if it is of this puzzle; else the runtime rates it.
         let rating = self
@@ -44,20 +51,53 @@ impl App {
             .as_ref()
             .filter(|(asked, _)| *asked == puzzle)
             .and_then(|(_, known)| known.clone());
-        self.ask(Effect::RecordGame(GameEnd {
+        Some(GameEnd {
             outcome,
             play: self.doc.play,
             puzzle,
             rating,
-        }));
+        })
     }
 
-    /// The game is left behind (replaced, or the workbench quits): given up if it was started,
-    /// is not solved, and is in no file to go on with.
+    /// Whether the game on the board, left now, is given up: it was started, is not solved,
+    /// and is in no file to go on with.
+    fn leaving_gives_up(&self) -> bool {
+        !self.doc.board.is_solved() && self.has_unsaved_work()
+    }
+
+    /// The workbench quits: the game on the board is given up (see [`App::leaving_gives_up`]),
+    /// and so are the games set aside by a load that did not come back.
     pub(super) fn leave_game(&mut self) {
-        if !self.doc.board.is_solved() && self.has_unsaved_work() {
+        if self.leaving_gives_up() {
             self.end_game(Outcome::GaveUp);
         }
+        self.record_set_aside();
+    }
+
+    /// The games set aside, recorded as given up (the workbench quits: they cannot come back).
+    pub(super) fn record_set_aside(&mut self) {
+        for end in std::mem::take(&mut self.set_aside) {
+            self.ask(Effect::RecordGame(end));
+        }
+    }
+
+    /// Another document replaces the game on the board: set aside as given up, and recorded
+    /// so when the workbench quits, unless undo brings it back first ([`App::game_back`]).
+    /// It was recorded at once, and a game undone back and solved then stayed "given up".
+    pub(super) fn set_game_aside(&mut self) {
+        if self.leaving_gives_up()
+            && let Some(end) = self.game_end(Outcome::GaveUp)
+        {
+            self.set_aside.push(end);
+        }
+    }
+
+    /// Undo or redo brought a whole document back: its game, if set aside, is on again.
+    pub(super) fn game_back(&mut self) {
+        let puzzle = self.doc.board.givens_only();
+        let play = self.doc.play;
+        self.set_aside
+            .retain(|end| !(end.puzzle == puzzle && (end.play.hints, end.play.checks) == (play.hints, play.checks)));
     }
 
     /// The answer to [`Effect::RecordGame`].

@@ -300,6 +300,9 @@ pub struct App {
     /// A paste came moments ago: answers that cannot be undone (discard a recovered work, write
     /// over another file) are refused, since the paste may have typed them.
     pub(super) paste_near: bool,
+    /// Games another document replaced, given up unless undo brings them back before the
+    /// workbench quits (see `set_game_aside`).
+    set_aside: Vec<games::GameEnd>,
     /// Where the file browser starts without a file, and relative paths are read from: given by
     /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,
@@ -353,6 +356,7 @@ impl App {
             keeping: Keeping::Kept,
             monochrome: false,
             paste_near: false,
+            set_aside: Vec::new(),
             cwd,
             quit: None,
             effects: Vec::new(),
@@ -461,9 +465,23 @@ impl App {
                 return;
             }
             Action::ForceQuit => {
+                // The work on the board is kept (nothing ends), but games another document
+                // replaced are given up, as no file holds them; near a paste they may have been
+                // replaced by the paste's keys, and are left unsaid.
+                let set_aside = |app: &mut App| {
+                    if !app.paste_near {
+                        app.record_set_aside();
+                    }
+                };
                 match (&self.keeping, self.has_unsaved_work()) {
-                    (_, false) => self.quit = Some(Quit::Clean),
-                    (Keeping::Kept, true) => self.quit = Some(Quit::KeepingWork),
+                    (_, false) => {
+                        set_aside(self);
+                        self.quit = Some(Quit::Clean);
+                    }
+                    (Keeping::Kept, true) => {
+                        set_aside(self);
+                        self.quit = Some(Quit::KeepingWork);
+                    }
                     // Nothing would keep the work: ask, as q does.
                     (Keeping::Failing(why), true) => {
                         let text =
@@ -880,7 +898,7 @@ impl App {
 
     /// Replaces the document, undoably.
     fn replace_document(&mut self, doc: Document) {
-        self.leave_game();
+        self.set_game_aside();
         let before = std::mem::replace(&mut self.doc, doc);
         self.history.record(Change::Load(Box::new(before)));
         self.sheet_changed();

@@ -5,17 +5,21 @@
 //! their standard streams and keep the signals' default.
 
 use crate::runtime::writing;
-use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+use signal_hook::consts::signal::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
 use std::time::Duration;
 
 /// How long a write under way is given to end once a signal came.
 const PATIENCE: Duration = Duration::from_millis(300);
 
-/// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT cut off the writes under way (their
-/// temporary files removed, the files they were for left as they were) and then end the process
-/// as the signal would have.
+/// The signals whose default ends the process and that can be caught: SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT, and SIGUSR1, SIGUSR2, SIGALRM (those three left the temporary file: attack C).
+const ENDING: [i32; 7] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
+
+/// From now on, the [`ENDING`] signals cut off the writes under way (their temporary files
+/// removed, the files they were for left as they were) and then end the process as the signal
+/// would have.
 pub fn clean_up_on_signals() {
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING) else {
         return;
     };
     let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {

@@ -72,13 +72,24 @@ fn how_to_write(target: &Path, inputs: &[PathBuf], force: bool) -> Result<How, S
         return Ok(How::Replace);
     };
     let shown = printable(&target.to_string_lossy()).into_owned();
-    let same = |input: &PathBuf| std::fs::metadata(input).is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()));
-    if let Some(input) = inputs.iter().find(|input| input.as_os_str() != "-" && same(input)) {
+    // `-` is standard input, whatever file it is: `print - --out p.svg < p.svg` replaced the
+    // puzzles it read (attack C).
+    let identity = |input: &PathBuf| match input.as_os_str() == "-" {
+        true => nix::sys::stat::fstat(libc::STDIN_FILENO)
+            .ok()
+            .map(|s| (s.st_dev, s.st_ino)),
+        false => std::fs::metadata(input).ok().map(|m| (m.dev(), m.ino())),
+    };
+    if let Some(input) = inputs
+        .iter()
+        .find(|input| identity(input) == Some((meta.dev(), meta.ino())))
+    {
         return Err(format!(
             "{shown} is {}, a file printed from: give --out another name",
-            match input == target {
-                true => "itself".to_string(),
-                false => printable(&input.to_string_lossy()).into_owned(),
+            match (input == target, input.as_os_str() == "-") {
+                (true, _) => "itself".to_string(),
+                (_, true) => "standard input".to_string(),
+                _ => printable(&input.to_string_lossy()).into_owned(),
             }
         ));
     }

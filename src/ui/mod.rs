@@ -229,6 +229,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Some(Overlay::Stats(view)) => stats::StatsScreen { view, theme: &theme }.render(screen.body, buf),
         Some(Overlay::Paused) => overlay::Paused {
             elapsed: app.play().elapsed,
+            // Complaints only: the pause's own word ("Paused at ...") says what the popup does.
+            message: app.message.as_ref().filter(|m| m.is_error),
             theme: &theme,
         }
         .render(screen.body, buf),

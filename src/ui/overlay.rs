@@ -354,6 +354,9 @@ impl Widget for Solved<'_> {
 pub struct Paused<'a> {
     /// The time the clock stopped at.
     pub elapsed: std::time::Duration,
+    /// What the last action said, if anything (a paste ignored while paused: it was never
+    /// shown, the pause hiding the status line).
+    pub message: Option<&'a Message>,
     /// The styles.
     pub theme: &'a Theme,
 }
@@ -362,11 +365,19 @@ impl Widget for Paused<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         Clear.render(area, buf);
-        let popup = centered(area, 44.min(area.width), 6);
+        let said: Vec<Line> = self.message.map_or_else(Vec::new, |m| {
+            let style = if m.is_error { t.bad } else { t.value };
+            super::panel::wrap(&m.text, 42)
+                .into_iter()
+                .map(|piece| Line::from(Span::styled(piece, style)).centered())
+                .collect()
+        });
+        let height = 6 + if said.is_empty() { 0 } else { said.len() as u16 + 1 };
+        let popup = centered(area, 44.min(area.width), height.min(area.height));
         let block = Block::bordered().title(" Paused ").border_style(t.frame);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        let lines = vec![
+        let mut lines = vec![
             Line::from(vec![
                 Span::styled("The clock stopped at ", t.value),
                 Span::styled(crate::app::play::clock_text(self.elapsed), t.key),
@@ -376,6 +387,10 @@ impl Widget for Paused<'_> {
             Line::default(),
             Line::from(vec![Span::styled("P", t.key), Span::raw(" or Enter goes on")]).centered(),
         ];
+        if !said.is_empty() {
+            lines.push(Line::default());
+            lines.extend(said);
+        }
         Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
     }
 }

@@ -107,46 +107,50 @@ fn time(t: Option<std::time::Duration>) -> String {
     t.map_or_else(|| "-".to_string(), clock_text)
 }
 
-/// The table of levels, the selected row highlighted.
+/// The table of levels, the selected row highlighted. Each column as wide as its widest cell,
+/// so that no number is cut (`100:00:00` once showed as `100:00:0`).
 fn table_of<'a>(view: &StatsView, t: &Theme) -> Table<'a> {
-    let header = Row::new([
-        "level".to_string(),
-        format!("{:>5}", "games"),
-        format!("{:>6}", "solved"),
-        format!("{:>7}", "best"),
-        format!("{:>7}", "median"),
-        format!("{:>10}", "hints/game"),
-    ])
-    .style(t.label);
-    let rows: Vec<Row> = view
+    let header = ["level", "games", "solved", "best", "median", "hints/game"].map(String::from);
+    let cells: Vec<[String; 6]> = view
         .stats
         .rows()
-        .enumerate()
-        .map(|(i, (name, row))| {
-            let style = if i == view.selected { t.selected } else { t.value };
-            Row::new([
+        .map(|(name, row)| {
+            [
                 name.to_string(),
-                format!("{:>5}", row.games),
-                format!("{:>6}", row.solved),
-                format!("{:>7}", time(row.best)),
-                format!("{:>7}", time(row.median)),
-                format!("{:>10.1}", row.hints_per_game()),
-            ])
-            .style(style)
+                row.games.to_string(),
+                row.solved.to_string(),
+                time(row.best),
+                time(row.median),
+                format!("{:.1}", row.hints_per_game()),
+            ]
         })
         .collect();
-    Table::new(
-        rows,
-        [
-            Constraint::Length(12),
-            Constraint::Length(6),
-            Constraint::Length(7),
-            Constraint::Length(8),
-            Constraint::Length(8),
-            Constraint::Length(10),
-        ],
-    )
-    .header(header)
+    let widths: [usize; 6] = std::array::from_fn(|k| {
+        cells
+            .iter()
+            .chain(std::iter::once(&header))
+            .map(|row| row[k].chars().count())
+            .max()
+            .unwrap_or(0)
+    });
+    // The level's name to the left, the numbers to the right.
+    let line = |row: &[String; 6]| -> [String; 6] {
+        std::array::from_fn(|k| match k {
+            0 => format!("{:<w$}", row[0], w = widths[0]),
+            _ => format!("{:>w$}", row[k], w = widths[k]),
+        })
+    };
+    let rows: Vec<Row> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let style = if i == view.selected { t.selected } else { t.value };
+            Row::new(line(row)).style(style)
+        })
+        .collect();
+    Table::new(rows, widths.map(|w| Constraint::Length(w as u16)))
+        .column_spacing(2)
+        .header(Row::new(line(&header)).style(t.label))
 }
 
 /// The chart of a row's times: the time of each game solved, in the order played, and the

@@ -321,6 +321,31 @@ fn the_pause_hides_the_board() {
     }
 }
 
+/// Attack C of issue 28 (item 4): a paste while paused was said in the status line, which the
+/// pause hides; the popup shows the complaint, in full, at every size.
+#[test]
+fn a_paste_while_paused_is_said_on_the_pause_screen() {
+    let mut app = on("hard.txt", false);
+    app.keys("P");
+    app.act(sudoku_workbench::app::Action::Paste(".".repeat(81)));
+    for (w, h) in [(64, 21), (80, 24), (120, 40)] {
+        let terminal = draw(&mut app, w, h);
+        let text = terminal.backend().to_string();
+        // The popup's lines joined: its frame and the snapshot's quotes left out.
+        let words = text
+            .replace(['"', '│'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains("Paste ignored: the game is paused (P goes on)"),
+            "{w}x{h}: {text}"
+        );
+        assert!(words.contains("the board was not replaced"), "{w}x{h}: {text}");
+        assert!(text.contains("The clock stopped at"), "{text}");
+    }
+}
+
 /// At every width the footer of solving by hand keeps new puzzle, open, save and quit (and
 /// help, last), whatever else gives way.
 #[test]

@@ -154,6 +154,56 @@ fn a_quit_near_a_paste_keeps_the_game_going() {
     assert_eq!(recorded(dir.path()).games.len(), 1);
 }
 
+/// Attack C of issue 28 (item 3): a game replaced by another document was recorded given up at
+/// once, though the load is undone with `u`; a game brought back and solved then stayed "given
+/// up". Now a replaced game is set aside, given up only when the workbench quits without it.
+#[test]
+fn a_replaced_game_undone_back_and_solved_is_recorded_solved_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    let solution = solution_of(&app.doc.board).unwrap();
+    let d = solution.digit(app.cursor).unwrap();
+    app.keys(&d.to_string());
+    app.act(Action::Paste(std::fs::read_to_string(asset("hard.txt")).unwrap()));
+    app.keys("y");
+    assert_eq!(app.doc.source.origin, sudoku_workbench::app::Origin::Pasted);
+    assert_eq!(
+        recorded(dir.path()),
+        Record::default(),
+        "nothing recorded yet: undo may bring it back"
+    );
+    app.keys("u");
+    solve_by_hand(&mut app);
+    assert_eq!(app.overlay, Some(Overlay::Solved));
+    app.key(KeyCode::Enter);
+    app.keys("qy");
+    let outcomes: Vec<Outcome> = recorded(dir.path()).games.iter().map(|g| g.outcome).collect();
+    assert_eq!(outcomes, [Outcome::Solved], "one game, solved");
+    // Replaced and not brought back: given up when the workbench quits, Ctrl-C too.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("1");
+    app.keys("C");
+    app.keys("y");
+    assert_eq!(recorded(dir.path()), Record::default());
+    app.ctrl('c');
+    assert!(app.should_quit());
+    let outcomes: Vec<Outcome> = recorded(dir.path()).games.iter().map(|g| g.outcome).collect();
+    assert_eq!(outcomes, [Outcome::GaveUp]);
+    // Near a paste (its keys may have done the replacing), nothing is said given up.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("1");
+    app.keys("Cy");
+    app.act(Action::PasteNear(true));
+    app.keys("qy");
+    assert!(app.should_quit());
+    assert_eq!(recorded(dir.path()), Record::default());
+}
+
 #[test]
 fn a_record_that_cannot_be_written_is_said_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -242,6 +292,45 @@ fn s_shows_the_statistics_and_the_arrows_choose_the_level_charted() {
 /// The statistics screen at 80x24: its text, and the styles that mean something: the row
 /// charted is highlighted, the skipped lines are said as a problem, the times drawn in the
 /// entries' colour.
+/// Attack C of issue 28 (item 5): the screen's columns were 8 wide, so 100 hours showed as
+/// `100:00:0`; each is as wide as its widest cell, at 64x21 as at 80x24.
+#[test]
+fn the_statistics_screen_cuts_no_number() {
+    let line = |secs: u64, level: &str, hints: u32| {
+        parse_line(&format!(
+            "v=1 date=2025-06-01T10:00:00Z outcome=solved level={level} rating=3.4 time={secs} hints={hints} \
+             checks=0 puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        ))
+        .unwrap()
+    };
+    let record = Record {
+        games: vec![line(360_000, "hard", 123_456), line(61, "needs-trial", 0)],
+        ..Record::default()
+    };
+    for (w, h) in [(64, 21), (80, 24)] {
+        let mut app = Bench::on_asset("easy.txt");
+        app.act(Action::GamesRead(Ok(("games".into(), record.clone()))));
+        app.update(Action::Resize(w, h));
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|frame| ui::draw(frame, &app)).unwrap();
+        let text = terminal.backend().to_string();
+        let row = text
+            .lines()
+            .find(|l| l.contains("│hard "))
+            .unwrap_or_else(|| panic!("{text}"));
+        let cells: Vec<&str> = row
+            .trim_matches(|c| c == '"' || c == '│' || c == ' ')
+            .split_whitespace()
+            .collect();
+        assert_eq!(
+            cells,
+            ["hard", "1", "1", "100:00:00", "100:00:00", "123456.0"],
+            "{w}x{h}: {text}"
+        );
+        assert!(text.contains("needs-trial "), "{w}x{h}: {text}");
+    }
+}
+
 #[test]
 fn the_statistics_screen_shows_the_table_the_chart_and_the_lines_skipped() {
     let game = |secs: u64, level: &str, outcome: &str, hints: u32| {
