@@ -10,6 +10,7 @@
 //!   9.0-9.9 (dynamic (+), long dynamic), 10 and up (nested); one puzzle rated per element.
 //! - `generate/minimal`: minimal puzzles with no symmetry, ours and the crate's
 //!   (`Sudoku::generate_with_symmetry(Symmetry::None)`, which is also minimal).
+//! - `generate/level`: a puzzle of `master` (SE 9.0-9.9) and of `grandmaster` (10 and up).
 //!
 //! `cargo bench --bench logic`; pin it to one core with `taskset -c 1` for steadier figures.
 //! Reads `../shared/puzzles`; without it, the collection groups say so and are skipped.
@@ -24,7 +25,7 @@ use std::hint::black_box;
 use sudoku::strategy::{Strategy as PeerStrategy, StrategySolver};
 use sudoku_engine::Board;
 use sudoku_engine::generate::{Generator, Options};
-use sudoku_engine::logic::rate;
+use sudoku_engine::logic::{Level, rate};
 
 /// Every strategy the crate has.
 const PEER_STRATEGIES: [PeerStrategy; 16] = [
@@ -154,6 +155,24 @@ fn logic(c: &mut Criterion) {
     group.bench_function("sudoku-crate", |b| {
         b.iter(|| sudoku::Sudoku::generate_with_symmetry(sudoku::Symmetry::None))
     });
+    group.finish();
+
+    // The top levels: one puzzle of the level per element, each from a generator of its own
+    // seed (criterion's mean over seeds 1, 2, ...; the median the goal asks for is that of
+    // `generate --level L --seed N --jobs 1` over seeds, docs/performance.md).
+    let mut group = c.benchmark_group("generate/level");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    for level in [Level::Master, Level::Grandmaster] {
+        let mut seed = 0;
+        group.bench_function(level.to_string(), |b| {
+            b.iter(|| {
+                seed += 1;
+                Generator::new(seed, Options::default())
+                    .puzzle_of_level(level, || true)
+                    .expect("no limit")
+            })
+        });
+    }
     group.finish();
 }
 

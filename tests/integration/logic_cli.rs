@@ -553,6 +553,45 @@ fn generate_keeps_the_symmetry_and_level_asked() {
     assert_eq!(count_solutions(&more[0].0, 2), 1);
 }
 
+/// Issue 30 item 4: the top of the scale. `--level master` (9.0 to 9.9) by making and rating
+/// puzzles; `--level grandmaster` (10 and up) by a walk of moved givens from hard puzzles, each
+/// puzzle made unique and minimal, rated again here, and none of the puzzles it started from.
+#[test]
+fn generate_reaches_master_and_grandmaster() {
+    let seeds = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine/seeds/forum-hardest-11.txt"
+    ))
+    .unwrap();
+    let seeds: Vec<Board> = seeds
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.parse().unwrap())
+        .collect();
+    for (level, least) in [("master", 9.0), ("grandmaster", 10.0)] {
+        let out = run(
+            &[
+                "generate", "--count", "2", "--seed", "5", "--level", level, "--jobs", "2",
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let made = generated(&text(&out.stdout));
+        assert_eq!(made.len(), 2);
+        for (b, comment) in &made {
+            assert_eq!(count_solutions(b, 2), 1, "{b}");
+            assert!(is_minimal(b), "{b}");
+            assert!(!seeds.contains(b), "{b} is a seed");
+            let r = rate(b);
+            assert_eq!(*comment, format!("rating={} level={}", r.difficulty, r.level));
+            assert_eq!(r.level.to_string(), level, "{b}");
+            let er: f64 = r.difficulty.to_string().parse().unwrap();
+            assert!(er >= least, "{b}: {er}");
+        }
+        assert_ne!(made[0].0, made[1].0);
+    }
+}
+
 /// Issue 28 item 17: a time limit that is not a number of seconds above 0 is refused by the
 /// argument parser, naming the option and why; nothing is made.
 #[test]
