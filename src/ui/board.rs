@@ -279,8 +279,19 @@ impl Widget for BoardWidget<'_> {
                             marked,
                             guidance.sign_style(pos, mark_style, self.theme),
                         );
-                        if !focused && let Some((c, style)) = painted {
-                            buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                        match painted {
+                            Some((c, style)) if !focused => {
+                                buf[(rect.x, rect.y)].set_char(c).set_style(style);
+                            }
+                            // Under the cursor the brackets take the letter's place: an empty,
+                            // unmarked cell shows the letter inside them (`[a]`), so that its
+                            // colour reads without colour too (it was hidden).
+                            Some((c, style)) if !marked => {
+                                buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)]
+                                    .set_char(c)
+                                    .set_style(style);
+                            }
+                            _ => {}
                         }
                         continue;
                     }

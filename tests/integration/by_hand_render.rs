@@ -268,6 +268,16 @@ fn colours_read_with_and_without_colour() {
                 assert_eq!(style.bg, Some(Color::Indexed(90)), "{w}x{h}");
             }
         }
+        // Attack B of issue 28 (item 10c): under the cursor the brackets hid an empty cell's
+        // letter; in compact cells it stands between them.
+        app.act(Action::Select(pos(0, 1)));
+        for (w, h) in [(64, 21), (80, 24)] {
+            let terminal = draw(&mut app, w, h);
+            let buffer = terminal.backend().buffer();
+            assert!(!large(buffer), "{w}x{h} has compact cells");
+            let shown: String = (0..3).map(|dx| at(buffer, pos(0, 1), dx, 0).0).collect();
+            assert_eq!(shown, "[a]", "{w}x{h}");
+        }
         // The panel names the cursor cell's colours: its own, and its marks' after each.
         app.keys("M");
         app.act(Action::Select(pos(1, 3)));
