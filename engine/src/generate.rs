@@ -7,7 +7,7 @@ use super::board::{Board, Cell, Digit, Pos};
 use super::logic::{Level, Rating, rate};
 use super::search::{Strategy, count_solutions, solve};
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// SplitMix64: a tiny, well-mixed 64-bit generator (Steele, Lea and Flood, 2014), enough for
 /// shuffling cells and digits.
@@ -142,6 +142,28 @@ impl Default for Options {
 pub struct Generator {
     random: Random,
     options: Options,
+    /// Where the walk of [`Generator::walk_step`] stands, once it has begun.
+    walk: Option<Walk>,
+}
+
+/// The walk among hard puzzles of [`Generator::walk_step`]: the seeds, the puzzle it stands
+/// on and that puzzle's solution.
+#[derive(Clone, Debug)]
+struct Walk {
+    seeds: Vec<Board>,
+    current: Board,
+    solution: Board,
+}
+
+/// What one step of the walk came to.
+#[derive(Clone, Debug)]
+pub enum WalkStep {
+    /// A puzzle of the level asked, and its rating.
+    Found(Board, Rating),
+    /// A neighbour with one solution was rated, of another level.
+    Rated,
+    /// A thousand moves left several solutions each: the walk starts again from a seed.
+    Stuck,
 }
 
 impl Generator {
@@ -150,6 +172,7 @@ impl Generator {
         Generator {
             random: Random::new(seed),
             options,
+            walk: None,
         }
     }
 
@@ -260,9 +283,21 @@ impl Generator {
     /// Makes puzzles until one is rated `level`, asking `go_on` after each that is not whether
     /// to make another (`false` at a deadline, or once a puzzle made beside this one gave up):
     /// the error is the number of puzzles made and rated.
-    pub fn puzzle_of_level(&mut self, level: Level, mut go_on: impl FnMut() -> bool) -> Result<(Board, Rating), usize> {
-        if level == Level::Grandmaster && self.options.symmetry == Symmetry::None {
-            return self.neighbour_of_level(level, go_on);
+    pub fn puzzle_of_level(&mut self, level: Level, go_on: impl FnMut() -> bool) -> Result<(Board, Rating), usize> {
+        self.puzzle_of_level_until(level, go_on, None)
+    }
+
+    /// [`Generator::puzzle_of_level`] with a `deadline` each rating of the walk to grandmaster
+    /// keeps to as well (a rating of a hard puzzle can take seconds: `go_on` is asked between
+    /// them).
+    pub fn puzzle_of_level_until(
+        &mut self,
+        level: Level,
+        mut go_on: impl FnMut() -> bool,
+        deadline: Option<Instant>,
+    ) -> Result<(Board, Rating), usize> {
+        if Generator::walks_to(level, self.options) {
+            return self.neighbour_of_level(level, go_on, deadline);
         }
         let mut tries = 0;
         loop {
@@ -289,59 +324,100 @@ const SEEDS: &str = include_str!("../seeds/forum-hardest-11.txt");
 const NEIGHBOUR_RATING_TIME: Duration = Duration::from_secs(20);
 
 impl Generator {
-    /// A puzzle of `level` found beside a hard one: from a seed ([`SEEDS`]), a walk of moved
-    /// givens (one taken away, the solution's digit given in an empty cell), each step a puzzle
-    /// with one solution (made minimal, unless the options say otherwise) that is rated; the
-    /// walk goes on from a neighbour rated at `level` or above, so it stays among hard puzzles,
-    /// and ends at the first of `level` that is not a seed. `go_on` is asked after each rating,
-    /// as [`Generator::puzzle_of_level`] does.
-    fn neighbour_of_level(&mut self, level: Level, mut go_on: impl FnMut() -> bool) -> Result<(Board, Rating), usize> {
-        let seeds: Vec<Board> = SEEDS
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .filter_map(|l| l.trim().parse().ok())
-            .collect();
-        let (mut tries, mut misses) = (0, 0);
-        let mut current = seeds[self.random.below(seeds.len())].clone();
-        let mut solution = solve(&current, Strategy::Fast).ok().and_then(|o| o.solution);
+    /// Whether puzzles of `level` are found by the walk of [`Generator::walk_step`] rather than
+    /// made and rated: grandmaster without a symmetry (the walk's moves keep none).
+    pub fn walks_to(level: Level, options: Options) -> bool {
+        level == Level::Grandmaster && options.symmetry == Symmetry::None
+    }
+}
+
+impl Generator {
+    /// A puzzle of `level` found beside a hard one, by [`Generator::walk_step`] until one is,
+    /// asking `go_on` after each neighbour rated as [`Generator::puzzle_of_level`] does; each
+    /// rating given until `deadline` at most.
+    fn neighbour_of_level(
+        &mut self,
+        level: Level,
+        mut go_on: impl FnMut() -> bool,
+        deadline: Option<Instant>,
+    ) -> Result<(Board, Rating), usize> {
+        let mut tries = 0;
         loop {
-            let Some(solved) = solution.as_ref() else {
-                return Err(tries);
-            };
-            let givens: Vec<Pos> = current.givens().iter().collect();
-            let empty: Vec<Pos> = Pos::all().filter(|p| current.cell(*p) == Cell::Empty).collect();
-            let mut board = current.clone();
-            board.set(givens[self.random.below(givens.len())], Cell::Empty);
-            let put = empty[self.random.below(empty.len())];
-            board.set(put, Cell::Given(solved.digit(put).expect("a solved grid")));
-            // Most moves leave several solutions: cheap to tell, and no try. A puzzle with no
-            // move that keeps one solution in a thousand is left for another seed.
-            if count_solutions(&board, 2) != 1 {
-                misses += 1;
-                if misses == 1000 {
-                    misses = 0;
-                    current = seeds[self.random.below(seeds.len())].clone();
-                    solution = solve(&current, Strategy::Fast).ok().and_then(|o| o.solution);
-                }
-                continue;
-            }
-            misses = 0;
-            if self.options.minimal {
-                self.make_minimal(&mut board);
-            }
-            tries += 1;
-            let deadline = std::time::Instant::now() + NEIGHBOUR_RATING_TIME;
-            let rating = super::logic::rate_grid_until(super::logic::Grid::new(&board), &mut || true, deadline);
-            if rating.level == level && !seeds.contains(&board) {
-                return Ok((board, rating));
-            }
-            if rating.level >= level {
-                solution = solve(&board, Strategy::Fast).ok().and_then(|o| o.solution);
-                current = board;
+            let now = Instant::now();
+            let limit = deadline.map_or(now + NEIGHBOUR_RATING_TIME, |d| d.min(now + NEIGHBOUR_RATING_TIME));
+            match self.walk_step(level, limit) {
+                WalkStep::Found(board, rating) => return Ok((board, rating)),
+                WalkStep::Rated => tries += 1,
+                WalkStep::Stuck => {}
             }
             if !go_on() {
                 return Err(tries);
             }
+        }
+    }
+
+    /// One step of a walk of moved givens among hard puzzles: from a seed ([`SEEDS`]) or the
+    /// puzzle the walk stands on, one given taken away and the solution's digit given in an
+    /// empty cell, until a move leaves one solution (most leave several: cheap to tell); that
+    /// neighbour made minimal (unless the options say otherwise) and rated until `deadline`
+    /// (a rating cut off counts at what it reached: at least 10.0 is grandmaster all the same).
+    /// The walk goes on from a neighbour rated at `level` or above, so that it stays among hard
+    /// puzzles; it is found when of `level` and not a seed.
+    pub fn walk_step(&mut self, level: Level, deadline: Instant) -> WalkStep {
+        let mut walk = match self.walk.take() {
+            Some(walk) => walk,
+            None => self.start_walk(None),
+        };
+        for _ in 0..1000 {
+            let givens: Vec<Pos> = walk.current.givens().iter().collect();
+            let empty: Vec<Pos> = Pos::all().filter(|p| walk.current.cell(*p) == Cell::Empty).collect();
+            let mut board = walk.current.clone();
+            board.set(givens[self.random.below(givens.len())], Cell::Empty);
+            let put = empty[self.random.below(empty.len())];
+            board.set(put, Cell::Given(walk.solution.digit(put).expect("a solved grid")));
+            if count_solutions(&board, 2) != 1 {
+                continue;
+            }
+            if self.options.minimal {
+                self.make_minimal(&mut board);
+            }
+            let rating = super::logic::rate_grid_until(super::logic::Grid::new(&board), &mut || true, deadline);
+            if rating.level == level && !walk.seeds.contains(&board) {
+                self.walk = Some(walk);
+                return WalkStep::Found(board, rating);
+            }
+            if rating.level >= level
+                && let Ok(solved) = solve(&board, Strategy::Fast)
+                && let Some(solution) = solved.solution
+            {
+                walk.current = board;
+                walk.solution = solution;
+            }
+            self.walk = Some(walk);
+            return WalkStep::Rated;
+        }
+        self.walk = Some(self.start_walk(Some(walk.seeds)));
+        WalkStep::Stuck
+    }
+
+    /// A walk from a random seed.
+    fn start_walk(&mut self, seeds: Option<Vec<Board>>) -> Walk {
+        let seeds = seeds.unwrap_or_else(|| {
+            SEEDS
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .filter_map(|l| l.trim().parse().ok())
+                .collect()
+        });
+        let current = seeds[self.random.below(seeds.len())].clone();
+        let solution = solve(&current, Strategy::Fast)
+            .ok()
+            .and_then(|o| o.solution)
+            .expect("every seed has one solution");
+        Walk {
+            seeds,
+            current,
+            solution,
         }
     }
 

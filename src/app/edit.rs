@@ -147,19 +147,19 @@ impl App {
                 }
             }
             Action::ClearAll => self.ask_then(Then::ClearAll, "Empty the board?"),
-            Action::Undo => match self.history.undo(&mut self.doc) {
-                Some(changed) => {
-                    self.undone(changed);
+            Action::Undo => match (self.leaving(), self.history.undo(&mut self.doc)) {
+                (leaving, Some(changed)) => {
+                    self.undone(changed, leaving);
                     self.say("Undone (Ctrl-r redoes)");
                 }
-                None => self.say("Nothing to undo"),
+                (_, None) => self.say("Nothing to undo"),
             },
-            Action::Redo => match self.history.redo(&mut self.doc) {
-                Some(changed) => {
-                    self.undone(changed);
+            Action::Redo => match (self.leaving(), self.history.redo(&mut self.doc)) {
+                (leaving, Some(changed)) => {
+                    self.undone(changed, leaving);
                     self.say("Redone");
                 }
-                None => self.say("Nothing to redo"),
+                (_, None) => self.say("Nothing to redo"),
             },
             Action::Open => self.open_browser(),
             Action::Save => self.save(),
@@ -189,7 +189,15 @@ impl App {
 
     /// After an undo or a redo: the cursor goes to the cell it changed, so that the player sees
     /// what came back (or went).
-    fn undone(&mut self, changed: Changed) {
+    /// The game on the board as given up, should an undo or a redo take it off (see
+    /// [`App::game_back`]).
+    fn leaving(&self) -> Option<super::games::GameEnd> {
+        self.leaving_gives_up()
+            .then(|| self.game_end(super::games::Outcome::GaveUp))
+            .flatten()
+    }
+
+    fn undone(&mut self, changed: Changed, leaving: Option<super::games::GameEnd>) {
         self.board_changed();
         self.sheet_changed();
         match changed {
@@ -198,7 +206,7 @@ impl App {
             // its empty board) brings back a puzzle whose digits must be typed as entries, not
             // given over its givens; redoing it, an empty board to type givens in again.
             Changed::Document => {
-                self.game_back();
+                self.game_back(leaving);
                 let givens = self.doc.board.givens();
                 if self.typing == Typing::Givens && !givens.is_empty() {
                     self.typing = Typing::Entries;

@@ -40,7 +40,7 @@ impl App {
     }
 
     /// The game on the board ended as `outcome`, if it was started and not recorded yet.
-    fn game_end(&self, outcome: Outcome) -> Option<GameEnd> {
+    pub(super) fn game_end(&self, outcome: Outcome) -> Option<GameEnd> {
         if self.doc.ended || !self.game_started() {
             return None;
         }
@@ -61,7 +61,7 @@ impl App {
 
     /// Whether the game on the board, left now, is given up: it was started, is not solved,
     /// and is in no file to go on with.
-    fn leaving_gives_up(&self) -> bool {
+    pub(super) fn leaving_gives_up(&self) -> bool {
         !self.doc.board.is_solved() && self.has_unsaved_work()
     }
 
@@ -72,6 +72,11 @@ impl App {
             self.end_game(Outcome::GaveUp);
         }
         self.record_set_aside();
+    }
+
+    /// The games set aside, taken away (to record them at an end the model does not see).
+    pub fn take_set_aside(&mut self) -> Vec<GameEnd> {
+        std::mem::take(&mut self.set_aside)
     }
 
     /// The games set aside, recorded as given up (the workbench quits: they cannot come back).
@@ -93,11 +98,15 @@ impl App {
     }
 
     /// Undo or redo brought a whole document back: its game, if set aside, is on again.
-    pub(super) fn game_back(&mut self) {
+    /// `leaving` is the game undo or redo took off the board (set aside in its turn, as a load
+    /// does: a redo of a load gave it up no more). A game is known by its puzzle and its play,
+    /// time included: two games of one puzzle differ in their time (hints and checks alone
+    /// took both back).
+    pub(super) fn game_back(&mut self, leaving: Option<GameEnd>) {
+        self.set_aside.extend(leaving);
         let puzzle = self.doc.board.givens_only();
         let play = self.doc.play;
-        self.set_aside
-            .retain(|end| !(end.puzzle == puzzle && (end.play.hints, end.play.checks) == (play.hints, play.checks)));
+        self.set_aside.retain(|end| !(end.puzzle == puzzle && end.play == play));
     }
 
     /// The answer to [`Effect::RecordGame`].

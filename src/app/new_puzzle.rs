@@ -5,7 +5,7 @@ use super::document::{Document, Origin};
 use super::{Action, App, Mode, Overlay, Then, WORK_SLICE};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry};
+use sudoku_engine::generate::{GaveUp, Generator, Options, Symmetry, WalkStep};
 use sudoku_engine::logic::{Level, Rating, rate};
 use sudoku_engine::{Board, Format, Note, Puzzle};
 
@@ -24,6 +24,10 @@ pub const LEVELS: [Option<Level>; 8] = [
 
 /// How long generation tries for a level before it gives up.
 pub const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The longest one rating of the walk to grandmaster takes in the dialog: the screen answers
+/// between ratings, which run where it is drawn.
+const WALK_RATING_TIME: Duration = Duration::from_millis(150);
 
 /// The choices of the new-puzzle dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,28 +88,59 @@ pub struct GenerateJob {
 impl GenerateJob {
     /// A job for `choice`, from `seed`.
     pub fn new(choice: Choice, seed: u64) -> GenerateJob {
-        let options = Options {
-            symmetry: choice.symmetry,
-            minimal: true,
-        };
         GenerateJob {
-            generator: Generator::new(seed, options),
+            generator: Generator::new(seed, Self::options_of(&choice)),
             choice,
             tries: 0,
             worked: Duration::ZERO,
         }
     }
 
+    fn options_of(choice: &Choice) -> Options {
+        Options {
+            symmetry: choice.symmetry,
+            minimal: true,
+        }
+    }
+
+    fn options(&self) -> Options {
+        Self::options_of(&self.choice)
+    }
+
     /// Makes and rates puzzles for about `slice` (at least one); the puzzle and its rating once
     /// one has the level asked, or why it gave up.
     pub fn work(&mut self, slice: Duration) -> Option<Result<(Board, Rating), GaveUp>> {
         let start = Instant::now();
+        let walks = self.choice.level().is_some_and(|level| Generator::walks_to(level, self.options()));
         loop {
-            let board = self.generator.puzzle();
-            self.tries += 1;
-            let rating = rate(&board);
+            // Grandmaster is found by a walk among hard puzzles (random ones never reach it:
+            // the dialog gave up after 60 s every time); each of its ratings is given at most
+            // WALK_RATING_TIME, so that the screen answers between them (a rating cut off at
+            // 10 or above is grandmaster all the same).
+            let (board, rating) = if walks {
+                let level = self.choice.level().expect("a level to walk to");
+                match self.generator.walk_step(level, Instant::now() + WALK_RATING_TIME) {
+                    WalkStep::Found(board, rating) => {
+                        self.tries += 1;
+                        self.worked += start.elapsed();
+                        return Some(Ok((board, rating)));
+                    }
+                    WalkStep::Rated => {
+                        self.tries += 1;
+                        (None, None)
+                    }
+                    WalkStep::Stuck => (None, None),
+                }
+            } else {
+                let board = self.generator.puzzle();
+                self.tries += 1;
+                let rating = rate(&board);
+                (Some(board), Some(rating))
+            };
             let spent = start.elapsed();
-            if self.choice.level().is_none_or(|level| rating.level == level) {
+            if let (Some(board), Some(rating)) = (board, rating)
+                && self.choice.level().is_none_or(|level| rating.level == level)
+            {
                 self.worked += spent;
                 return Some(Ok((board, rating)));
             }

@@ -103,7 +103,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write)
         match args.level {
             // A puzzle rated at its last try counts as a try too.
             Some(level) => generator
-                .puzzle_of_level(level, go_on)
+                .puzzle_of_level_until(level, go_on, deadline)
                 .inspect(|_| {
                     tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 })

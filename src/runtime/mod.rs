@@ -373,6 +373,12 @@ impl Runtime {
         }
     }
 
+    /// Adds `end` to the record now, as [`Effect::RecordGame`] does (for an end by a signal,
+    /// when the model no longer runs).
+    pub fn record_game(&mut self, end: &crate::app::games::GameEnd) {
+        let _ = self.record(end);
+    }
+
     /// Adds the game that ended to the record, dated now and rated if the model had no rating.
     fn record(&mut self, end: &crate::app::games::GameEnd) -> Result<(), String> {
         let Some(path) = &self.games else { return Ok(()) };

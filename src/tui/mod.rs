@@ -196,6 +196,13 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             // signal thread, which waits for this, restores the terminal and ends the process.
             let _ = keep(&app, &mut runtime);
             let _ = keep_apart(&at_paste, &app, &runtime);
+            // The games other documents replaced are in no file now: given up, as at a quit
+            // (not near a paste, whose keys may have replaced them).
+            if !app.paste_near() {
+                for end in app.take_set_aside() {
+                    runtime.record_game(&end);
+                }
+            }
             signals::work_kept();
             loop {
                 std::thread::park();
@@ -250,6 +257,14 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             }
             tell_where_the_work_is();
         }
+    }
+    // A game given up at a Ctrl-C (one another document had replaced) whose failure to be
+    // kept no screen showed, as after `q` above (attack D).
+    if let Some(why) = runtime.record_failure.take() {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku-workbench: the game could not be added to the record of games: {why}"
+        );
     }
     for path in near_a_paste
         .as_ref()
