@@ -258,6 +258,16 @@ const fn at(digit: usize, band: usize) -> usize {
     9 * band + digit
 }
 
+/// Below this many open cells a guess goes to the first cell with two candidates, not the one
+/// with the most open peers ([`FastState::guess_cell`]). One round of each set under callgrind,
+/// instructions against the degree everywhere, one solution / counting to 2: threshold 30, serg
+/// 0.96 / 0.95, unbiased 0.99 / 0.99, top1465 with three givens taken 0.96 / 0.96, top1465,
+/// 1106 and top95 0.98 to 1.00; 35, serg 0.94 / 0.94, the hard sets 0.97 to 1.00; 40, serg
+/// 0.93 / 0.92, 1106 1.01 / 1.00, top95 1.01 / 0.97; 45, serg 0.90 / 0.90, the hard sets up to
+/// 1.04; everywhere (JCZSolve's rule), serg 0.88, unbiased 0.94 / 0.97, top1465 1.31 / 1.37,
+/// 1106 1.35 / 1.13.
+const FEW_OPEN: u32 = 36;
+
 /// The fast search state: candidates per digit and band, and what changed since last looked at.
 // Not aligned to 64 bytes (a band's nine digits would then cross a cache line at the same place
 // in every copy): `check` 226 ms against 227 ms, no gain.
@@ -546,10 +556,20 @@ impl FastState {
     /// (1:1, 1:2, 2:1: top1465 up to 6% fewer guesses in the same time, 1106 1% to 7% more and
     /// 1.27x to 1.35x against 1.43x); ties broken towards the last cell (2% fewer guesses on
     /// top1465, 2% more on 1106: the tree's size moves with the tie either way).
+    ///
+    /// With fewer than [`FEW_OPEN`] cells open, the first cell with two candidates, as JCZSolve
+    /// takes: weighing every pair there costs more than the guesses it saves.
     #[inline]
     fn guess_cell(&self) -> Option<usize> {
         if self.unsolved == [0; 3] {
             return None;
+        }
+        if self.open() < FEW_OPEN {
+            for band in 0..3 {
+                if self.pairs[band] != 0 {
+                    return Some(27 * band + self.pairs[band].trailing_zeros() as usize);
+                }
+            }
         }
         let mut best = (0, usize::MAX);
         for band in 0..3 {
