@@ -5,6 +5,9 @@
 //!
 //! `cargo bench --bench batch` (needs ../shared/puzzles; says so and stops without it).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use nix::sys::resource::{UsageWho, getrusage};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -78,20 +81,35 @@ fn peer(mode: &str, file: &Path) {
     }
 }
 
+/// The sets of the peer comparison besides [`SETS`]: the two easy collections (serg's boards
+/// each have several solutions) and top95.
+const MORE_PEER_SETS: [&str; 3] = ["puzzles7_serg_benchmark", "puzzles1_unbiased", "top95.txt"];
+
 /// Ours (`--jobs 1`) against the peer program, whole processes, on each set: medians of 7
-/// interleaved runs. Pinned to one core by running the bench under `taskset -c 1` (children
-/// keep the affinity).
+/// interleaved runs (15 for a set of less than 20 ms, where the noise weighs more). Pinned to
+/// one core by running the bench under `taskset -c 1` (children keep the affinity). Besides
+/// the collections, top1465 with three givens taken from each puzzle
+/// (`common::thinned_top1465`, written to a temporary file): several solutions, found deep in
+/// a search.
 fn against_peer(dir: &Path) {
     let me = std::env::current_exe().expect("this bench's executable");
-    println!("batch/ours --jobs 1 against the sudoku crate in a program of its own, whole process, medians of 7");
-    for name in SETS {
-        let file = dir.join(name);
+    let thinned = std::env::temp_dir().join("sudoku-workbench-bench-top1465-less3.txt");
+    let lines = common::thinned_top1465().expect("the shared sets");
+    std::fs::write(&thinned, lines.join("\n") + "\n").expect("the temporary file writes");
+    let files = MORE_PEER_SETS
+        .iter()
+        .map(|name| (name.to_string(), dir.join(name)))
+        .chain([("top1465-less3".to_string(), thinned.clone())])
+        .chain(SETS.iter().map(|name| (name.to_string(), dir.join(name))));
+    println!("batch/ours --jobs 1 against the sudoku crate in a program of its own, whole process, medians of 7 or 15");
+    for (name, file) in files {
         for (ours, theirs) in [
             (&["solve", "--format", "line", "--jobs", "1"][..], "solve"),
             (&["check", "--jobs", "1"][..], "check"),
         ] {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            for _ in 0..7 {
+            let runs = if run_command(ours, &file).0 < 0.02 { 15 } else { 7 };
+            for _ in 0..runs {
                 a.push(run_command(ours, &file).0);
                 let start = Instant::now();
                 let out = Command::new(&me)
@@ -107,12 +125,13 @@ fn against_peer(dir: &Path) {
             b.sort_by(f64::total_cmp);
             println!(
                 "  {name:32} {theirs:6} ours {:8.1} ms  peer {:8.1} ms  ratio {:.2}",
-                a[3] * 1e3,
-                b[3] * 1e3,
-                b[3] / a[3]
+                a[runs / 2] * 1e3,
+                b[runs / 2] * 1e3,
+                b[runs / 2] / a[runs / 2]
             );
         }
     }
+    let _ = std::fs::remove_file(&thinned);
 }
 
 /// Runs two processes of the binary with `args` and `file` at once, each read by a thread of

@@ -161,6 +161,30 @@ pub fn data_set(name: &str, take: usize) -> Option<Vec<sudoku_engine::Board>> {
     )
 }
 
+/// The several-solutions set of the benches: the puzzles of top1465 (hard, one solution each),
+/// each with three of its givens taken away, which ones chosen by a generator seeded with the
+/// puzzle's line number. Nearly all then have several solutions, to be found in a search as
+/// deep as the hard puzzles' (not the easy sets' two or three guesses). `None` (with a note)
+/// when the shared sets are absent.
+pub fn thinned_top1465() -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(data_dir()?.join("puzzles3_magictour_top1465")).expect("top1465 reads");
+    let lines = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
+    Some(
+        lines
+            .enumerate()
+            .map(|(i, line)| {
+                let mut cells: Vec<u8> = line.as_bytes()[..81].to_vec();
+                let mut givens: Vec<usize> = (0..81).filter(|&c| cells[c] != b'.').collect();
+                Rng::new(i as u64).shuffle(&mut givens);
+                for &c in &givens[..3] {
+                    cells[c] = b'.';
+                }
+                String::from_utf8(cells).expect("ASCII")
+            })
+            .collect(),
+    )
+}
+
 pub mod cli;
 pub mod stats;
 pub mod workbench;

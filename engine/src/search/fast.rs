@@ -258,6 +258,16 @@ const fn at(digit: usize, band: usize) -> usize {
     9 * band + digit
 }
 
+/// Below this many open cells a guess goes to the first cell with two candidates, not the one
+/// with the most open peers ([`FastState::guess_cell`]). One round of each set under callgrind,
+/// instructions against the degree everywhere, one solution / counting to 2: threshold 30, serg
+/// 0.96 / 0.95, unbiased 0.99 / 0.99, top1465 with three givens taken 0.96 / 0.96, top1465,
+/// 1106 and top95 0.98 to 1.00; 35, serg 0.94 / 0.94, the hard sets 0.97 to 1.00; 40, serg
+/// 0.93 / 0.92, 1106 1.01 / 1.00, top95 1.01 / 0.97; 45, serg 0.90 / 0.90, the hard sets up to
+/// 1.04; everywhere (JCZSolve's rule), serg 0.88, unbiased 0.94 / 0.97, top1465 1.31 / 1.37,
+/// 1106 1.35 / 1.13.
+const FEW_OPEN: u32 = 36;
+
 /// The fast search state: candidates per digit and band, and what changed since last looked at.
 // Not aligned to 64 bytes (a band's nine digits would then cross a cache line at the same place
 // in every copy): `check` 226 ms against 227 ms, no gain.
@@ -315,7 +325,9 @@ impl FastState {
                 let i = at(digit, band);
                 own[i] |= 1 << bit;
                 cand[i] &= KEEP_AFTER_PLACING[bit];
-                let column = !(COLUMN << (bit % 9));
+                // The column from a table: `bit % 9` is a multiplication and a subtraction more,
+                // a tenth of the setting up of a serg board (callgrind).
+                let column = !(COLUMN << NEAR[bit % 27].1);
                 cand[(i + 9) % 27] &= column;
                 cand[(i + 18) % 27] &= column;
             }
@@ -413,7 +425,9 @@ impl FastState {
             };
         }
         // Tried: another pass only when a pass decided a cell (only a decided cell changes
-        // another digit's candidates): `check` 224 ms against 225 ms, not worth the test.
+        // another digit's candidates): `check` 224 ms against 225 ms, not worth the test; again
+        // for the easy sets (issue 33, one round under callgrind): serg 0.99x the instructions,
+        // 17-clue 1.01x, the others 0.99x to 1.00x.
         loop {
             let mut changed = false;
             each_digit!(changed: 0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
@@ -492,7 +506,8 @@ impl FastState {
     /// Decides the cells with one candidate left and records those with two; `None` if a cell has
     /// no candidate, else whether any single was found. (Tried: each digit's singles placed
     /// together instead of finding each single's digit: counting to 2, 1.46x to 1.50x against
-    /// 1.47x to 1.49x, no change.)
+    /// 1.47x to 1.49x, no change; again for the easy sets, one round under callgrind: serg
+    /// 1.01x the instructions, unbiased and 17-clue 1.00x, top1465 1.01x.)
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
@@ -546,10 +561,20 @@ impl FastState {
     /// (1:1, 1:2, 2:1: top1465 up to 6% fewer guesses in the same time, 1106 1% to 7% more and
     /// 1.27x to 1.35x against 1.43x); ties broken towards the last cell (2% fewer guesses on
     /// top1465, 2% more on 1106: the tree's size moves with the tie either way).
+    ///
+    /// With fewer than [`FEW_OPEN`] cells open, the first cell with two candidates, as JCZSolve
+    /// takes: weighing every pair there costs more than the guesses it saves.
     #[inline]
     fn guess_cell(&self) -> Option<usize> {
         if self.unsolved == [0; 3] {
             return None;
+        }
+        if self.open() < FEW_OPEN {
+            for band in 0..3 {
+                if self.pairs[band] != 0 {
+                    return Some(27 * band + self.pairs[band].trailing_zeros() as usize);
+                }
+            }
         }
         let mut best = (0, usize::MAX);
         for band in 0..3 {
