@@ -159,7 +159,7 @@ struct Walk {
 #[derive(Clone, Debug)]
 pub enum WalkStep {
     /// A puzzle of the level asked, and its rating.
-    Found(Board, Rating),
+    Found(Box<(Board, Rating)>),
     /// A neighbour with one solution was rated, of another level.
     Rated,
     /// A thousand moves left several solutions each: the walk starts again from a seed.
@@ -346,7 +346,7 @@ impl Generator {
             let now = Instant::now();
             let limit = deadline.map_or(now + NEIGHBOUR_RATING_TIME, |d| d.min(now + NEIGHBOUR_RATING_TIME));
             match self.walk_step(level, limit) {
-                WalkStep::Found(board, rating) => return Ok((board, rating)),
+                WalkStep::Found(found) => return Ok(*found),
                 WalkStep::Rated => tries += 1,
                 WalkStep::Stuck => {}
             }
@@ -384,7 +384,7 @@ impl Generator {
             let rating = super::logic::rate_grid_until(super::logic::Grid::new(&board), &mut || true, deadline);
             if rating.level == level && !walk.seeds.contains(&board) {
                 self.walk = Some(walk);
-                return WalkStep::Found(board, rating);
+                return WalkStep::Found(Box::new((board, rating)));
             }
             if rating.level >= level
                 && let Ok(solved) = solve(&board, Strategy::Fast)

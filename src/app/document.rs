@@ -88,6 +88,15 @@ pub struct Document {
     /// Whether its game has ended and is in the record of games (solved, or given up): it is
     /// recorded once, whatever undo brings back.
     pub ended: bool,
+    /// Which game it is: a number of its own for each document made (a copy keeps it), so
+    /// that two games of one puzzle, the same help asked, are told apart in the record.
+    pub game: u64,
+}
+
+/// The number of the next document's game.
+fn next_game() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Two documents are the same when their boards, marks, colours, help counts and sources are:
@@ -149,6 +158,7 @@ impl Document {
             colours,
             play,
             ended: false,
+            game: next_game(),
         }
     }
 
@@ -170,6 +180,7 @@ impl Document {
                 saved_colours: Colours::NONE,
             },
             ended: false,
+            game: next_game(),
         }
     }
 

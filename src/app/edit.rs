@@ -191,13 +191,14 @@ impl App {
     /// what came back (or went).
     /// The game on the board as given up, should an undo or a redo take it off (see
     /// [`App::game_back`]).
-    fn leaving(&self) -> Option<super::games::GameEnd> {
+    fn leaving(&self) -> Option<(u64, super::games::GameEnd)> {
         self.leaving_gives_up()
             .then(|| self.game_end(super::games::Outcome::GaveUp))
             .flatten()
+            .map(|end| (self.doc.game, end))
     }
 
-    fn undone(&mut self, changed: Changed, leaving: Option<super::games::GameEnd>) {
+    fn undone(&mut self, changed: Changed, leaving: Option<(u64, super::games::GameEnd)>) {
         self.board_changed();
         self.sheet_changed();
         match changed {

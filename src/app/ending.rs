@@ -77,36 +77,38 @@ impl App {
     /// The games set aside, taken away (to record them at an end the model does not see).
     pub fn take_set_aside(&mut self) -> Vec<GameEnd> {
         std::mem::take(&mut self.set_aside)
+            .into_iter()
+            .map(|(_, end)| end)
+            .collect()
     }
 
     /// The games set aside, recorded as given up (the workbench quits: they cannot come back).
     pub(super) fn record_set_aside(&mut self) {
-        for end in std::mem::take(&mut self.set_aside) {
+        for (_, end) in std::mem::take(&mut self.set_aside) {
             self.ask(Effect::RecordGame(end));
         }
     }
 
-    /// Another document replaces the game on the board: set aside as given up, and recorded
+    /// Another document replaces the game on the board: set aside as given up (with the
+    /// document's game number, to know it when it comes back), and recorded
     /// so when the workbench quits, unless undo brings it back first ([`App::game_back`]).
     /// It was recorded at once, and a game undone back and solved then stayed "given up".
     pub(super) fn set_game_aside(&mut self) {
         if self.leaving_gives_up()
             && let Some(end) = self.game_end(Outcome::GaveUp)
         {
-            self.set_aside.push(end);
+            self.set_aside.push((self.doc.game, end));
         }
     }
 
     /// Undo or redo brought a whole document back: its game, if set aside, is on again.
     /// `leaving` is the game undo or redo took off the board (set aside in its turn, as a load
-    /// does: a redo of a load gave it up no more). A game is known by its puzzle and its play,
-    /// time included: two games of one puzzle differ in their time (hints and checks alone
-    /// took both back).
-    pub(super) fn game_back(&mut self, leaving: Option<GameEnd>) {
+    /// does: a redo of a load gave it up no more). A game is known by its document's number
+    /// (by puzzle, hints and checks, two games of one puzzle were both taken back).
+    pub(super) fn game_back(&mut self, leaving: Option<(u64, GameEnd)>) {
         self.set_aside.extend(leaving);
-        let puzzle = self.doc.board.givens_only();
-        let play = self.doc.play;
-        self.set_aside.retain(|end| !(end.puzzle == puzzle && end.play == play));
+        let back = self.doc.game;
+        self.set_aside.retain(|(game, _)| *game != back);
     }
 
     /// The answer to [`Effect::RecordGame`].

@@ -302,7 +302,7 @@ pub struct App {
     pub(super) paste_near: bool,
     /// Games another document replaced, given up unless undo brings them back before the
     /// workbench quits (see `set_game_aside`).
-    set_aside: Vec<games::GameEnd>,
+    set_aside: Vec<(u64, games::GameEnd)>,
     /// Where the file browser starts without a file, and relative paths are read from: given by
     /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,

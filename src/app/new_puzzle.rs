@@ -111,7 +111,10 @@ impl GenerateJob {
     /// one has the level asked, or why it gave up.
     pub fn work(&mut self, slice: Duration) -> Option<Result<(Board, Rating), GaveUp>> {
         let start = Instant::now();
-        let walks = self.choice.level().is_some_and(|level| Generator::walks_to(level, self.options()));
+        let walks = self
+            .choice
+            .level()
+            .is_some_and(|level| Generator::walks_to(level, self.options()));
         loop {
             // Grandmaster is found by a walk among hard puzzles (random ones never reach it:
             // the dialog gave up after 60 s every time); each of its ratings is given at most
@@ -120,10 +123,10 @@ impl GenerateJob {
             let (board, rating) = if walks {
                 let level = self.choice.level().expect("a level to walk to");
                 match self.generator.walk_step(level, Instant::now() + WALK_RATING_TIME) {
-                    WalkStep::Found(board, rating) => {
+                    WalkStep::Found(found) => {
                         self.tries += 1;
                         self.worked += start.elapsed();
-                        return Some(Ok((board, rating)));
+                        return Some(Ok(*found));
                     }
                     WalkStep::Rated => {
                         self.tries += 1;
@@ -229,5 +232,31 @@ impl App {
             }
             Err(gave_up) => self.complain(format!("Gave up: {gave_up}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attack D of issue 28: the dialog made random puzzles for grandmaster and gave up after
+    /// 60 s every time. It walks among hard puzzles as `generate` does, each slice short.
+    #[test]
+    fn the_dialog_reaches_grandmaster() {
+        let level = LEVELS.iter().position(|l| *l == Some(Level::Grandmaster)).unwrap();
+        let choice = Choice {
+            level,
+            ..Choice::default()
+        };
+        let mut job = GenerateJob::new(choice, 3);
+        let made = loop {
+            if let Some(result) = job.work(Duration::from_millis(16)) {
+                break result;
+            }
+        };
+        let (board, rating) = made.expect("a grandmaster puzzle");
+        assert_eq!(rating.level, Level::Grandmaster);
+        assert_eq!(sudoku_engine::count_solutions(&board, 2), 1);
+        assert!(sudoku_engine::generate::is_minimal(&board));
     }
 }

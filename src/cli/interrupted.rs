@@ -5,21 +5,28 @@
 //! their standard streams and keep the signals' default.
 
 use crate::runtime::writing;
-use signal_hook::consts::signal::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
 use std::time::Duration;
 
 /// How long a write under way is given to end once a signal came.
 const PATIENCE: Duration = Duration::from_millis(300);
 
-/// The signals whose default ends the process and that can be caught: SIGINT, SIGTERM, SIGHUP,
-/// SIGQUIT, and SIGUSR1, SIGUSR2, SIGALRM (those three left the temporary file: attack C).
-const ENDING: [i32; 7] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
+/// The signals whose default ends the process and that can be caught, as the workbench's
+/// signal thread takes them, less the faults a thread raises itself (SIGABRT, SIGBUS, SIGTRAP,
+/// SIGSYS): SIGUSR1, SIGUSR2 and SIGALRM left the temporary file (attack C), then SIGXCPU (what
+/// `ulimit -t` sends), SIGVTALRM, SIGPROF, SIGIO, SIGPWR and the real-time ones (attack D).
+fn ending() -> Vec<i32> {
+    use signal_hook::consts::signal::{SIGABRT, SIGBUS, SIGSYS, SIGTRAP};
+    crate::tui::signals::ending_signals()
+        .into_iter()
+        .filter(|s| ![SIGABRT, SIGBUS, SIGTRAP, SIGSYS].contains(s))
+        .collect()
+}
 
-/// From now on, the [`ENDING`] signals cut off the writes under way (their temporary files
+/// From now on, the [`ending`] signals cut off the writes under way (their temporary files
 /// removed, the files they were for left as they were) and then end the process as the signal
 /// would have.
 pub fn clean_up_on_signals() {
-    let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING) else {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(ending()) else {
         return;
     };
     let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {

@@ -59,7 +59,7 @@ impl Widget for StatsScreen<'_> {
                 .wrap(Wrap { trim: true })
                 .render(chart, buf);
         } else {
-            table_of(view, t).render(table, buf);
+            table_of(view, t, table.width).render(table, buf);
             if let Some((name, row)) = view.selected_row() {
                 TimesChart { name, row, theme: t }.render(chart, buf);
             }
@@ -109,7 +109,7 @@ fn time(t: Option<std::time::Duration>) -> String {
 
 /// The table of levels, the selected row highlighted. Each column as wide as its widest cell,
 /// so that no number is cut (`100:00:00` once showed as `100:00:0`).
-fn table_of<'a>(view: &StatsView, t: &Theme) -> Table<'a> {
+fn table_of<'a>(view: &StatsView, t: &Theme, width: u16) -> Table<'a> {
     let header = ["level", "games", "solved", "best", "median", "hints/game"].map(String::from);
     let cells: Vec<[String; 6]> = view
         .stats
@@ -148,8 +148,15 @@ fn table_of<'a>(view: &StatsView, t: &Theme) -> Table<'a> {
             Row::new(line(row)).style(style)
         })
         .collect();
+    // Two spaces between columns where they fit, else one (64x21 with `needs-trial` and hours
+    // of time cut the first column to `needs`: attack D).
+    let spacing = if widths.iter().sum::<usize>() + 10 <= usize::from(width) {
+        2
+    } else {
+        1
+    };
     Table::new(rows, widths.map(|w| Constraint::Length(w as u16)))
-        .column_spacing(2)
+        .column_spacing(spacing)
         .header(Row::new(line(&header)).style(t.label))
 }
 
@@ -226,9 +233,9 @@ impl Widget for TimesChart<'_> {
             // The median is named in the title: the legend that names it is left out where it
             // does not fit (at 64x21 it was, and the flat line said nothing).
             .block(Block::default().title(Line::from(vec![
-                Span::styled("Times of the games solved: ", t.label),
+                Span::styled("Times solved: ", t.label),
                 Span::styled(self.name, t.value),
-                Span::styled(format!(" · the flat line: median {}", time(row.median)), t.dim),
+                Span::styled(format!(" · flat line: median {}", time(row.median)), t.dim),
             ])))
             .x_axis(
                 Axis::default()

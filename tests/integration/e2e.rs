@@ -538,7 +538,7 @@ fn three_games_played_show_in_the_statistics_and_in_stats() {
     // The statistics of the two so far, on screen.
     s.keys("S");
     s.wait_text("Statistics: 2 games");
-    s.wait_text("Times of the games solved");
+    s.wait_text("Times solved: ");
     s.send(b"\x1b");
     s.wait_for("the statistics to close", |screen| {
         !screen.contents().contains("Statistics:")

@@ -204,6 +204,57 @@ fn a_replaced_game_undone_back_and_solved_is_recorded_solved_only() {
     assert_eq!(recorded(dir.path()), Record::default());
 }
 
+/// Attack D of issue 28: a redo that takes a game off the board again sets it aside again
+/// (it was never recorded); two games of one puzzle are told apart by their play (bringing one
+/// back took both off the list).
+#[test]
+fn undo_and_redo_of_a_replacement_keep_the_record_true() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = bench_on("easy.txt", dir.path());
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("4");
+    app.keys("Cy");
+    app.keys("u");
+    app.ctrl('r');
+    assert_eq!(app.doc.board, sudoku_engine::Board::empty());
+    app.keys("q");
+    if !app.should_quit() {
+        app.keys("y");
+    }
+    let outcomes: Vec<Outcome> = recorded(dir.path()).games.iter().map(|g| g.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::GaveUp],
+        "the game taken off by the redo is given up"
+    );
+    // A collection of one puzzle twice: game 1, `]`, game 2, `[` (a fresh game 1), and undo
+    // brings game 2 back; the same help asked in both.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let twice = folder.path().join("twice.txt");
+    let line = std::fs::read_to_string(asset("easy.txt")).unwrap();
+    let puzzle: sudoku_engine::Board = line.parse().unwrap();
+    std::fs::write(&twice, format!("{puzzle}\n{puzzle}\n")).unwrap();
+    let mut app = Bench::on_file(&twice, Some(0));
+    app.runtime.games = Some(dir.path().join("games"));
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("1");
+    app.keys("]y");
+    app.act(Action::Select(first_empty(&app)));
+    app.keys("2");
+    app.keys("[y");
+    app.keys("u");
+    assert_eq!(
+        app.doc.source.collection.as_ref().map(|c| c.index),
+        Some(1),
+        "game 2 is back"
+    );
+    app.keys("qy");
+    let games = recorded(dir.path()).games;
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games.iter().all(|g| g.outcome == Outcome::GaveUp));
+}
+
 #[test]
 fn a_record_that_cannot_be_written_is_said_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();

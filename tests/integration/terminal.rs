@@ -1365,6 +1365,35 @@ fn sigkill_keeps_the_colours_painted_since_the_last_change() {
     assert_eq!(&line[10..12], ".a", "{line}");
 }
 
+/// Attack D of issue 28: a game another document replaced is given up when the workbench
+/// quits; ended by SIGTERM it was in no record, no file and no recovery file.
+#[test]
+fn a_signal_records_the_games_set_aside() {
+    let state = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start(
+        &[asset("easy.txt").to_str().unwrap()],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+            ("XDG_DATA_HOME", data.path().to_str().unwrap()),
+        ],
+    );
+    s.wait_text("easy.txt");
+    // r1c1 is empty in easy.txt: an entry starts the game, then C y replaces it.
+    s.keys("1");
+    s.wait_text("[modified]");
+    s.keys("C");
+    s.wait_text("Empty the board");
+    s.keys("y");
+    s.wait_text("Empty board");
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    s.wait_exit();
+    let record = std::fs::read_to_string(data.path().join("sudoku-workbench/games")).unwrap_or_default();
+    assert_eq!(record.lines().count(), 1, "{record}");
+    assert!(record.contains("outcome=gave-up"), "{record}");
+}
+
 /// The final attack, finding 6: a named pipe named like a recovery file's lock hung the start
 /// for ever (a blank screen: the lock was opened for writing, which waits for a reader). The
 /// start goes on, and says which file it left alone and why.
