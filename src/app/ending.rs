@@ -56,6 +56,7 @@ impl App {
             play: self.doc.play,
             puzzle,
             rating,
+            set_aside: false,
         })
     }
 
@@ -76,15 +77,17 @@ impl App {
 
     /// The games set aside, taken away (to record them at an end the model does not see).
     pub fn take_set_aside(&mut self) -> Vec<GameEnd> {
+        let near = self.paste_near;
         std::mem::take(&mut self.set_aside)
             .into_iter()
-            .map(|(_, end)| end)
+            .filter(|(_, by_paste, _)| !(near && *by_paste))
+            .map(|(_, _, end)| end)
             .collect()
     }
 
     /// The games set aside, recorded as given up (the workbench quits: they cannot come back).
     pub(super) fn record_set_aside(&mut self) {
-        for (_, end) in std::mem::take(&mut self.set_aside) {
+        for end in self.take_set_aside() {
             self.ask(Effect::RecordGame(end));
         }
     }
@@ -97,7 +100,8 @@ impl App {
         if self.leaving_gives_up()
             && let Some(end) = self.game_end(Outcome::GaveUp)
         {
-            self.set_aside.push((self.doc.game, end));
+            self.set_aside
+                .push((self.doc.game, self.paste_near, GameEnd { set_aside: true, ..end }));
         }
     }
 
@@ -106,9 +110,11 @@ impl App {
     /// does: a redo of a load gave it up no more). A game is known by its document's number
     /// (by puzzle, hints and checks, two games of one puzzle were both taken back).
     pub(super) fn game_back(&mut self, leaving: Option<(u64, GameEnd)>) {
-        self.set_aside.extend(leaving);
+        let near = self.paste_near;
+        self.set_aside
+            .extend(leaving.map(|(game, end)| (game, near, GameEnd { set_aside: true, ..end })));
         let back = self.doc.game;
-        self.set_aside.retain(|(game, _)| *game != back);
+        self.set_aside.retain(|(game, _, _)| *game != back);
     }
 
     /// The answer to [`Effect::RecordGame`].

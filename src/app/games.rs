@@ -114,6 +114,10 @@ pub struct GameEnd {
     pub puzzle: Board,
     /// The rating, when the model had it (`Err`: the puzzle has none, and why).
     pub rating: Option<Result<Rating, String>>,
+    /// Whether the game was set aside (another document replaced it) and is recorded at a
+    /// quit, maybe among others: rated briefly then (at least what a tenth of a second finds),
+    /// as seconds of rating each held the quit, and overran a signal's wait (attack E).
+    pub set_aside: bool,
 }
 
 impl GameEnd {

@@ -301,8 +301,10 @@ pub struct App {
     /// over another file) are refused, since the paste may have typed them.
     pub(super) paste_near: bool,
     /// Games another document replaced, given up unless undo brings them back before the
-    /// workbench quits (see `set_game_aside`).
-    set_aside: Vec<(u64, games::GameEnd)>,
+    /// workbench quits (see `set_game_aside`): each with its document's number and whether it
+    /// was set aside near a paste (whose keys may have done it: the work at the paste, kept
+    /// apart, holds it then, and it is not given up).
+    set_aside: Vec<(u64, bool, games::GameEnd)>,
     /// Where the file browser starts without a file, and relative paths are read from: given by
     /// the caller, as the model asks nothing of the process.
     pub cwd: PathBuf,
@@ -468,11 +470,7 @@ impl App {
                 // The work on the board is kept (nothing ends), but games another document
                 // replaced are given up, as no file holds them; near a paste they may have been
                 // replaced by the paste's keys, and are left unsaid.
-                let set_aside = |app: &mut App| {
-                    if !app.paste_near {
-                        app.record_set_aside();
-                    }
-                };
+                let set_aside = |app: &mut App| app.record_set_aside();
                 match (&self.keeping, self.has_unsaved_work()) {
                     (_, false) => {
                         set_aside(self);
@@ -804,7 +802,9 @@ impl App {
                 // Near a paste the work is kept for the next start (the paste may have typed
                 // the quit), as Ctrl-C keeps it: the game goes on then, so it is not given up
                 // now (it was, and again when the work kept was left: twice).
-                if !self.paste_near {
+                if self.paste_near {
+                    self.record_set_aside();
+                } else {
                     self.leave_game();
                 }
                 self.quit = Some(Quit::Clean);

@@ -151,6 +151,10 @@ type FileAnswer = (u64, Action);
 /// with the least it is rated, `>=x.y`.
 const RECORD_RATING_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How long a game set aside is rated for when it is recorded at a quit, unrated till then:
+/// several may be, and the quit (or a signal, which waits 1.5 s) waits for them all.
+const SET_ASIDE_RATING_TIME: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Carries out effects, and holds what they need between them: the preview threads, this
 /// process's recovery file, the left-over recovery files on offer.
 pub struct Runtime {
@@ -385,6 +389,7 @@ impl Runtime {
         let rating = match &end.rating {
             Some(Ok(rating)) => Some(rating.clone()),
             Some(Err(_)) => None,
+            None if end.set_aside => rating_within(&end.puzzle, SET_ASIDE_RATING_TIME),
             None => rating_within(&end.puzzle, RECORD_RATING_TIME),
         };
         let date = SystemTime::now()

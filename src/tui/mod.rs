@@ -198,10 +198,8 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             let _ = keep_apart(&at_paste, &app, &runtime);
             // The games other documents replaced are in no file now: given up, as at a quit
             // (not near a paste, whose keys may have replaced them).
-            if !app.paste_near() {
-                for end in app.take_set_aside() {
-                    runtime.record_game(&end);
-                }
+            for end in app.take_set_aside() {
+                runtime.record_game(&end);
             }
             signals::work_kept();
             loop {

@@ -1394,6 +1394,47 @@ fn a_signal_records_the_games_set_aside() {
     assert!(record.contains("outcome=gave-up"), "{record}");
 }
 
+/// Attack E of issue 28: hard games set aside were each rated for up to 2 s at a signal,
+/// which overran the signal's wait: "your latest work could not be kept" (it was) and a game
+/// missing from the record. Each is rated briefly now.
+#[test]
+fn a_signal_with_hard_games_set_aside_records_them_all_and_says_the_truth() {
+    let state = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let seeds = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine/seeds/forum-hardest-11.txt"
+    ))
+    .unwrap();
+    let hard: Vec<&str> = seeds.lines().filter(|l| !l.starts_with('#')).take(3).collect();
+    let file = state.path().join("hard.sdm");
+    std::fs::write(&file, hard.join("\n") + "\n").unwrap();
+    let mut s = Session::start(
+        &[file.to_str().unwrap()],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+            ("XDG_DATA_HOME", data.path().to_str().unwrap()),
+        ],
+    );
+    s.wait_text("hard.sdm");
+    for _ in 0..2 {
+        // An entry in the first empty cell of the first row (each seed's r1c3 is empty).
+        s.keys("ll1");
+        s.wait_text("[modified]");
+        s.keys("]");
+        s.wait_text("unsaved");
+        s.keys("y");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    kill(Pid::from_raw(s.pid()), Signal::SIGTERM).unwrap();
+    s.wait_exit();
+    let said = String::from_utf8_lossy(&s.output()).into_owned();
+    assert!(!said.contains("could not be kept"), "{said}");
+    let record = std::fs::read_to_string(data.path().join("sudoku-workbench/games")).unwrap_or_default();
+    assert_eq!(record.lines().count(), 2, "{record}");
+}
+
 /// The final attack, finding 6: a named pipe named like a recovery file's lock hung the start
 /// for ever (a blank screen: the lock was opened for writing, which waits for a reader). The
 /// start goes on, and says which file it left alone and why.
