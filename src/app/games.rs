@@ -127,7 +127,9 @@ impl GameEnd {
         Game {
             date,
             outcome: self.outcome,
-            level: rating.map(|r| r.level),
+            // A rating cut off by its time is a bound (`>=2.6`), not a level: the level taken
+            // from it said "easy" for puzzles of SE 11 (attack F). Unrated, the bound kept.
+            level: rating.filter(|r| !r.out_of_time).map(|r| r.level),
             rating: rating.map(Rated::of),
             time: Duration::from_secs(self.play.elapsed.as_secs()),
             hints: self.play.hints,

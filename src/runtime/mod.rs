@@ -148,8 +148,9 @@ type FileAnswer = (u64, Action);
 
 /// How long the record of a game may take to rate a puzzle the panel had not rated: the game
 /// is written when it ends (a quit waits for it), so a puzzle that needs longer is recorded
-/// with the least it is rated, `>=x.y`.
-const RECORD_RATING_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+/// with the least it is rated, `>=x.y`, and no level. Half a second: the record is written where
+/// the screen is drawn, and two seconds froze the quit and a solve's start (attack F).
+const RECORD_RATING_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// How long a game set aside is rated for when it is recorded at a quit, unrated till then:
 /// several may be, and the quit (or a signal, which waits 1.5 s) waits for them all.

@@ -248,6 +248,11 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         }
         _ => {
             let _ = keep(&app, &mut runtime);
+            // Ctrl-C has recorded the games set aside; a closed terminal (its input ends before
+            // its SIGHUP comes) or an error has not: they are in no file (attack F).
+            for end in app.take_set_aside() {
+                runtime.record_game(&end);
+            }
             if result.is_ok() && app.has_unsaved_work() && !runtime.keeper.has_file() {
                 // Said as the error the process ends with, rather than twice.
                 let why = runtime.keeper.failure.clone().unwrap_or_default();

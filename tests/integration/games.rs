@@ -696,3 +696,28 @@ fn an_appender_on_a_full_disk() {
         Err(e) => println!("append: {e}"),
     }
 }
+
+/// Attack F of issue 28: a rating cut off by its time is a bound, and the level taken from it
+/// said "easy" of an SE 11 puzzle: such a game is recorded unrated, its bound kept.
+#[test]
+fn a_rating_cut_off_is_recorded_as_a_bound_without_a_level() {
+    use sudoku_engine::logic::{Grid, rate_grid_until};
+    let seeds = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine/seeds/forum-hardest-11.txt"
+    ))
+    .unwrap();
+    let hard: sudoku_engine::Board = seeds.lines().find(|l| !l.starts_with('#')).unwrap().parse().unwrap();
+    let cut = rate_grid_until(Grid::new(&hard), &mut || true, std::time::Instant::now());
+    assert!(cut.out_of_time);
+    let end = sudoku_workbench::app::games::GameEnd {
+        outcome: Outcome::GaveUp,
+        play: Default::default(),
+        puzzle: hard,
+        rating: None,
+        set_aside: true,
+    };
+    let game = end.dated(0, Some(&cut));
+    assert_eq!(game.level, None, "no level from a bound");
+    assert!(game.line().contains("level=- rating=>="), "{}", game.line());
+}

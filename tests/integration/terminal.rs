@@ -627,6 +627,35 @@ fn closing_the_terminal_near_a_paste_keeps_the_work_at_the_paste() {
     assert_eq!(kept_with(state.path(), 0, 0, 7), 1, "the one at the paste holds the 7");
 }
 
+/// Attack F of issue 28: a game another document replaced was lost from the record when the
+/// terminal closed (its input ends before any SIGHUP): that end records the games set aside too.
+#[test]
+fn closing_the_terminal_records_the_games_set_aside() {
+    let state = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_detached(
+        &[asset("easy.txt").to_str().unwrap()],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+            ("XDG_DATA_HOME", data.path().to_str().unwrap()),
+            ("RUST_BACKTRACE", "0"),
+        ],
+    );
+    s.wait_text("easy.txt");
+    s.keys("1");
+    s.wait_text("[modified]");
+    s.keys("C");
+    s.wait_text("Empty the board");
+    s.keys("y");
+    s.wait_text("Empty board");
+    s.close_terminal("j");
+    s.wait_exit();
+    let record = std::fs::read_to_string(data.path().join("sudoku-workbench/games")).unwrap_or_default();
+    assert_eq!(record.lines().count(), 1, "{record}");
+    assert!(record.contains("outcome=gave-up"), "{record}");
+}
+
 /// Attack A: with the main thread stuck writing to storage that stalls (a hung network share),
 /// SIGTERM went to it, whose handler could not run, and the workbench did not end. The signals
 /// a process is sent are blocked in every thread but the signal thread, which then takes them.
