@@ -244,6 +244,10 @@ impl App {
             }
         };
         self.replace_document(*reopened.doc);
+        // The work reopened is where the session starts, as a file on the command line is: one
+        // `u` (to take back the last entry before the crash) took the whole reopening back,
+        // the recovery file went, and a `q` that did not ask lost the work (attack G).
+        self.forget_history();
         self.ask(Effect::Discard(path, Discard::Reopened));
         const DONE: &str = "Reopened the work the last session left";
         match (reopened.detached, reopened.lost) {

@@ -1748,3 +1748,34 @@ fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
     next.keys("y");
     assert!(next.doc.is_modified(), "reopened, later");
 }
+
+/// Attack G of issue 28: one `u` after reopening recovered work took the whole reopening back
+/// (the recovery file already gone), and `q` then quit without asking: the work was lost. The
+/// work reopened is where the session starts; undo has nothing before it.
+#[test]
+fn undo_after_reopening_recovered_work_keeps_the_work() {
+    let (_dir, path) = copied("easy.txt");
+    let state = tempfile::tempdir().unwrap();
+    let state_path = state.path().to_path_buf();
+    let mut first = Bench::new(Document::new_empty());
+    first.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    first.open_path(&path, None);
+    first.run_effects();
+    first.act(Action::Select(pos(0, 0)));
+    first.keys("4");
+    first.keep();
+    let board = first.doc.board.clone();
+    drop(first);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    next.look_for_recovery();
+    assert!(matches!(next.overlay, Some(Overlay::Recovery(_))), "{:?}", next.overlay);
+    next.keys("y");
+    next.run_effects();
+    assert_eq!(next.doc.board, board);
+    next.keys("u");
+    assert_eq!(next.doc.board, board, "the reopened work stays");
+    assert_eq!(next.message(), "Nothing to undo");
+    next.keys("q");
+    assert!(!next.should_quit(), "q asks: the work is unsaved");
+}
