@@ -15,7 +15,7 @@
 
 use super::effect::PrintRequest;
 use super::games::{GameEnd, Outcome, StatsView};
-use super::{Action, App, Effect, Origin, Overlay};
+use super::{Action, App, Effect, Overlay};
 use crate::text::printable;
 use sudoku_engine::{Board, Cell, Unjudgeable};
 
@@ -169,21 +169,7 @@ impl App {
             self.say("Nothing to print: the board has no givens");
             return;
         }
-        let (dir, stem) = match &self.doc.source.origin {
-            Origin::File(path) | Origin::Trace(path) => {
-                let dir = path
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .map_or_else(|| self.cwd.clone(), |p| self.cwd.join(p));
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let stem = name.split('.').next().unwrap_or_default().to_string();
-                (dir, stem)
-            }
-            _ => (self.cwd.clone(), "puzzle".to_string()),
-        };
+        let (dir, stem) = self.beside_the_puzzle();
         let title = self.doc.name();
         self.ask(Effect::Print(PrintRequest {
             dir,

@@ -411,6 +411,27 @@ impl App {
         self.history.undo_len()
     }
 
+    /// Where a file made from the puzzle goes and the start of its name: beside the puzzle's
+    /// file, named after it (`hard.sdk` gives `hard`), or `puzzle` in the working folder.
+    /// A print (`Ctrl-p`) and a trace exported from step mode (`w`) both use it.
+    pub(super) fn beside_the_puzzle(&self) -> (PathBuf, String) {
+        match &self.doc.source.origin {
+            Origin::File(path) | Origin::Trace(path) => {
+                let dir = path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .map_or_else(|| self.cwd.clone(), |p| self.cwd.join(p));
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let stem = name.split('.').next().unwrap_or_default().to_string();
+                (dir, stem)
+            }
+            _ => (self.cwd.clone(), "puzzle".to_string()),
+        }
+    }
+
     /// Forgets every change that could be undone: the file opened from the command line is
     /// where the session starts, not a load of it over the built-in puzzle.
     pub fn forget_history(&mut self) {

@@ -120,32 +120,30 @@ impl GenerateJob {
             // the dialog gave up after 60 s every time); each of its ratings is given at most
             // WALK_RATING_TIME, so that the screen answers between them (a rating cut off at
             // 10 or above is grandmaster all the same).
-            let (board, rating) = if walks {
-                let level = self.choice.level().expect("a level to walk to");
-                match self.generator.walk_step(level, Instant::now() + WALK_RATING_TIME) {
-                    WalkStep::Found(found) => {
-                        self.tries += 1;
-                        self.worked += start.elapsed();
-                        return Some(Ok(*found));
-                    }
-                    WalkStep::Rated => {
-                        self.tries += 1;
-                        (None, None)
-                    }
-                    WalkStep::Stuck => (None, None),
+            // A try is a puzzle rated; a walk's step that found no neighbour with one solution
+            // rated none.
+            let (rated, found) = match self.choice.level() {
+                Some(level) if walks => match self.generator.walk_step(level, Instant::now() + WALK_RATING_TIME) {
+                    WalkStep::Found(found) => (true, Some(*found)),
+                    WalkStep::Rated => (true, None),
+                    WalkStep::Stuck => (false, None),
+                },
+                level => {
+                    let board = self.generator.puzzle();
+                    let rating = rate(&board);
+                    (
+                        true,
+                        level
+                            .is_none_or(|level| rating.level == level)
+                            .then_some((board, rating)),
+                    )
                 }
-            } else {
-                let board = self.generator.puzzle();
-                self.tries += 1;
-                let rating = rate(&board);
-                (Some(board), Some(rating))
             };
+            self.tries += usize::from(rated);
             let spent = start.elapsed();
-            if let (Some(board), Some(rating)) = (board, rating)
-                && self.choice.level().is_none_or(|level| rating.level == level)
-            {
+            if let Some(found) = found {
                 self.worked += spent;
-                return Some(Ok((board, rating)));
+                return Some(Ok(found));
             }
             if self.worked + spent >= TIME_LIMIT {
                 self.worked += spent;

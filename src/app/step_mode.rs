@@ -391,21 +391,7 @@ impl App {
     /// the working directory).
     fn export_trace(&mut self) {
         let Mode::Step(stepper) = &self.mode else { return };
-        let (dir, stem) = match &self.doc.source.origin {
-            Origin::File(path) | Origin::Trace(path) => {
-                let dir = path
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .map_or_else(|| self.cwd.clone(), |p| self.cwd.join(p));
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let stem = name.split('.').next().unwrap_or_default().to_string();
-                (dir, stem)
-            }
-            _ => (self.cwd.clone(), "puzzle".to_string()),
-        };
+        let (dir, stem) = self.beside_the_puzzle();
         let steps = stepper.position();
         self.ask(Effect::ExportTrace(ExportRequest {
             dir,

@@ -7,7 +7,7 @@
 use super::Status;
 use super::shared::{open_or_report, report_read_error};
 use crate::print::{Paper, PerPage, Puzzle, Sheet};
-use crate::runtime::files::{write_atomically, write_in_place, write_target};
+use crate::runtime::files::{link_count, write_access, write_atomically, write_in_place, write_target};
 use crate::text::{counted, io_error, printable};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -93,26 +93,22 @@ fn how_to_write(target: &Path, inputs: &[PathBuf], force: bool) -> Result<How, S
             }
         ));
     }
+    let links = link_count(&meta);
     if force {
-        return Ok(if meta.nlink() > 1 { How::InPlace } else { How::Replace });
+        return Ok(if links > 1 { How::InPlace } else { How::Replace });
     }
-    if meta.permissions().readonly() || !writable(target) {
+    // As a save in the workbench tells them (`files::write_over`).
+    if meta.permissions().readonly() || write_access(target).is_err() {
         return Err(format!(
             "{shown} is read-only: not written over (--force writes over it)"
         ));
     }
-    if meta.nlink() > 1 {
+    if links > 1 {
         return Err(format!(
-            "{shown} has {} names (hard links): a new file would leave the others as they are; --force writes into it, keeping them",
-            meta.nlink()
+            "{shown} has {links} names (hard links): a new file would leave the others as they are; --force writes into it, keeping them"
         ));
     }
     Ok(How::Replace)
-}
-
-/// Whether this process may open `path` for writing (it is not changed).
-fn writable(path: &Path) -> bool {
-    nix::unistd::access(path, nix::unistd::AccessFlags::W_OK).is_ok()
 }
 
 /// The format of the file written.

@@ -345,7 +345,7 @@ fn folder_closed(e: &io::Error) -> bool {
 }
 
 /// The names the file has (hard links).
-fn link_count(meta: &std::fs::Metadata) -> u64 {
+pub fn link_count(meta: &std::fs::Metadata) -> u64 {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -360,7 +360,7 @@ fn link_count(meta: &std::fs::Metadata) -> u64 {
 
 /// Whether the file at `path` can be opened for writing, or why not (it is not changed:
 /// nothing is written, and it is not truncated).
-fn write_access(path: &Path) -> io::Result<()> {
+pub fn write_access(path: &Path) -> io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true);
     #[cfg(unix)]

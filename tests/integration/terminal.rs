@@ -26,6 +26,18 @@ fn start(state: &Path, args: &[&str]) -> Session {
     )
 }
 
+/// The workbench on `file`, keeping its work in `state` and its record of games in `data`.
+fn start_recording(state: &Path, data: &Path, file: &Path) -> Session {
+    Session::start(
+        &[file.to_str().unwrap()],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            ("XDG_STATE_HOME", state.to_str().unwrap()),
+            ("XDG_DATA_HOME", data.to_str().unwrap()),
+        ],
+    )
+}
+
 /// The recovery files in `state` (one per workbench that had unsaved work).
 fn recovery_files(state: &Path) -> Vec<std::path::PathBuf> {
     let Ok(dir) = std::fs::read_dir(state.join("sudoku-workbench")) else {
@@ -1400,14 +1412,7 @@ fn sigkill_keeps_the_colours_painted_since_the_last_change() {
 fn a_signal_records_the_games_set_aside() {
     let state = tempfile::tempdir().unwrap();
     let data = tempfile::tempdir().unwrap();
-    let mut s = Session::start(
-        &[asset("easy.txt").to_str().unwrap()],
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
-            ("XDG_DATA_HOME", data.path().to_str().unwrap()),
-        ],
-    );
+    let mut s = start_recording(state.path(), data.path(), &asset("easy.txt"));
     s.wait_text("easy.txt");
     // r1c1 is empty in easy.txt: an entry starts the game, then C y replaces it.
     s.keys("1");
@@ -1438,14 +1443,7 @@ fn a_signal_with_hard_games_set_aside_records_them_all_and_says_the_truth() {
     let hard: Vec<&str> = seeds.lines().filter(|l| !l.starts_with('#')).take(3).collect();
     let file = state.path().join("hard.sdm");
     std::fs::write(&file, hard.join("\n") + "\n").unwrap();
-    let mut s = Session::start(
-        &[file.to_str().unwrap()],
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            ("XDG_STATE_HOME", state.path().to_str().unwrap()),
-            ("XDG_DATA_HOME", data.path().to_str().unwrap()),
-        ],
-    );
+    let mut s = start_recording(state.path(), data.path(), &file);
     s.wait_text("hard.sdm");
     for _ in 0..2 {
         // An entry in the first empty cell of the first row (each seed's r1c3 is empty).
