@@ -1437,9 +1437,9 @@ fn read_errors_say_what_the_input_is() {
 /// The commands as clap knows them, with their long options (but `--help`): what the
 /// completion scripts and the man page must name.
 fn commands_and_options() -> Vec<(String, Vec<String>)> {
-    use clap::CommandFactory;
-    sudoku_workbench::cli::Cli::command()
+    sudoku_workbench::cli::definitions()
         .get_subcommands()
+        .filter(|command| command.get_name() != "help")
         .map(|command| {
             let options = command
                 .get_arguments()
@@ -1450,6 +1450,25 @@ fn commands_and_options() -> Vec<(String, Vec<String>)> {
             (command.get_name().to_string(), options)
         })
         .collect()
+}
+
+/// Each command's own `--help` opens with the line the list of commands gives it: its arguments
+/// are defined only when it is the command run (`cli::Deferred`), which must not put the
+/// arguments' own description in the command's place.
+#[test]
+fn each_command_help_opens_with_its_description() {
+    let list = text(&run(&["--help"], None).stdout);
+    for (command, _) in commands_and_options() {
+        let listed = list
+            .lines()
+            .find_map(|line| line.trim_start().strip_prefix(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("{command} is not in the list:\n{list}"))
+            .trim();
+        let out = run(&[&command, "--help"], None);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = text(&out.stdout);
+        assert_eq!(help.lines().next(), Some(listed), "{command}:\n{help}");
+    }
 }
 
 #[test]

@@ -152,6 +152,11 @@ pub fn with_search<T>(board: &Board, strategy: Strategy, f: impl FnOnce(&mut Sea
 /// this process may run on (its affinity and CPU quota count), since more threads than cores
 /// only share them, and 100,000 of them are more than the system makes.
 pub fn threads(jobs: usize) -> Threads {
+    if jobs == 1 {
+        // One thread is never more than the cores; asking costs a process started for one
+        // puzzle four file reads (the CPU quota's files under /sys/fs/cgroup).
+        return Threads { count: 1, asked: None };
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match jobs {
         0 => Threads {

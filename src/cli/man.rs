@@ -18,7 +18,8 @@ pub fn man(out: &mut impl Write) -> io::Result<Status> {
 /// (what it does, its synopsis and its options), then the notes after the help and the version.
 fn page() -> io::Result<Vec<u8>> {
     // No `help` command in the page: `--help` is there for every command.
-    let command = Cli::command().disable_help_subcommand(true);
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
     let name = command.get_name().to_string();
     let top = Man::new(command.clone());
     let mut page = Vec::new();
