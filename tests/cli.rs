@@ -1743,6 +1743,55 @@ fn running_out_of_memory_says_so() {
     assert!(stderr.ends_with("error: out of memory\n"), "{stderr}");
 }
 
+/// Attack H: a SIGABRT sent by another process said "error: aborted", then the command went on
+/// (here, waiting on standard input for ever; `print` wrote its sheet, exit 0). It ends the
+/// command, as an abort of its own does.
+#[test]
+fn a_sigabrt_from_outside_ends_the_command() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(BIN)
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let pid = child.id();
+    // Sent once the handler is in place (SIGABRT among the signals the process catches).
+    let catches_abort = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask >> (libc::SIGABRT - 1) & 1 == 1)
+    };
+    let started = std::time::Instant::now();
+    while !catches_abort() {
+        assert!(started.elapsed().as_secs() < 20, "the handler never came");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(pid as i32, libc::SIGABRT) };
+    // Standard input stays open: a command going on would wait for it for ever.
+    let _stdin = child.stdin.take();
+    let sent = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child") {
+            break status;
+        }
+        if sent.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            panic!("the command went on after SIGABRT");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut stderr).unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGABRT), "{status:?}");
+    assert_eq!(stderr, "error: aborted\n");
+}
+
 /// Tester C, 17: `--index` with standard input solved (no command, not a terminal) is refused,
 /// not ignored.
 #[test]
@@ -1856,6 +1905,17 @@ fn print_says_what_it_cannot_read_or_write() {
         text(&out.stderr),
         "error: --out /dev/full: the file's name must end in .pdf or .svg\n"
     );
+    // Attack H: `.pdf` alone ends in .pdf, but is a name with no extension.
+    let out = run(
+        &["print", puzzle, "--out", dir.path().join(".pdf").to_str().unwrap()],
+        None,
+    );
+    assert_eq!(status(&out), Some(2));
+    assert!(
+        text(&out.stderr).ends_with(": the file's name needs a name before its .pdf or .svg\n"),
+        "{}",
+        text(&out.stderr)
+    );
     std::os::unix::fs::symlink("/dev/full", dir.path().join("full.pdf")).unwrap();
     let full = dir.path().join("full.pdf");
     let out = run(&["print", puzzle, "--out", full.to_str().unwrap()], None);
@@ -1935,7 +1995,7 @@ fn print_never_writes_over_its_inputs_a_read_only_file_or_hard_links_unasked() {
     let out = run(&["print", path, "--out", path], None);
     assert_eq!(status(&out), Some(2));
     assert!(
-        text(&out.stderr).contains("puzzle.svg is itself, a file printed from"),
+        text(&out.stderr).contains("puzzle.svg is a file printed from: give --out another name"),
         "{}",
         text(&out.stderr)
     );

@@ -208,6 +208,14 @@ impl Document {
             || self.colours.of_empty_cells(&self.board) != self.source.saved_colours
     }
 
+    /// Whether a crash would lose something: unsaved changes, or a board in no file (pasted,
+    /// typed) that is not empty.
+    pub fn has_unsaved_work(&self) -> bool {
+        self.is_modified()
+            || matches!(self.source.origin, Origin::Pasted | Origin::New | Origin::Generated)
+                && self.board != Board::empty()
+    }
+
     /// How many entries the user typed.
     pub fn entry_count(&self) -> usize {
         count(&self.board, |c| matches!(c, Cell::Entry(_)))

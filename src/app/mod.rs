@@ -388,9 +388,7 @@ impl App {
     /// Whether a crash would lose something: unsaved changes, or a board in no file (pasted,
     /// typed) that is not empty.
     pub fn has_unsaved_work(&self) -> bool {
-        self.is_modified()
-            || matches!(self.doc.source.origin, Origin::Pasted | Origin::New | Origin::Generated)
-                && self.doc.board != Board::empty()
+        self.doc.has_unsaved_work()
     }
 
     /// The live count of solutions.

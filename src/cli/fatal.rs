@@ -70,15 +70,22 @@ pub fn prepare() {
     let _ = unsafe { signal_hook::low_level::register(libc::SIGABRT, on_abort) };
 }
 
-/// The handler: the line saying why, nothing else; the abort then goes on.
+/// The handler: the line saying why, then the abort goes on. The default action is put back
+/// and the signal raised again (pending until this handler returns): an abort of the process's
+/// own would end it anyway, but a SIGABRT sent by another (`kill -ABRT`) said "aborted" and
+/// then let the command go on to exit 0 (attack H).
 fn on_abort() {
     let line: &[u8] = if OUT_OF_MEMORY.load(Ordering::Relaxed) {
         b"error: out of memory\n"
     } else {
         b"error: aborted\n"
     };
-    // SAFETY: `write` is async-signal-safe; the bytes are a constant.
-    unsafe { libc::write(2, line.as_ptr().cast(), line.len()) };
+    // SAFETY: `write`, `signal` and `raise` are async-signal-safe; the bytes are a constant.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), line.len());
+        libc::signal(libc::SIGABRT, libc::SIG_DFL);
+        libc::raise(libc::SIGABRT);
+    }
 }
 
 /// The panic hook: one line on file descriptor 2, then the end of the process.

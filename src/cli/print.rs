@@ -84,14 +84,14 @@ fn how_to_write(target: &Path, inputs: &[PathBuf], force: bool) -> Result<How, S
         .iter()
         .find(|input| identity(input) == Some((meta.dev(), meta.ino())))
     {
-        return Err(format!(
-            "{shown} is {}, a file printed from: give --out another name",
-            match (input == target, input.as_os_str() == "-") {
-                (true, _) => "itself".to_string(),
-                (_, true) => "standard input".to_string(),
-                _ => printable(&input.to_string_lossy()).into_owned(),
-            }
-        ));
+        return Err(match (input == target, input.as_os_str() == "-") {
+            (true, _) => format!("{shown} is a file printed from: give --out another name"),
+            (_, true) => format!("{shown} is standard input, a file printed from: give --out another name"),
+            _ => format!(
+                "{shown} is {}, a file printed from: give --out another name",
+                printable(&input.to_string_lossy())
+            ),
+        });
     }
     let links = link_count(&meta);
     if force {
@@ -155,10 +155,19 @@ struct Read {
 pub fn print(args: &PrintArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
     let shown_out = printable(&args.out.to_string_lossy()).into_owned();
     let Some(format) = SheetFormat::of(&args.out) else {
-        writeln!(
-            err,
-            "error: --out {shown_out}: the file's name must end in .pdf or .svg"
-        )?;
+        // `.pdf` alone is a name with no extension (a hidden file's): "must end in .pdf" was
+        // said of a name that does (attack H).
+        let only_an_extension = args
+            .out
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| [".pdf", ".svg"].contains(&n.to_ascii_lowercase().as_str()));
+        let why = if only_an_extension {
+            "the file's name needs a name before its .pdf or .svg"
+        } else {
+            "the file's name must end in .pdf or .svg"
+        };
+        writeln!(err, "error: --out {shown_out}: {why}")?;
         return Ok(Status::Unreadable);
     };
     // Refused before the work of rating: a directory, a device (`/dev/full`), a pipe.

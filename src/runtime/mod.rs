@@ -23,7 +23,8 @@ use crate::app::browser::{Entry, ListProgress, ListRequest, PREVIEW_BYTES, Previ
 use crate::app::builtin::BUILTINS;
 use crate::app::document::{Document, Origin};
 use crate::app::effect::{
-    Check, Effect, Fingerprint, FoundInFile, Offer, Reopened, SaveBytes, SaveFailure, SaveRequest, Saved, hint_of,
+    Check, Discard, Effect, Fingerprint, FoundInFile, Offer, Reopened, SaveBytes, SaveFailure, SaveRequest, Saved,
+    hint_of,
 };
 use crate::app::reading::{ReadProgress, ReadTicket};
 use crate::app::{Action, App};
@@ -182,6 +183,10 @@ pub struct Runtime {
     pub keeper: Keeper,
     /// A left-over recovery file taken to reopen it, until its work is in this process's own.
     taken: Option<Taken>,
+    /// The reopened work's file waits to be removed until this process's own file holds the
+    /// work (or nothing is left unsaved): removed at once, a full disk, or a kill before the
+    /// first write, lost the work (attack H).
+    discard_waits: bool,
     /// The record of games (`None`: games are not recorded, as for a test's workbench; the
     /// terminal's is [`games::path`]).
     pub games: Option<PathBuf>,
@@ -214,6 +219,7 @@ impl Runtime {
             waiting: None,
             keeper: Keeper::new(recovery_dir),
             taken: None,
+            discard_waits: false,
             games: None,
             record_failure: None,
             games_read: channel(),
@@ -251,13 +257,43 @@ impl Runtime {
     /// Brings this process's recovery file up to date with `work` (`None`: nothing unsaved, no
     /// file); what the model must hear of it: that keeping the work started failing
     /// ([`Action::KeepFailed`], said once), or works again ([`Action::KeepWorks`]).
-    pub fn keep(&mut self, work: Option<&Document>) -> Option<Action> {
+    /// And, once this process's file holds reopened work (or nothing is left unsaved), that
+    /// the reopened recovery file was removed ([`Action::Discarded`]).
+    pub fn keep(&mut self, work: Option<&Document>) -> Vec<Action> {
         let failed_before = self.keeper.failure.is_some();
         self.keeper.keep(work);
-        match (failed_before, self.keeper.failure.clone()) {
-            (false, Some(why)) => Some(Action::KeepFailed(why)),
-            (true, None) => Some(Action::KeepWorks),
-            _ => None,
+        let mut news: Vec<Action> = match (failed_before, self.keeper.failure.clone()) {
+            (false, Some(why)) => vec![Action::KeepFailed(why)],
+            (true, None) => vec![Action::KeepWorks],
+            _ => Vec::new(),
+        };
+        let held = work.is_none() || self.keeper.has_file() && self.keeper.failure.is_none();
+        if self.discard_waits && held {
+            news.extend(self.discard_reopened());
+        }
+        news
+    }
+
+    /// Removes the recovery file whose work was reopened, if its removal waits: the work is
+    /// held elsewhere now, or given up (a quit without saving).
+    pub fn discard_reopened(&mut self) -> Option<Action> {
+        if !std::mem::take(&mut self.discard_waits) {
+            return None;
+        }
+        let taken = self.taken.take()?;
+        Some(Action::Discarded(Discard::Reopened, taken.discard()))
+    }
+
+    /// The file that holds the unsaved work for the next start: this process's recovery file,
+    /// or, until that is written, the one the work was reopened from.
+    pub fn kept_file(&self) -> Option<PathBuf> {
+        if self.keeper.has_file() {
+            Some(self.keeper.path())
+        } else {
+            self.taken
+                .as_ref()
+                .filter(|_| self.discard_waits)
+                .map(|t| t.path.clone())
         }
     }
 
@@ -322,6 +358,11 @@ impl Runtime {
                     Ok(reopened)
                 });
                 Some(Action::Recovered(path, result))
+            }
+            Effect::Discard(path, Discard::Reopened) if self.taken.as_ref().is_some_and(|t| t.path == path) => {
+                // Answered by `keep`, once this process's own file holds the work.
+                self.discard_waits = true;
+                None
             }
             Effect::Discard(path, why) => {
                 let taken = match self.taken.take() {

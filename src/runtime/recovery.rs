@@ -49,6 +49,10 @@ pub const FIELDS: [&str; 5] = ["origin", "format", "index", "read", "lines"];
 /// into a file of their own beside it.
 pub const MAX_NOTES: usize = 256 * 1024;
 
+/// The largest left-over recovery file offered: the workbench's own hold at most [`MAX_NOTES`]
+/// of lines and comment (the rest go beside), a board and a few fields; the rest is room.
+const MAX_OFFERED: u64 = 16 * 1024 * 1024;
+
 /// How many left-over files a start offers (the newest); the others are counted.
 pub const OFFERED: usize = 8;
 
@@ -601,10 +605,21 @@ pub fn left_over(dir: &Path) -> LeftOvers {
             }
             Whose::Ended => {}
         }
-        if found.newest.len() < OFFERED {
+        let length = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if found.newest.len() < OFFERED && length > MAX_OFFERED {
+            // Not one this program wrote (its lines go beside it past `MAX_NOTES`): read whole,
+            // eight such files took seconds and hundreds of megabytes before the first screen,
+            // and under a memory limit ended the start (attack H). Left as it is.
+            found.skipped.push(format!(
+                "{name} ({}, more than a recovery file the workbench writes)",
+                size(length)
+            ));
+        } else if found.newest.len() < OFFERED {
             match super::files::read_bytes(&path) {
                 Ok((bytes, _)) => found.newest.push(LeftOver {
-                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                    // Valid text is taken as it is, not copied.
+                    text: String::from_utf8(bytes)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
                     path,
                     modified,
                 }),
@@ -762,9 +777,18 @@ pub struct Taken {
 /// the workbench that wrote it runs, or when it is not a file a workbench wrote.
 pub fn take(path: &Path) -> Result<Taken, String> {
     const TAKEN: &str = "another workbench took it first";
-    let lock = match look_at_lock(&path.with_extension("lock")) {
+    let lock_path = path.with_extension("lock");
+    let lock = match look_at_lock(&lock_path) {
         Lock::Free(file) => Some(file),
-        Lock::Absent => None,
+        // A file with no lock (an older release's, one put there by hand) gets one: a taken
+        // file stays until its work is in this process's own file, and meanwhile another
+        // workbench must not take it too.
+        Lock::Absent => match open_lock_file(&lock_path, true).map(|file| (lock_patiently(&file), file)) {
+            Ok((Ok(true), file)) => Some(file),
+            Ok((Ok(false), _)) => return Err(TAKEN.into()),
+            // No lock to be had (a read-only disk): taken unlocked, as before.
+            Ok((Err(_), _)) | Err(_) => None,
+        },
         Lock::Held => return Err(TAKEN.into()),
         Lock::Bad(why) => return Err(why),
     };

@@ -237,6 +237,8 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
         }
         (Ok(()), Some(Quit::Clean)) => {
             runtime.keeper.remove();
+            // Work reopened and given up by the quit: its file goes too.
+            let _ = runtime.discard_reopened();
             set_recovery_file(None);
             // The game given up by the quit, whose failure to be kept no screen showed.
             if let Some(why) = runtime.record_failure.take() {
@@ -253,7 +255,7 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
             for end in app.take_set_aside() {
                 runtime.record_game(&end);
             }
-            if result.is_ok() && app.has_unsaved_work() && !runtime.keeper.has_file() {
+            if result.is_ok() && app.has_unsaved_work() && runtime.kept_file().is_none() {
                 // Said as the error the process ends with, rather than twice.
                 let why = runtime.keeper.failure.clone().unwrap_or_default();
                 anyhow::bail!("your unsaved work could not be kept for the next start ({why}); it is lost");
@@ -290,7 +292,9 @@ pub fn run(file: Option<&Path>, index: Option<usize>) -> anyhow::Result<()> {
 /// over the file, entries cleared) is then undone by reopening it. The paths written.
 fn keep_apart(at_paste: &[Document], app: &App, runtime: &Runtime) -> Vec<PathBuf> {
     let mut written = Vec::new();
-    for at in at_paste.iter().filter(|at| **at != app.doc) {
+    // Only work a crash would lose: the board before a paste over a file as it is saved is
+    // that file, and was offered as kept work (attack H).
+    for at in at_paste.iter().filter(|at| **at != app.doc && at.has_unsaved_work()) {
         let mut apart = recovery::Keeper::new(runtime.keeper.dir().to_path_buf());
         apart.keep(Some(at));
         if apart.has_file() {
@@ -600,7 +604,7 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
         source.text.notes_len(),
     );
     if kept.as_ref() != Some(&now) || retry && runtime.keeper.failure.is_some() {
-        if let Some(news) = keep(app, runtime) {
+        for news in keep(app, runtime) {
             runtime.dispatch(app, news);
         }
         *kept = Some(now);
@@ -610,11 +614,11 @@ fn keep_if_changed(app: &mut App, runtime: &mut Runtime, kept: &mut Option<KeptK
 /// Writes the recovery file (or removes it when there is nothing unsaved); what the model must
 /// hear of it: that keeping the work started failing ([`Action::KeepFailed`], said once), or works
 /// again.
-fn keep(app: &App, runtime: &mut Runtime) -> Option<Action> {
+fn keep(app: &App, runtime: &mut Runtime) -> Vec<Action> {
     let unsaved = app.has_unsaved_work();
     let news = runtime.keep(unsaved.then_some(&app.doc));
     set_work_kept(WorkKept {
-        file: runtime.keeper.has_file().then(|| runtime.keeper.path()),
+        file: runtime.kept_file(),
         failure: runtime.keeper.failure.clone().filter(|_| unsaved),
     });
     news

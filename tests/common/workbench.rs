@@ -262,7 +262,7 @@ impl Bench {
     /// tells the model how that went if it changed.
     pub fn keep(&mut self) {
         let work = self.app.has_unsaved_work().then_some(&self.app.doc);
-        if let Some(news) = self.runtime.keep(work) {
+        for news in self.runtime.keep(work) {
             self.act(news);
         }
     }

@@ -428,6 +428,9 @@ fn two_workbenches_keep_their_own_recovery_files() {
     assert_eq!(next.doc.board, first_board);
     assert_eq!(next.doc.board.cell(pos(0, 1)), Cell::Entry(digit(1)));
     assert!(next.is_modified(), "reopened as unsaved work");
+    // Kept in this session's own file (the reopened one goes then), which a clean end removes.
+    next.keep();
+    next.runtime.keeper.remove();
     drop(next);
     // The other is still offered; Esc keeps it, d asks, and only yes discards it.
     let start = || {
@@ -455,6 +458,9 @@ fn two_workbenches_keep_their_own_recovery_files() {
     last.keys("y");
     assert_eq!(last.doc.board, second_board, "the pasted work, as it was");
     assert_eq!(last.doc.source.origin, Origin::Pasted);
+    // In this session's own file, then given up by a clean end.
+    last.keep();
+    last.runtime.keeper.remove();
     drop(last);
     let mut last = start();
     assert_eq!(last.overlay, None, "reopened work is not offered again");
@@ -570,9 +576,10 @@ fn a_pasted_puzzle_with_megabytes_of_lines_keeps_them_through_a_crash() {
         notes.len()
     );
     assert_eq!(back.comment, comment, "and the comment");
-    assert!(!kept.exists() && !lines.exists(), "the files taken are gone");
-    // Its own recovery file keeps them in turn; a clean end removes them.
+    // Its own recovery file keeps them in turn, and then the files taken go; a clean end
+    // removes its own.
     next.keep();
+    assert!(!kept.exists() && !lines.exists(), "the files taken are gone");
     let again = next.runtime.keeper.path().with_extension("lines");
     assert!(again.exists());
     next.runtime.keeper.remove();
@@ -1414,12 +1421,16 @@ fn recovered_work_that_cannot_be_removed_says_so() {
     drop(bench);
     let mut bench = start();
     bench.keys("y");
-    assert_eq!(
-        bench.message(),
-        "Reopened the work the last session left: w saves it. Its recovery file could not be removed (the file system is read-only), so the next start offers this work again"
-    );
+    assert_eq!(bench.message(), "Reopened the work the last session left: w saves it");
     assert_eq!(bench.doc.source.origin, Origin::File(file.clone()));
     assert_eq!(bench.doc.board.cell(pos(0, 1)), Cell::Entry(digit(7)));
+    // This session cannot keep the work on that disk either: the reopened file is left where
+    // it is, for the next start (attack H: it was removed first, and the work was in no file).
+    bench.keep();
+    assert!(bench.runtime.keeper.failure.is_some());
+    assert!(bench.message().contains("read-only"), "{}", bench.message());
+    assert!(first.exists() || second.exists(), "the reopened file stays");
+    assert!(bench.runtime.kept_file().is_some_and(|kept| kept.exists()));
 }
 
 /// The final attack, finding 16: one entry is "1 entry", in the offer of recovered work and in
@@ -1778,4 +1789,79 @@ fn undo_after_reopening_recovered_work_keeps_the_work() {
     assert_eq!(next.message(), "Nothing to undo");
     next.keys("q");
     assert!(!next.should_quit(), "q asks: the work is unsaved");
+}
+
+/// Attack H of issue 28: `y` at the recovery offer removed the file it reopened at once, before
+/// this session's own file held the work: a full disk (here, a directory where the write's
+/// temporary file goes), or a kill before the first write, lost it. The reopened file stays
+/// until this session's own holds the work, and is the one the end message names meanwhile.
+#[test]
+fn reopened_work_keeps_its_recovery_file_until_this_session_keeps_it() {
+    let (_dir, path) = copied("easy.txt");
+    let state = tempfile::tempdir().unwrap();
+    let state_path = state.path().to_path_buf();
+    let mut first = Bench::new(Document::new_empty());
+    first.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    first.open_path(&path, None);
+    first.run_effects();
+    first.act(Action::Select(pos(0, 0)));
+    first.keys("4");
+    first.keep();
+    let left = first.runtime.keeper.path();
+    assert!(left.exists());
+    drop(first);
+    let mut next = Bench::new(Document::new_empty());
+    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    let own = next.runtime.keeper.path();
+    let stem = own.file_stem().unwrap().to_string_lossy().into_owned();
+    let blocker = state_path.join(format!(".{stem}.tmp"));
+    std::fs::create_dir(&blocker).unwrap();
+    next.look_for_recovery();
+    next.keys("y");
+    next.run_effects();
+    next.keep();
+    assert!(next.runtime.keeper.failure.is_some(), "the write fails");
+    assert!(
+        left.exists(),
+        "the reopened file stays while this session's cannot be written"
+    );
+    assert_eq!(next.runtime.kept_file(), Some(left.clone()));
+    std::fs::remove_dir(&blocker).unwrap();
+    next.keep();
+    assert!(own.exists(), "this session's file holds the work now");
+    assert!(!left.exists(), "and the reopened one is gone");
+    assert_eq!(next.runtime.kept_file(), Some(own));
+}
+
+/// Attack H: left-over recovery files were read whole at start, however big: eight of 60 MB
+/// took seconds and hundreds of megabytes before the first screen, and under a memory limit
+/// ended the start. One bigger than any the workbench writes is named and left as it is; the
+/// others are offered.
+#[test]
+fn a_recovery_file_bigger_than_the_workbench_writes_is_left_as_it_is() {
+    let state = tempfile::tempdir().unwrap();
+    let board: sudoku_engine::Board = read(&asset("hard.txt")).parse().unwrap();
+    let mut puzzle = sudoku_engine::Puzzle::new(board);
+    puzzle.fields.push(("origin".into(), "pasted".into()));
+    let small = state.path().join("recovery-0-999999990.swb");
+    std::fs::write(&small, Format::Progress.to_string(&puzzle)).unwrap();
+    let big = state.path().join("recovery-1-999999991.swb");
+    let mut text = Format::Progress.to_string(&puzzle);
+    text.push_str(&"# a line\n".repeat(2 * 1024 * 1024));
+    std::fs::write(&big, &text).unwrap();
+    let mut bench = Bench::new(Document::new_empty());
+    bench.runtime = sudoku_workbench::runtime::Runtime::new(state.path().to_path_buf());
+    bench.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = bench.overlay.clone() else {
+        panic!("expected the offer, got {:?}", bench.overlay)
+    };
+    assert_eq!(offer.offers.iter().map(|o| o.path.clone()).collect::<Vec<_>>(), [small]);
+    assert!(
+        bench
+            .message()
+            .contains("more than a recovery file the workbench writes"),
+        "{}",
+        bench.message()
+    );
+    assert!(big.exists(), "left as it is");
 }

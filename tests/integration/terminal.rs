@@ -1843,3 +1843,25 @@ fn control_characters_in_notes_are_kept_for_a_file_and_escaped_for_a_terminal() 
         );
     }
 }
+
+/// Attack H: a board pasted over a file as it is saved, then Ctrl-C within 30 s of the paste:
+/// the board before the paste (the file, nothing unsaved) was kept apart too, and the next
+/// start offered the file as kept work. Only the pasted board is kept.
+#[test]
+fn a_paste_over_a_saved_file_keeps_only_the_pasted_board() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hard.txt");
+    std::fs::copy(asset("hard.txt"), &file).unwrap();
+    let mut s = start(state.path(), &[file.to_str().unwrap()]);
+    s.wait_text("hard.txt");
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    s.send(format!("\x1b[200~{easy}\x1b[201~").as_bytes());
+    s.wait_text("pasted");
+    s.send(b"\x03");
+    s.wait_exit();
+    s.assert_terminal_restored();
+    let boards = recovered_boards(state.path());
+    assert_eq!(boards.len(), 1, "the pasted board alone: {boards:?}");
+    assert_eq!(boards[0], easy.parse::<sudoku_engine::Board>().unwrap());
+}
