@@ -232,6 +232,22 @@ static NEAR: [(u32, u32); 27] = {
     table
 };
 
+/// For a row's nine cells (9 bits): each bit moved to the low bit of a nibble of its own, so
+/// that rows added count each column's cells (at most 9: a nibble holds it).
+static SPREAD: [u64; 512] = {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut c = 0;
+        while c < 9 {
+            table[row] |= ((row as u64 >> c) & 1) << (4 * c);
+            c += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
 /// For each cell of a band: the band's cells outside its row, column and box, plus the cell:
 /// what a digit keeps in the band once it is placed there.
 static KEEP_AFTER_PLACING: [u32; 27] = {
@@ -537,15 +553,28 @@ impl FastState {
     }
 
     /// How many cells are open among the row and box (in its band) and the column of the cell
-    /// `bit` of `band` (the cell itself counted three times, the same for every cell). Asked for
+    /// `bit` of `band` (the cell itself counted twice, the same for every cell). Asked for
     /// every two-candidate cell at every guess: tables instead of divisions, and 9-bit counts.
+    ///
+    /// `columns` is [`FastState::open_in_columns`], counted once for all the cells weighed.
     #[inline]
-    fn open_peers(&self, band: usize, bit: usize) -> u32 {
+    fn open_peers(&self, band: usize, bit: usize, columns: u64) -> u32 {
         let (near, col) = NEAR[bit % 27];
-        let column = |b: usize| (self.unsolved[b] >> col) & COLUMN;
-        // The column's open cells at bits 0-2, 9-11 and 18-20 (one band each) folded into 9.
-        let c = column(0) | column(1) << 1 | column(2) << 2;
-        ones(self.unsolved[band] & near) + ones((c | c >> 6 | c >> 12) & ROW)
+        ones(self.unsolved[band] & near) + (columns >> (4 * col) & 0xF) as u32
+    }
+
+    /// How many cells are open in each column, column `c` in bits `4c..4c + 4`: the nine rows'
+    /// open cells spread to a nibble a column and added. Once per guess, where each cell weighed
+    /// folded its column's three bands again (serg: 11 instructions fewer a cell weighed).
+    #[inline]
+    fn open_in_columns(&self) -> u64 {
+        let mut sum = 0;
+        for band in self.unsolved {
+            for row in 0..3 {
+                sum += SPREAD[(band >> (9 * row) & ROW) as usize];
+            }
+        }
+        sum
     }
 
     /// The cell to guess next (0..81), or `None` when every cell is decided. A cell with two
@@ -577,12 +606,13 @@ impl FastState {
             }
         }
         let mut best = (0, usize::MAX);
+        let columns = self.open_in_columns();
         for band in 0..3 {
             let mut pairs = self.pairs[band];
             while pairs != 0 {
                 let bit = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let degree = self.open_peers(band, bit);
+                let degree = self.open_peers(band, bit, columns);
                 if degree > best.0 {
                     best = (degree, 27 * band + bit);
                 }
@@ -825,6 +855,37 @@ impl<F: FnMut(&FastState)> Unwatched<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell's open peers, counted from the columns' nibbles, are its row, box and column's
+    /// open cells counted one by one on the grid (the cell itself three times), on random
+    /// sets of open cells of every density.
+    #[test]
+    fn open_peers_are_counted_cell_by_cell() {
+        let mut random = crate::generate::Random::new(0x5EED_0F_C011);
+        for round in 0..3_000 {
+            let mut state = FastState::EMPTY;
+            for band in 0..3 {
+                state.unsolved[band] =
+                    (0..round % 3).fold(random.next_u64() as u32, |m, _| m & random.next_u64() as u32) & BAND;
+            }
+            let open = |cell: usize| state.unsolved[cell / 27] >> (cell % 27) & 1 == 1;
+            let columns = state.open_in_columns();
+            for cell in 0..81 {
+                let (row, col) = (cell / 9, cell % 9);
+                let in_row = (0..9).filter(|&c| open(9 * row + c)).count();
+                let in_col = (0..9).filter(|&r| open(9 * r + col)).count();
+                let in_box_not_row = (0..81)
+                    .filter(|&p| p / 9 / 3 == row / 3 && p % 9 / 3 == col / 3 && p / 9 != row && open(p))
+                    .count();
+                let expected = in_row + in_box_not_row + in_col;
+                assert_eq!(
+                    state.open_peers(cell / 27, cell % 27, columns) as usize,
+                    expected,
+                    "cell {cell}"
+                );
+            }
+        }
+    }
 
     /// A sub-band update, on bands of every density: the digit keeps the cells of the placements
     /// that fit, the cells alone in their box are decided and leave the other digits, and the
