@@ -2,6 +2,7 @@
 //! asks (the keymap turns terminal events into these; tests send them directly), and the answers
 //! to the effects the model asked for (a file read, a save done, a directory listed).
 
+use super::Older;
 use super::browser::{Entry, Preview};
 use super::effect::{AfterSameFile, Discard, Fingerprint, Offer, Reopened, SaveFailure, Saved, TraceFile};
 use super::settings::Settings;
@@ -234,8 +235,9 @@ pub enum Action {
         /// The files left alone, as not what a workbench writes: each name and why.
         skipped: Vec<String>,
     },
-    /// The recovery file could not be written: why (the work is then only in memory).
-    KeepFailed(String),
+    /// The recovery file could not be written: why, and whether the file holds the work as it
+    /// was before (else the work is only in memory).
+    KeepFailed(String, Older),
     /// The recovery file is written again after [`Action::KeepFailed`].
     KeepWorks,
     /// A puzzle (its givens) was rated in the background, or has no rating (why).

@@ -138,6 +138,9 @@ pub struct Answer {
 pub enum Then {
     /// Quit, giving up the unsaved work.
     Quit,
+    /// Quit, giving up the changes the recovery file could not take: it keeps the work as it
+    /// was before them for the next start.
+    QuitKeepingOlder,
     /// Replace the document.
     Load(Box<Document>),
     /// Remove the entries.
@@ -200,8 +203,18 @@ pub enum Keeping {
     /// Kept (or nothing to keep).
     #[default]
     Kept,
-    /// The recovery file cannot be written: why. Ctrl-C then asks before quitting.
-    Failing(String),
+    /// The recovery file cannot be written: why, and whether it holds the work as it was
+    /// before. Ctrl-C then asks before quitting.
+    Failing(String, Older),
+}
+
+/// Whether a recovery file that can no longer be written holds the work as it was before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Older {
+    /// It does: what is lost is the changes since.
+    Kept,
+    /// There is none: the work is only in memory.
+    None,
 }
 
 /// The smallest terminal the workbench can be used in (columns, rows): below it the screen
@@ -500,10 +513,21 @@ impl App {
                         self.quit = Some(Quit::KeepingWork);
                     }
                     // Nothing would keep the work: ask, as q does.
-                    (Keeping::Failing(why), true) => {
+                    (Keeping::Failing(why, Older::None), true) => {
                         let text =
                             format!("Your unsaved work cannot be kept for the next start ({why}). Quit and lose it?");
                         self.question(text, vec![('y', "yes", Then::Quit), ('n', "no", Then::Nothing)]);
+                    }
+                    // The file stays: the yes loses the changes since, not the work before
+                    // them (attack I: it gave the work up, and removed the file).
+                    (Keeping::Failing(why, Older::Kept), true) => {
+                        let text = format!(
+                            "Your latest changes cannot be kept for the next start ({why}); the recovery file holds the work as it was before them. Quit and lose the changes?"
+                        );
+                        self.question(
+                            text,
+                            vec![('y', "yes", Then::QuitKeepingOlder), ('n', "no", Then::Nothing)],
+                        );
                     }
                 }
                 return;
@@ -524,7 +548,7 @@ impl App {
             | Action::Previewed(..)
             | Action::Saved(_)
             | Action::RecoveryFound { .. }
-            | Action::KeepFailed(_)
+            | Action::KeepFailed(..)
             | Action::KeepWorks
             | Action::Recovered(..)
             | Action::Discarded(..)
@@ -644,11 +668,14 @@ impl App {
                     *known = Some(result);
                 }
             }
-            Action::KeepFailed(why) => {
-                self.complain(format!(
-                    "Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"
-                ));
-                self.keeping = Keeping::Failing(why);
+            Action::KeepFailed(why, older) => {
+                self.complain(match older {
+                    Older::None => format!("Your unsaved work cannot be kept in case of a crash ({why}): save it with w or W"),
+                    Older::Kept => format!(
+                        "Your latest changes cannot be kept in case of a crash ({why}); the recovery file holds the work before them: save it with w or W"
+                    ),
+                });
+                self.keeping = Keeping::Failing(why, older);
             }
             Action::KeepWorks => self.keeping = Keeping::Kept,
             Action::BrowseIn(dir) => self.browse_in(dir),
@@ -808,8 +835,9 @@ impl App {
 
     fn carry_out(&mut self, then: Then) {
         // A quit near a paste keeps the work for the next start, unless it cannot be kept.
-        let quit_losing_work =
-            matches!(then, Then::Quit) && matches!(self.keeping, Keeping::Failing(_)) && self.has_unsaved_work();
+        let quit_losing_work = matches!(then, Then::Quit | Then::QuitKeepingOlder)
+            && matches!(self.keeping, Keeping::Failing(..))
+            && self.has_unsaved_work();
         if self.paste_near && (matches!(then, Then::DiscardRecovery(_) | Then::SaveOver(..)) || quit_losing_work) {
             // Pasted text typed as keys (a slow link cut a paste where nothing tells it from
             // typing) can do anything undo takes back; these it could not, so they wait.
@@ -827,6 +855,11 @@ impl App {
                     self.leave_game();
                 }
                 self.quit = Some(Quit::Clean);
+            }
+            Then::QuitKeepingOlder => {
+                // As Ctrl-C ends with the work kept: the game goes on at the next start.
+                self.record_set_aside();
+                self.quit = Some(Quit::KeepingWork);
             }
             Then::Load(doc) => self.replace_document(*doc),
             Then::ClearEntries => {

@@ -27,7 +27,7 @@ use crate::app::effect::{
     hint_of,
 };
 use crate::app::reading::{ReadProgress, ReadTicket};
-use crate::app::{Action, App};
+use crate::app::{Action, App, Older};
 use crate::text::{counted, counted_as, io_error, printable, printable_os};
 use config::Config;
 use files::{LoadError, WriteError, read_bytes, read_puzzles, read_puzzles_counted, write_over, write_target};
@@ -187,6 +187,9 @@ pub struct Runtime {
     /// work (or nothing is left unsaved): removed at once, a full disk, or a kill before the
     /// first write, lost the work (attack H).
     discard_waits: bool,
+    /// A left-over recovery file made this process's own when its work was reopened, until the
+    /// model's request to remove it comes (answered with nothing to do).
+    adopted: Option<PathBuf>,
     /// The record of games (`None`: games are not recorded, as for a test's workbench; the
     /// terminal's is [`games::path`]).
     pub games: Option<PathBuf>,
@@ -220,6 +223,7 @@ impl Runtime {
             keeper: Keeper::new(recovery_dir),
             taken: None,
             discard_waits: false,
+            adopted: None,
             games: None,
             record_failure: None,
             games_read: channel(),
@@ -263,7 +267,14 @@ impl Runtime {
         let failed_before = self.keeper.failure.is_some();
         self.keeper.keep(work);
         let mut news: Vec<Action> = match (failed_before, self.keeper.failure.clone()) {
-            (false, Some(why)) => vec![Action::KeepFailed(why)],
+            (false, Some(why)) => {
+                let older = if self.keeper.has_file() {
+                    Older::Kept
+                } else {
+                    Older::None
+                };
+                vec![Action::KeepFailed(why, older)]
+            }
             (true, None) => vec![Action::KeepWorks],
             _ => Vec::new(),
         };
@@ -354,10 +365,28 @@ impl Runtime {
                 // as well. Held until the work is this process's (the answer discards it).
                 let result = recovery::take(&path).and_then(|taken| {
                     let reopened = reopen(&taken.path, &taken.text)?;
-                    self.taken = Some(taken);
+                    // Made this process's own file at once; where that cannot be (a rename
+                    // refused), held until this process's own write holds the work.
+                    match self.keeper.adopt(&taken.path, &reopened.doc) {
+                        Ok(()) => {
+                            taken.adopted();
+                            self.adopted = Some(path.clone());
+                        }
+                        // Renamed by another workbench meanwhile (a file no lock could be made
+                        // for): the rename decides whose it is.
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            return Err("another workbench took it first".into());
+                        }
+                        Err(_) => self.taken = Some(taken),
+                    }
                     Ok(reopened)
                 });
                 Some(Action::Recovered(path, result))
+            }
+            // Its file is this process's own now: nothing to remove.
+            Effect::Discard(path, Discard::Reopened) if self.adopted.as_ref() == Some(&path) => {
+                self.adopted = None;
+                None
             }
             Effect::Discard(path, Discard::Reopened) if self.taken.as_ref().is_some_and(|t| t.path == path) => {
                 // Answered by `keep`, once this process's own file holds the work.

@@ -483,6 +483,47 @@ impl Keeper {
         written
     }
 
+    /// Makes the left-over recovery file at `taken` (taken to reopen its work, `doc`) this
+    /// process's own: renamed to this process's name, its lines beside it too. The work is then
+    /// held from the start without a byte written, and no other workbench can take it: written
+    /// anew first, a full disk or a kill before the write lost it, and a file no lock could be
+    /// made for was taken by two (attacks H and I). Fails, changing nothing, when this process
+    /// keeps a file already or a rename fails.
+    pub fn adopt(&mut self, taken: &Path, doc: &Document) -> io::Result<()> {
+        if self.written.is_some() || self.lines_written.is_some() {
+            return Err(io::Error::other("this session keeps a file of its own already"));
+        }
+        let _writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        // Best done, not needed: the name says whose the file is (`alive_by_name`).
+        let _ = self.take_lock();
+        let own = self.path();
+        let (lines_from, lines_to) = (taken.with_extension("lines"), own.with_extension("lines"));
+        let lines = if lines_beside(doc) {
+            match std::fs::symlink_metadata(&lines_from) {
+                Ok(meta) if meta.is_file() => {
+                    std::fs::rename(&lines_from, &lines_to)?;
+                    Some((Arc::clone(&doc.source.text), meta.len() as usize))
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Err(e) = std::fs::rename(taken, &own) {
+            if lines.is_some() {
+                let _ = std::fs::rename(&lines_to, &lines_from);
+            }
+            return Err(e);
+        }
+        let size = lines.as_ref().map(|(_, size)| *size);
+        self.lines_written = lines;
+        // What `keep` would write for the work as reopened: the same work, so the next write
+        // comes with the next change.
+        self.written = Some(text_of(doc, size));
+        self.failure = None;
+        Ok(())
+    }
+
     /// Removes this process's files: the work was saved or given up by the user.
     pub fn remove(&mut self) {
         self.keep_text(None);
@@ -780,9 +821,9 @@ pub fn take(path: &Path) -> Result<Taken, String> {
     let lock_path = path.with_extension("lock");
     let lock = match look_at_lock(&lock_path) {
         Lock::Free(file) => Some(file),
-        // A file with no lock (an older release's, one put there by hand) gets one: a taken
-        // file stays until its work is in this process's own file, and meanwhile another
-        // workbench must not take it too.
+        // A file with no lock (an older release's, one put there by hand) gets one, so that
+        // another workbench does not reopen it too; where none can be made (no inode left, a
+        // read-only disk), the rename that makes it a process's own decides (`Keeper::adopt`).
         Lock::Absent => match open_lock_file(&lock_path, true).map(|file| (lock_patiently(&file), file)) {
             Ok((Ok(true), file)) => Some(file),
             Ok((Ok(false), _)) => return Err(TAKEN.into()),
@@ -808,6 +849,12 @@ pub fn take(path: &Path) -> Result<Taken, String> {
 }
 
 impl Taken {
+    /// Lets the file go once it was made this process's own ([`Keeper::adopt`]): only its lock
+    /// file is left to remove, while still held.
+    pub fn adopted(self) {
+        let _ = std::fs::remove_file(self.path.with_extension("lock"));
+    }
+
     /// Removes the file, its lines and its lock file: its work was reopened or given up. Why
     /// the file could not be removed (a read-only disk), if it could not: it is then offered
     /// again at the next start.

@@ -10,7 +10,7 @@ use common::workbench::{Bench, asset, digit, pos};
 use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
 use sudoku_engine::{Cell, Format, parse_document};
-use sudoku_workbench::app::{Action, Document, Origin, Overlay};
+use sudoku_workbench::app::{Action, Document, Older, Origin, Overlay};
 
 fn question(bench: &Bench) -> String {
     match &bench.overlay {
@@ -743,7 +743,7 @@ fn ctrl_c_asks_while_a_full_disk_cannot_keep_the_work() {
     assert_eq!(app.quitting(), Some(sudoku_workbench::app::Quit::KeepingWork));
     // And asked, `y` gives the work up.
     let mut app = Bench::new(Document::new_empty());
-    app.act(Action::KeepFailed("the disk is full".into()));
+    app.act(Action::KeepFailed("the disk is full".into(), Older::None));
     app.act(Action::Paste(read(&asset("hard.txt"))));
     app.ctrl('c');
     app.keys("y");
@@ -1695,7 +1695,7 @@ fn a_quit_that_loses_the_work_waits_while_a_paste_is_near() {
     };
     for how in ['q', 'c'] {
         let mut app = Bench::new(Document::new_empty());
-        app.act(Action::KeepFailed("the disk is full".into()));
+        app.act(Action::KeepFailed("the disk is full".into(), Older::None));
         app.act(Action::Paste(read(&asset("hard.txt"))));
         assert!(app.has_unsaved_work());
         app.act(Action::PasteNear(true));
@@ -1793,8 +1793,10 @@ fn undo_after_reopening_recovered_work_keeps_the_work() {
 
 /// Attack H of issue 28: `y` at the recovery offer removed the file it reopened at once, before
 /// this session's own file held the work: a full disk (here, a directory where the write's
-/// temporary file goes), or a kill before the first write, lost it. The reopened file stays
-/// until this session's own holds the work, and is the one the end message names meanwhile.
+/// temporary file goes), or a kill before the first write, lost it. The file reopened becomes
+/// this session's own, renamed, with no byte to write: nothing fails while nothing changes, and
+/// a change that cannot be written leaves it holding the work as reopened (attack I: the end
+/// message and Ctrl-C's question said the work was in no file).
 #[test]
 fn reopened_work_keeps_its_recovery_file_until_this_session_keeps_it() {
     let (_dir, path) = copied("easy.txt");
@@ -1808,7 +1810,7 @@ fn reopened_work_keeps_its_recovery_file_until_this_session_keeps_it() {
     first.keys("4");
     first.keep();
     let left = first.runtime.keeper.path();
-    assert!(left.exists());
+    let text = std::fs::read_to_string(&left).unwrap();
     drop(first);
     let mut next = Bench::new(Document::new_empty());
     next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
@@ -1820,17 +1822,32 @@ fn reopened_work_keeps_its_recovery_file_until_this_session_keeps_it() {
     next.keys("y");
     next.run_effects();
     next.keep();
-    assert!(next.runtime.keeper.failure.is_some(), "the write fails");
-    assert!(
-        left.exists(),
-        "the reopened file stays while this session's cannot be written"
+    assert!(!left.exists(), "renamed");
+    assert_eq!(
+        std::fs::read_to_string(&own).unwrap(),
+        text,
+        "this session's own, as it was"
     );
-    assert_eq!(next.runtime.kept_file(), Some(left.clone()));
-    std::fs::remove_dir(&blocker).unwrap();
+    assert_eq!(
+        next.runtime.keeper.failure, None,
+        "nothing to write while nothing changed"
+    );
+    assert_eq!(next.runtime.kept_file(), Some(own.clone()));
+    assert!(next.message().starts_with("Reopened the work"), "{}", next.message());
+    // A change that cannot be written: the file holds the work as reopened, and Ctrl-C says so.
+    next.act(Action::Select(pos(0, 1)));
+    next.keys("5");
     next.keep();
-    assert!(own.exists(), "this session's file holds the work now");
-    assert!(!left.exists(), "and the reopened one is gone");
-    assert_eq!(next.runtime.kept_file(), Some(own));
+    assert!(next.runtime.keeper.failure.is_some(), "the write fails");
+    assert_eq!(
+        std::fs::read_to_string(&own).unwrap(),
+        text,
+        "the file holds the work as reopened"
+    );
+    next.act(Action::ForceQuit);
+    let asked = question(&next);
+    assert!(asked.contains("holds the work as it was before"), "{asked}");
+    std::fs::remove_dir(&blocker).unwrap();
 }
 
 /// Attack H: left-over recovery files were read whole at start, however big: eight of 60 MB
