@@ -468,15 +468,17 @@ impl Engine {
     fn follow(self, grid: &Grid, start: u16, clock: &Clock) -> Result<Following, OutOfTime> {
         let mut chain = Chain::new();
         let mut work = grid.clone();
+        // Tried and dropped: taking these buffers from a pool of the thread, as chains do; on an
+        // 11.x puzzle malloc and free went from 3.5% of the samples to 3.2%, not worth the code.
         let (mut on_queue, mut off_queue) = (VecDeque::with_capacity(256), VecDeque::with_capacity(256));
+        let mut links: Vec<(u16, Cause)> = Vec::with_capacity(32);
+        let mut implied = Implied::default();
         let root = chain.push(start, &[], Cause::Start, None, true);
         if start < OFF {
             on_queue.push_back(root);
         } else {
             off_queue.push_back(root);
         }
-        let mut links: Vec<(u16, Cause)> = Vec::with_capacity(32);
-        let mut implied = Implied::default();
         loop {
             if let Some(n) = on_queue.pop_front() {
                 let c = chain.pot(n);
@@ -805,14 +807,14 @@ fn on_to_off(work: &Grid, c: u16, cell_links: bool, out: &mut Vec<(u16, Cause)>)
                 .map(|e| (cand(p, e), Cause::Cell)),
         );
     }
-    let mut seen = CellSet::EMPTY;
+    // Each unit's places less those of the units before it, as sets (not a set of the cells
+    // seen, asked and filled cell by cell).
+    let mut rest = work.places(d);
+    rest.remove(p);
     for u in units_of(p) {
-        for q in both(work.places(d), UNIT_CELLS[u]).iter() {
-            if q != p && !seen.contains(q) {
-                seen.insert(q);
-                out.push((cand(q, d), Cause::Unit(u as u8)));
-            }
-        }
+        let here = both(rest, UNIT_CELLS[u]);
+        out.extend(here.iter().map(|q| (cand(q, d), Cause::Unit(u as u8))));
+        rest = rest.difference(here);
     }
 }
 
