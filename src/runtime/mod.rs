@@ -190,6 +190,9 @@ pub struct Runtime {
     /// A left-over recovery file made this process's own when its work was reopened, until the
     /// model's request to remove it comes (answered with nothing to do).
     adopted: Option<PathBuf>,
+    /// A left-over recovery file reopened that could be neither renamed nor locked, and why: it
+    /// stays where it is, never removed by this process.
+    left_in_place: Option<(PathBuf, String)>,
     /// The record of games (`None`: games are not recorded, as for a test's workbench; the
     /// terminal's is [`games::path`]).
     pub games: Option<PathBuf>,
@@ -224,6 +227,7 @@ impl Runtime {
             taken: None,
             discard_waits: false,
             adopted: None,
+            left_in_place: None,
             games: None,
             record_failure: None,
             games_read: channel(),
@@ -268,7 +272,8 @@ impl Runtime {
         self.keeper.keep(work);
         let mut news: Vec<Action> = match (failed_before, self.keeper.failure.clone()) {
             (false, Some(why)) => {
-                let older = if self.keeper.has_file() {
+                // This process's file, or the reopened one waiting for it (attack J).
+                let older = if self.kept_file().is_some() {
                     Older::Kept
                 } else {
                     Older::None
@@ -301,10 +306,12 @@ impl Runtime {
         if self.keeper.has_file() {
             Some(self.keeper.path())
         } else {
-            self.taken
+            let waiting = self
+                .taken
                 .as_ref()
                 .filter(|_| self.discard_waits)
-                .map(|t| t.path.clone())
+                .map(|t| t.path.clone());
+            waiting.or_else(|| self.left_in_place.as_ref().map(|(path, _)| path.clone()))
         }
     }
 
@@ -377,11 +384,27 @@ impl Runtime {
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                             return Err("another workbench took it first".into());
                         }
+                        // Neither renamed nor locked (a read-only folder, no lock file): another
+                        // workbench may reopen it too, and removing it when this one's first
+                        // write holds the work removed it under the other (attack J). Reopened,
+                        // and left as it is: the next start offers it again, as the answer says.
+                        Err(e) if !taken.locked() => {
+                            self.left_in_place = Some((path.clone(), crate::text::io_error(&e)));
+                        }
                         Err(_) => self.taken = Some(taken),
                     }
                     Ok(reopened)
                 });
                 Some(Action::Recovered(path, result))
+            }
+            Effect::Discard(path, Discard::Reopened)
+                if self.left_in_place.as_ref().is_some_and(|(p, _)| *p == path) =>
+            {
+                let (_, why) = self.left_in_place.clone()?;
+                Some(Action::Discarded(
+                    Discard::Reopened,
+                    Err(format!("it could be neither locked nor renamed: {why}")),
+                ))
             }
             // Its file is this process's own now: nothing to remove.
             Effect::Discard(path, Discard::Reopened) if self.adopted.as_ref() == Some(&path) => {

@@ -498,10 +498,14 @@ impl Keeper {
         let _ = self.take_lock();
         let own = self.path();
         let (lines_from, lines_to) = (taken.with_extension("lines"), own.with_extension("lines"));
+        // The lines get this process's name as a second name first, and lose the old one only
+        // once the file is renamed: a kill between the two, or another workbench renaming the
+        // file first, leaves each file its lines (attack J: renamed one after the other, the
+        // pair could be split, and the lines of a pasted puzzle lost).
         let lines = if lines_beside(doc) {
             match std::fs::symlink_metadata(&lines_from) {
                 Ok(meta) if meta.is_file() => {
-                    std::fs::rename(&lines_from, &lines_to)?;
+                    std::fs::hard_link(&lines_from, &lines_to)?;
                     Some((Arc::clone(&doc.source.text), meta.len() as usize))
                 }
                 _ => None,
@@ -511,9 +515,12 @@ impl Keeper {
         };
         if let Err(e) = std::fs::rename(taken, &own) {
             if lines.is_some() {
-                let _ = std::fs::rename(&lines_to, &lines_from);
+                let _ = std::fs::remove_file(&lines_to);
             }
             return Err(e);
+        }
+        if lines.is_some() {
+            let _ = std::fs::remove_file(&lines_from);
         }
         let size = lines.as_ref().map(|(_, size)| *size);
         self.lines_written = lines;
@@ -849,6 +856,12 @@ pub fn take(path: &Path) -> Result<Taken, String> {
 }
 
 impl Taken {
+    /// Whether this process holds the file's lock: else only a rename could make it this
+    /// process's alone.
+    pub fn locked(&self) -> bool {
+        self._lock.is_some()
+    }
+
     /// Lets the file go once it was made this process's own ([`Keeper::adopt`]): only its lock
     /// file is left to remove, while still held.
     pub fn adopted(self) {
