@@ -192,7 +192,7 @@ pub struct Runtime {
     adopted: Option<PathBuf>,
     /// A left-over recovery file reopened that could be neither renamed nor locked, and why: it
     /// stays where it is, never removed by this process.
-    left_in_place: Option<(PathBuf, String)>,
+    left_in_place: Option<(Taken, String)>,
     /// The record of games (`None`: games are not recorded, as for a test's workbench; the
     /// terminal's is [`games::path`]).
     pub games: Option<PathBuf>,
@@ -311,7 +311,7 @@ impl Runtime {
                 .as_ref()
                 .filter(|_| self.discard_waits)
                 .map(|t| t.path.clone());
-            waiting.or_else(|| self.left_in_place.as_ref().map(|(path, _)| path.clone()))
+            waiting.or_else(|| self.left_in_place.as_ref().map(|(taken, _)| taken.path.clone()))
         }
     }
 
@@ -389,7 +389,8 @@ impl Runtime {
                         // write holds the work removed it under the other (attack J). Reopened,
                         // and left as it is: the next start offers it again, as the answer says.
                         Err(e) if !taken.locked() => {
-                            self.left_in_place = Some((path.clone(), crate::text::io_error(&e)));
+                            // Held, the file itself locked, for as long as this process runs.
+                            self.left_in_place = Some((taken, crate::text::io_error(&e)));
                         }
                         Err(_) => self.taken = Some(taken),
                     }
@@ -398,9 +399,9 @@ impl Runtime {
                 Some(Action::Recovered(path, result))
             }
             Effect::Discard(path, Discard::Reopened)
-                if self.left_in_place.as_ref().is_some_and(|(p, _)| *p == path) =>
+                if self.left_in_place.as_ref().is_some_and(|(taken, _)| taken.path == path) =>
             {
-                let (_, why) = self.left_in_place.clone()?;
+                let why = self.left_in_place.as_ref()?.1.clone();
                 Some(Action::Discarded(
                     Discard::Reopened,
                     Err(format!("it could be neither locked nor renamed: {why}")),

@@ -504,24 +504,31 @@ impl Keeper {
         // pair could be split, and the lines of a pasted puzzle lost).
         let lines = if lines_beside(doc) {
             match std::fs::symlink_metadata(&lines_from) {
-                Ok(meta) if meta.is_file() => {
-                    std::fs::hard_link(&lines_from, &lines_to)?;
-                    Some((Arc::clone(&doc.source.text), meta.len() as usize))
-                }
+                // Where no link can be made (no inode left), renamed after the file instead.
+                Ok(meta) if meta.is_file() => Some((
+                    Arc::clone(&doc.source.text),
+                    meta.len() as usize,
+                    std::fs::hard_link(&lines_from, &lines_to).is_ok(),
+                )),
                 _ => None,
             }
         } else {
             None
         };
         if let Err(e) = std::fs::rename(taken, &own) {
-            if lines.is_some() {
+            if lines.as_ref().is_some_and(|(_, _, linked)| *linked) {
                 let _ = std::fs::remove_file(&lines_to);
             }
             return Err(e);
         }
-        if lines.is_some() {
-            let _ = std::fs::remove_file(&lines_from);
-        }
+        let lines = match lines {
+            Some((text, size, true)) => {
+                let _ = std::fs::remove_file(&lines_from);
+                Some((text, size))
+            }
+            Some((text, size, false)) => std::fs::rename(&lines_from, &lines_to).ok().map(|()| (text, size)),
+            None => None,
+        };
         let size = lines.as_ref().map(|(_, size)| *size);
         self.lines_written = lines;
         // What `keep` would write for the work as reopened: the same work, so the next write
@@ -652,6 +659,10 @@ pub fn left_over(dir: &Path) -> LeftOvers {
                 continue;
             }
             Whose::Ended => {}
+        }
+        if held_elsewhere(&path) {
+            // Reopened by a running workbench that could neither lock nor rename it.
+            continue;
         }
         let length = std::fs::metadata(&path).map_or(0, |m| m.len());
         if found.newest.len() < OFFERED && length > MAX_OFFERED {
@@ -818,6 +829,33 @@ pub struct Taken {
     /// Its text as on disk when taken.
     pub text: String,
     _lock: Option<File>,
+    /// The file itself, locked while this process holds it: a file no lock file could be made
+    /// for is then neither offered to nor taken by another workbench (attack K).
+    _held: Option<File>,
+}
+
+/// Locks the recovery file at `path` itself, without waiting: `Ok(None)` when another process
+/// holds it, `Err` when it cannot be opened or locked (it is then not held).
+fn hold(path: &Path) -> io::Result<Option<File>> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    regular(&file)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Whether another process holds the recovery file at `path` (see [`hold`]).
+fn held_elsewhere(path: &Path) -> bool {
+    matches!(hold(path), Ok(None))
 }
 
 /// Takes the left-over recovery file at `path` to reopen or discard it: its lock, then its text
@@ -844,11 +882,17 @@ pub fn take(path: &Path) -> Result<Taken, String> {
     if alive_by_name(stem) {
         return Err("the workbench that wrote it is running".into());
     }
+    let held = match hold(path) {
+        Ok(Some(file)) => Some(file),
+        Ok(None) => return Err(TAKEN.into()),
+        Err(_) => None,
+    };
     match super::files::read_bytes(path) {
         Ok((bytes, _)) => Ok(Taken {
             path: path.to_path_buf(),
             text: String::from_utf8_lossy(&bytes).into_owned(),
             _lock: lock,
+            _held: held,
         }),
         Err(super::files::LoadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Err(TAKEN.into()),
         Err(e) => Err(e.to_string()),

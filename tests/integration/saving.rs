@@ -659,8 +659,16 @@ impl TinyDisk {
     }
 
     fn remount_read_only(&self) {
+        self.remount("remount,ro");
+    }
+
+    fn remount_writable(&self) {
+        self.remount("remount,rw");
+    }
+
+    fn remount(&self, how: &str) {
         let status = std::process::Command::new("mount")
-            .args(["-o", "remount,ro"])
+            .args(["-o", how])
             .arg(self.path())
             .status()
             .unwrap();
@@ -1438,6 +1446,16 @@ fn recovered_work_that_cannot_be_removed_says_so() {
             .is_some_and(|kept| kept == first || kept == second),
         "and is the one that holds the work"
     );
+    // Attack K: the disk writable again, another workbench was offered that file, took it and
+    // discarded it while this one ran on it. The file is held (locked itself): not offered.
+    disk.remount_writable();
+    let reopened = bench.runtime.kept_file().unwrap();
+    let other = start();
+    if let Some(Overlay::Recovery(offer)) = &other.overlay {
+        assert!(offer.offers.iter().all(|o| o.path != reopened), "{:?}", offer.offers);
+    }
+    drop(other);
+    assert!(reopened.exists());
 }
 
 /// The final attack, finding 16: one entry is "1 entry", in the offer of recovered work and in
