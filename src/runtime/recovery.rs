@@ -504,12 +504,13 @@ impl Keeper {
         // pair could be split, and the lines of a pasted puzzle lost).
         let lines = if lines_beside(doc) {
             match std::fs::symlink_metadata(&lines_from) {
-                // Where no link can be made (no inode left), renamed after the file instead.
-                Ok(meta) if meta.is_file() => Some((
-                    Arc::clone(&doc.source.text),
-                    meta.len() as usize,
-                    std::fs::hard_link(&lines_from, &lines_to).is_ok(),
-                )),
+                // Where no link can be made (no inode left), not adopted: renamed one after the
+                // other, a kill between the two lost the lines (attack L). The file is then held
+                // until this process's own write holds the work.
+                Ok(meta) if meta.is_file() => {
+                    std::fs::hard_link(&lines_from, &lines_to)?;
+                    Some((Arc::clone(&doc.source.text), meta.len() as usize, true))
+                }
                 _ => None,
             }
         } else {
@@ -900,10 +901,10 @@ pub fn take(path: &Path) -> Result<Taken, String> {
 }
 
 impl Taken {
-    /// Whether this process holds the file's lock: else only a rename could make it this
-    /// process's alone.
+    /// Whether this process holds the file's lock, or the file itself locked: else only a
+    /// rename could make it this process's alone.
     pub fn locked(&self) -> bool {
-        self._lock.is_some()
+        self._lock.is_some() || self._held.is_some()
     }
 
     /// Lets the file go once it was made this process's own ([`Keeper::adopt`]): only its lock
