@@ -181,15 +181,11 @@ pub struct Runtime {
     waiting: Option<PathBuf>,
     /// This process's recovery file.
     pub keeper: Keeper,
-    /// A left-over recovery file taken to reopen it, until its work is in this process's own.
+    /// A left-over recovery file taken to reopen its work that could not be made this
+    /// process's own (`Keeper::adopt`): removed once this process's own file holds the work
+    /// (or nothing is left unsaved). Removed at once, a full disk or a kill before the first
+    /// write lost the work (attack H).
     taken: Option<Taken>,
-    /// The reopened work's file waits to be removed until this process's own file holds the
-    /// work (or nothing is left unsaved): removed at once, a full disk, or a kill before the
-    /// first write, lost the work (attack H).
-    discard_waits: bool,
-    /// A left-over recovery file made this process's own when its work was reopened, until the
-    /// model's request to remove it comes (answered with nothing to do).
-    adopted: Option<PathBuf>,
     /// A left-over recovery file reopened that could be neither renamed nor locked, and why: it
     /// stays where it is, never removed by this process.
     left_in_place: Option<(Taken, String)>,
@@ -225,8 +221,6 @@ impl Runtime {
             waiting: None,
             keeper: Keeper::new(recovery_dir),
             taken: None,
-            discard_waits: false,
-            adopted: None,
             left_in_place: None,
             games: None,
             record_failure: None,
@@ -284,7 +278,7 @@ impl Runtime {
             _ => Vec::new(),
         };
         let held = work.is_none() || self.keeper.has_file() && self.keeper.failure.is_none();
-        if self.discard_waits && held {
+        if self.taken.is_some() && held {
             news.extend(self.discard_reopened());
         }
         news
@@ -293,9 +287,6 @@ impl Runtime {
     /// Removes the recovery file whose work was reopened, if its removal waits: the work is
     /// held elsewhere now, or given up (a quit without saving).
     pub fn discard_reopened(&mut self) -> Option<Action> {
-        if !std::mem::take(&mut self.discard_waits) {
-            return None;
-        }
         let taken = self.taken.take()?;
         Some(Action::Discarded(Discard::Reopened, taken.discard()))
     }
@@ -306,11 +297,7 @@ impl Runtime {
         if self.keeper.has_file() {
             Some(self.keeper.path())
         } else {
-            let waiting = self
-                .taken
-                .as_ref()
-                .filter(|_| self.discard_waits)
-                .map(|t| t.path.clone());
+            let waiting = self.taken.as_ref().map(|t| t.path.clone());
             waiting.or_else(|| self.left_in_place.as_ref().map(|(taken, _)| taken.path.clone()))
         }
     }
@@ -375,10 +362,7 @@ impl Runtime {
                     // Made this process's own file at once; where that cannot be (a rename
                     // refused), held until this process's own write holds the work.
                     match self.keeper.adopt(&taken.path, &reopened.doc) {
-                        Ok(()) => {
-                            taken.adopted();
-                            self.adopted = Some(path.clone());
-                        }
+                        Ok(()) => taken.adopted(),
                         // Renamed by another workbench meanwhile (a file no lock could be made
                         // for): the rename decides whose it is.
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -407,16 +391,9 @@ impl Runtime {
                     Err(format!("it could be neither locked nor renamed: {why}")),
                 ))
             }
-            // Its file is this process's own now: nothing to remove.
-            Effect::Discard(path, Discard::Reopened) if self.adopted.as_ref() == Some(&path) => {
-                self.adopted = None;
-                None
-            }
-            Effect::Discard(path, Discard::Reopened) if self.taken.as_ref().is_some_and(|t| t.path == path) => {
-                // Answered by `keep`, once this process's own file holds the work.
-                self.discard_waits = true;
-                None
-            }
+            // Nothing to remove now: its file is this process's own, or its removal waits for
+            // `keep` (which answers then).
+            Effect::Discard(_, Discard::Reopened) => None,
             Effect::Discard(path, why) => {
                 let taken = match self.taken.take() {
                     Some(taken) if taken.path == path => Ok(taken),

@@ -864,18 +864,11 @@ fn held_elsewhere(path: &Path) -> bool {
 /// the workbench that wrote it runs, or when it is not a file a workbench wrote.
 pub fn take(path: &Path) -> Result<Taken, String> {
     const TAKEN: &str = "another workbench took it first";
-    let lock_path = path.with_extension("lock");
-    let lock = match look_at_lock(&lock_path) {
+    let lock = match look_at_lock(&path.with_extension("lock")) {
         Lock::Free(file) => Some(file),
-        // A file with no lock (an older release's, one put there by hand) gets one, so that
-        // another workbench does not reopen it too; where none can be made (no inode left, a
-        // read-only disk), the rename that makes it a process's own decides (`Keeper::adopt`).
-        Lock::Absent => match open_lock_file(&lock_path, true).map(|file| (lock_patiently(&file), file)) {
-            Ok((Ok(true), file)) => Some(file),
-            Ok((Ok(false), _)) => return Err(TAKEN.into()),
-            // No lock to be had (a read-only disk): taken unlocked, as before.
-            Ok((Err(_), _)) | Err(_) => None,
-        },
+        // A file with no lock file (an older release's, one put there by hand) is held by a lock
+        // on itself, below, and the rename that makes it a process's own (`Keeper::adopt`).
+        Lock::Absent => None,
         Lock::Held => return Err(TAKEN.into()),
         Lock::Bad(why) => return Err(why),
     };

@@ -1790,6 +1790,25 @@ fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
     assert!(next.doc.is_modified(), "reopened, later");
 }
 
+/// A workbench keeping its recovery files in `state`, with no document.
+fn bench_keeping_in(state: &Path) -> Bench {
+    let mut bench = Bench::new(Document::new_empty());
+    bench.runtime = sudoku_workbench::runtime::Runtime::new(state.to_path_buf());
+    bench
+}
+
+/// A workbench that opened `file`, wrote a 4 in r1c1, kept its work in `state` and ended
+/// without a quit (a crash): its board and its recovery file.
+fn crashed_with_an_entry(file: &Path, state: &Path) -> (sudoku_engine::Board, std::path::PathBuf) {
+    let mut first = bench_keeping_in(state);
+    first.open_path(file, None);
+    first.run_effects();
+    first.act(Action::Select(pos(0, 0)));
+    first.keys("4");
+    first.keep();
+    (first.doc.board.clone(), first.runtime.keeper.path())
+}
+
 /// Attack G of issue 28: one `u` after reopening recovered work took the whole reopening back
 /// (the recovery file already gone), and `q` then quit without asking: the work was lost. The
 /// work reopened is where the session starts; undo has nothing before it.
@@ -1797,18 +1816,8 @@ fn a_save_in_place_and_a_reopening_wait_while_a_paste_is_near() {
 fn undo_after_reopening_recovered_work_keeps_the_work() {
     let (_dir, path) = copied("easy.txt");
     let state = tempfile::tempdir().unwrap();
-    let state_path = state.path().to_path_buf();
-    let mut first = Bench::new(Document::new_empty());
-    first.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
-    first.open_path(&path, None);
-    first.run_effects();
-    first.act(Action::Select(pos(0, 0)));
-    first.keys("4");
-    first.keep();
-    let board = first.doc.board.clone();
-    drop(first);
-    let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    let (board, _) = crashed_with_an_entry(&path, state.path());
+    let mut next = bench_keeping_in(state.path());
     next.look_for_recovery();
     assert!(matches!(next.overlay, Some(Overlay::Recovery(_))), "{:?}", next.overlay);
     next.keys("y");
@@ -1832,18 +1841,9 @@ fn reopened_work_keeps_its_recovery_file_until_this_session_keeps_it() {
     let (_dir, path) = copied("easy.txt");
     let state = tempfile::tempdir().unwrap();
     let state_path = state.path().to_path_buf();
-    let mut first = Bench::new(Document::new_empty());
-    first.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
-    first.open_path(&path, None);
-    first.run_effects();
-    first.act(Action::Select(pos(0, 0)));
-    first.keys("4");
-    first.keep();
-    let left = first.runtime.keeper.path();
+    let (_, left) = crashed_with_an_entry(&path, &state_path);
     let text = std::fs::read_to_string(&left).unwrap();
-    drop(first);
-    let mut next = Bench::new(Document::new_empty());
-    next.runtime = sudoku_workbench::runtime::Runtime::new(state_path.clone());
+    let mut next = bench_keeping_in(&state_path);
     let own = next.runtime.keeper.path();
     let stem = own.file_stem().unwrap().to_string_lossy().into_owned();
     let blocker = state_path.join(format!(".{stem}.tmp"));
