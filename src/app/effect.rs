@@ -112,6 +112,8 @@ pub struct Reopened {
     pub detached: Option<String>,
     /// What of it could not be brought back (the lines kept beside it), if anything.
     pub lost: Option<String>,
+    /// That its file changed since the work's session read it (a save asks first), if it did.
+    pub changed: Option<String>,
 }
 
 /// A save to carry out.
@@ -277,6 +279,34 @@ impl Fingerprint {
     /// The file's bytes, when it was small enough for them to be kept.
     pub fn text(&self) -> Option<&[u8]> {
         self.text.as_deref()
+    }
+
+    /// What a recovery file records of the file its work was read from: the size and the hash
+    /// of its bytes (`SIZE HASH`, the hash in hex; the time says nothing another session can
+    /// trust). The hash is the standard library's, which may change between its versions:
+    /// then a reopened file only seems changed, and a save asks once more than it needs to.
+    pub fn identity(&self) -> String {
+        format!("{} {:016x}", self.size, self.hash)
+    }
+
+    /// This file as a session that read it when it was `recorded` (an [`identity`]) knew it:
+    /// `None` when it is still the same; else a fingerprint that differs from the file's, so
+    /// that a save of that session's work asks before writing over what changed since (attack
+    /// M: a crashed game of a `.swb`, reopened, wrote over a newer save of that file without a
+    /// word). An identity that cannot be read counts as changed: asking costs a key.
+    ///
+    /// [`identity`]: Fingerprint::identity
+    pub fn as_read_when(&self, recorded: &str) -> Option<Fingerprint> {
+        let same = recorded
+            .split_once(' ')
+            .and_then(|(size, hash)| Some((size.parse::<u64>().ok()?, u64::from_str_radix(hash, 16).ok()?)))
+            == Some((self.size, self.hash));
+        (!same).then(|| Fingerprint {
+            size: u64::MAX,
+            modified: None,
+            hash: !self.hash,
+            text: self.text.clone(),
+        })
     }
 }
 

@@ -250,6 +250,12 @@ impl App {
         self.forget_history();
         self.ask(Effect::Discard(path, Discard::Reopened));
         const DONE: &str = "Reopened the work the last session left";
+        if let Some(changed) = reopened.changed {
+            // Said first: it is what the next `w` will ask about.
+            let rest = reopened.lost.map(|lost| format!(", and {lost}")).unwrap_or_default();
+            self.complain(format!("{DONE}, but {changed}{rest}: w asks before writing over it"));
+            return;
+        }
         match (reopened.detached, reopened.lost) {
             (None, None) => self.say(format!("{DONE}: w saves it")),
             (None, Some(lost)) => self.complain(format!("{DONE}, but {lost}: w saves the rest")),

@@ -687,16 +687,27 @@ fn summary(text: &str, modified: SystemTime, now: SystemTime) -> String {
     };
     let place = whence.index.map_or(String::new(), |i| format!(" #{}", i + 1));
     let board = &record.puzzle.board;
-    let entries = board
-        .cells()
-        .iter()
-        .filter(|c| matches!(c, sudoku_engine::Cell::Entry(_)))
-        .count();
-    format!(
-        "{name}{place}: {}, {}, {when}",
+    let of = |which: fn(&sudoku_engine::Cell) -> bool| board.cells().iter().filter(|c| which(c)).count() as u64;
+    let entries = of(|c| matches!(c, sudoku_engine::Cell::Entry(_)));
+    let mut held = format!(
+        "{}, {}",
         counted(board.given_count() as u64, "given"),
-        counted_as(entries as u64, "entry", "entries")
-    )
+        counted_as(entries, "entry", "entries")
+    );
+    // The rest of the work is named too when there is some: work of pencil marks alone read
+    // "0 entries", as if nothing were done (attack M).
+    let placed = of(|c| matches!(c, sudoku_engine::Cell::Placed(_)));
+    if placed > 0 {
+        held += &format!(", {placed} placed by the solver");
+    }
+    let marked = crate::app::document::marks_of(&record.puzzle).cells_marked() as u64;
+    if marked > 0 {
+        held += &format!(", {} marked", counted(marked, "cell"));
+    }
+    if !crate::app::document::colours_of(&record.puzzle).is_empty() {
+        held += ", colours";
+    }
+    format!("{name}{place}: {held}, {when}")
 }
 
 /// The document a recovery file at `path` holds: its board, on its origin as it is now. The
@@ -712,13 +723,26 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
     let board = record.puzzle.board.clone();
     let read = whence.read.clone().unwrap_or_else(|| board.givens_only());
     let index = whence.index.unwrap_or(0);
+    // Whether its file changed since the work's session read it (or last saved it there).
+    let mut changed = None;
     // The document on its origin, or why it cannot go back there (`None`: it has no file).
     let on_origin: Result<Document, Option<String>> = match &whence.origin {
         Origin::File(file) => {
             let shown = printable_os(file.as_os_str());
             match read_puzzles(file) {
-                Ok((parsed, fingerprint)) => find_again(parsed, &whence.origin, index, &read, Some(fingerprint))
-                    .ok_or_else(|| format!("its file {shown} no longer holds this puzzle")),
+                Ok((parsed, fingerprint)) => {
+                    // Changed since: the document keeps the file as that session knew it, so
+                    // that `w` asks before writing over what changed (attack M).
+                    let disk = match whence.read_file.as_deref().and_then(|r| fingerprint.as_read_when(r)) {
+                        Some(before) => {
+                            changed = Some(format!("{shown} changed on disk since that session read it"));
+                            before
+                        }
+                        None => fingerprint,
+                    };
+                    find_again(parsed, &whence.origin, index, &read, Some(disk))
+                        .ok_or_else(|| format!("its file {shown} no longer holds this puzzle"))
+                }
                 Err(LoadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
                     Err(format!("its file {shown} is gone (deleted or moved)"))
                 }
@@ -769,6 +793,7 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
     doc.source.text = std::sync::Arc::new(text);
     Ok(Reopened {
         doc: Box::new(doc),
+        changed: if detached.is_none() { changed } else { None },
         detached,
         lost,
     })

@@ -43,7 +43,7 @@ use std::time::{Duration, Instant, SystemTime};
 use sudoku_engine::{Board, Format, Notes, Puzzle, parse_document};
 
 /// The fields a recovery file adds to the game's own.
-pub const FIELDS: [&str; 5] = ["origin", "format", "index", "read", "lines"];
+pub const FIELDS: [&str; 6] = ["origin", "format", "index", "read", "read-file", "lines"];
 
 /// A pasted or new puzzle's own lines go into its recovery file up to this many bytes; more go
 /// into a file of their own beside it.
@@ -132,6 +132,12 @@ fn text_of(doc: &Document, lines_size: Option<usize>) -> String {
     puzzle
         .fields
         .push(("read".into(), doc.source.saved.givens_only().to_string()));
+    // What the file was when this session read or last saved it: a session that reopens the
+    // work after a crash sees whether it changed since (another save of it, by a later session
+    // or another workbench) and asks before writing over it.
+    if let (Origin::File(_), Some(disk)) = (&doc.source.origin, &doc.source.disk) {
+        puzzle.fields.push(("read-file".into(), disk.identity()));
+    }
     Format::Progress.to_string(&puzzle)
 }
 
@@ -199,6 +205,9 @@ pub struct Whence {
     pub index: Option<usize>,
     /// The givens as the file held them when the work began.
     pub read: Option<Board>,
+    /// What the file was when the work's session read or last saved it
+    /// ([`Fingerprint::identity`](crate::app::effect::Fingerprint::identity)), if it said.
+    pub read_file: Option<String>,
     /// Why the origin the file names is not one this version knows (it is then taken as
     /// pasted), if it is not.
     pub unknown: Option<String>,
@@ -235,6 +244,7 @@ pub fn whence(puzzle: &Puzzle) -> Whence {
             .and_then(|i| i.parse::<usize>().ok())
             .and_then(|i| i.checked_sub(1)),
         read: puzzle.field("read").and_then(|r| r.parse().ok()),
+        read_file: puzzle.field("read-file").map(str::to_string),
         unknown,
     }
 }
@@ -790,7 +800,22 @@ fn open_lock_file(path: &Path, create: bool) -> io::Result<File> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
     }
-    let file = options.open(path)?;
+    let file = match options.open(path) {
+        // An existing lock on a file system that takes no writes (a disk remounted read-only
+        // after an error): a lock needs no write, and refused, the crashed session's work was
+        // never offered again (attack M).
+        Err(e)
+            if !create
+                && matches!(
+                    e.kind(),
+                    io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied
+                ) =>
+        {
+            options.write(false).read(true);
+            options.open(path)?
+        }
+        other => other?,
+    };
     regular(&file)?;
     Ok(file)
 }

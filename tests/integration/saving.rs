@@ -1912,3 +1912,119 @@ fn a_recovery_file_bigger_than_the_workbench_writes_is_left_as_it_is() {
     );
     assert!(big.exists(), "left as it is");
 }
+
+/// Attack M of issue 28: a crashed session's work, reopened after the file it came from was
+/// saved again (by a later session, or another workbench), was written over that newer save by
+/// `w` without a word: the recovery file named the file and its givens, not what the file was
+/// when the crashed session read it. Now it records that too; a file changed since is said at
+/// the reopening, and `w` asks before writing over it. A file that did not change saves as
+/// before, without a question.
+#[test]
+fn recovered_work_never_writes_over_a_newer_save_of_its_file_unasked() {
+    let (_dir, path) = game_saved_as_progress();
+    let state = tempfile::tempdir().unwrap();
+    let (board, _) = crashed_with_an_entry(&path, state.path());
+    // Saved again since, as another session would: another entry, the same givens.
+    let newer = read(&path).replacen("#!entries ..", "#!entries .7", 1);
+    assert_ne!(newer, read(&path), "{newer}");
+    assert_eq!(newer.len(), read(&path).len());
+    std::fs::write(&path, &newer).unwrap();
+    let mut next = bench_keeping_in(state.path());
+    next.look_for_recovery();
+    next.keys("y");
+    next.run_effects();
+    assert_eq!(next.doc.board, board, "the work reopened");
+    assert!(
+        next.message().contains("changed on disk since that session read it"),
+        "{}",
+        next.message()
+    );
+    next.keys("w");
+    next.run_effects();
+    let asked = question(&next);
+    assert!(asked.contains("changed on disk since it was read"), "{asked}");
+    assert_eq!(read(&path), newer, "nothing written before the answer");
+    next.keys("o");
+    next.run_effects();
+    assert_ne!(read(&path), newer, "written over once asked");
+
+    // The same without the newer save: no word, no question.
+    let (_dir, path) = game_saved_as_progress();
+    let state = tempfile::tempdir().unwrap();
+    crashed_with_an_entry(&path, state.path());
+    let mut next = bench_keeping_in(state.path());
+    next.look_for_recovery();
+    next.keys("y");
+    next.run_effects();
+    assert_eq!(next.message(), "Reopened the work the last session left: w saves it");
+    next.keys("w");
+    next.run_effects();
+    assert!(next.overlay.is_none(), "{:?}", next.overlay);
+    assert!(next.message().starts_with("Saved"), "{}", next.message());
+}
+
+/// A game of `easy.txt` with a 5 in r2c2, saved as the progress file `easy.swb` beside it.
+fn game_saved_as_progress() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (dir, path) = copied("easy.txt");
+    let mut bench = Bench::on_file(&path, None);
+    bench.act(Action::Select(pos(1, 1)));
+    bench.keys("5");
+    bench.keys("w");
+    bench.key(KeyCode::Enter);
+    bench.run_effects();
+    let swb = path.with_extension("swb");
+    assert!(read(&swb).contains("#!entries"), "{:?}", bench.message());
+    (dir, swb)
+}
+
+/// Attack M of issue 28: a crash leaves a lock file beside its recovery file; on a state disk
+/// remounted read-only (as a disk error does), the lock file could not be opened for writing,
+/// so the work was never offered ("its lock file cannot be opened"), though the guide says it
+/// is. A lock needs no write: it is opened for reading there, and the work is offered.
+#[test]
+fn a_crashed_sessions_work_on_a_read_only_state_disk_is_offered() {
+    let Some(disk) = TinyDisk::mount() else { return };
+    let state = disk.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let file = disk.path().join("hard.txt");
+    std::fs::copy(asset("hard.txt"), &file).unwrap();
+    let left = recovery_file_from(&state, 999_999_803, &file);
+    std::fs::write(left.with_extension("lock"), "").unwrap();
+    disk.remount_read_only();
+    let mut bench = Bench::new(Document::new_empty());
+    bench.runtime = sudoku_workbench::runtime::Runtime::new(state.clone());
+    bench.look_for_recovery();
+    match &bench.overlay {
+        Some(Overlay::Recovery(offer)) => {
+            assert!(offer.offers.iter().any(|o| o.path == left), "{:?}", offer.offers)
+        }
+        other => panic!("no offer: {other:?} ({})", bench.message()),
+    }
+    bench.keys("y");
+    assert_eq!(bench.doc.board.cell(pos(0, 1)), Cell::Entry(digit(7)));
+    disk.remount_writable();
+}
+
+/// Attack M of issue 28: work of pencil marks alone was offered as "17 givens, 0 entries", as
+/// if nothing had been done. The offer names the marked cells too.
+#[test]
+fn work_of_marks_alone_is_offered_with_its_marks() {
+    let (_dir, path) = copied("hard.txt");
+    let state = tempfile::tempdir().unwrap();
+    let mut first = bench_keeping_in(state.path());
+    first.open_path(&path, None);
+    first.run_effects();
+    first.keys("M");
+    first.keep();
+    let marked = first.doc.marks.cells_marked();
+    assert!(marked > 0 && first.doc.board.given_count() + marked == 81);
+    // Ended without a quit: its file is left.
+    drop(first);
+    let mut next = bench_keeping_in(state.path());
+    next.look_for_recovery();
+    let Some(Overlay::Recovery(offer)) = next.overlay.clone() else {
+        panic!("expected the offer, got {:?}", next.overlay)
+    };
+    let expected = format!(": 17 givens, 0 entries, {marked} cells marked, just now");
+    assert!(offer.offers[0].summary.ends_with(&expected), "{:?}", offer.offers);
+}
