@@ -591,6 +591,69 @@ fn compare_names_a_dead_cell_and_prints_no_empty_table() {
     }
 }
 
+/// The built binary run with `args` and nothing on standard input, killed if it has not ended
+/// within `seconds`: a hang fails the test instead of holding it.
+fn run_within(args: &[&str], seconds: u64) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let read = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).unwrap();
+            bytes
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// Attack M, F4: on a board the fast search finds no solution of at once (7 givens: row 9
+/// holds 3 to 8 and box 9 a 9), `compare`, which runs the textbook search first, and
+/// `solve --strategy naive` never ended: naive fills rows 1 to 8 every way before it reaches
+/// row 9. `compare` refuses it as it refuses a dead cell, `solve` says what the fast one says.
+#[test]
+fn a_board_without_a_solution_is_said_at_once_by_compare_and_naive() {
+    let board = format!("{}9{}345678...\n", ".".repeat(60), ".".repeat(11));
+    let (_dir, path) = temp_file("no-place-for-9.txt", board.as_bytes());
+    let file = path.to_str().unwrap();
+    let out = run_within(&["compare", file], 20);
+    assert_eq!(text(&out.stdout), "", "no table");
+    assert_eq!(
+        text(&out.stderr),
+        format!("{file}: no solution: the digits leave 9 no place in row 9\n")
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let fast = run_within(&["solve", file], 20);
+    assert_eq!(text(&fast.stderr), format!("{file}: no solution\n"));
+    assert_eq!(fast.status.code(), Some(1));
+    let naive = run_within(&["solve", "--strategy", "naive", file], 20);
+    assert_eq!(text(&naive.stdout), text(&fast.stdout));
+    assert_eq!(text(&naive.stderr), text(&fast.stderr));
+    assert_eq!(naive.status.code(), fast.status.code());
+}
+
 /// `.sdk` metadata lines of one puzzle, `lines` of them, above its grid.
 fn with_metadata(lines: usize, width: usize) -> Vec<u8> {
     let mut text = Vec::new();

@@ -1,11 +1,11 @@
 //! `compare`: every strategy solves one puzzle, and a table says how each went.
 
 use super::shared::nth_record;
-use super::{Status, puzzle_number};
+use super::{Status, judge, puzzle_number};
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use sudoku_engine::Strategy;
+use sudoku_engine::{Strategy, count_solutions};
 
 /// Arguments of `compare`.
 #[derive(Args, Debug)]
@@ -19,7 +19,8 @@ pub struct CompareArgs {
 
 /// `compare`: every strategy solves the puzzle, slowest first, and a table says how: the
 /// placements, backtracks and deepest stack of each, and its time (the only column that
-/// changes from run to run).
+/// changes from run to run). A board with no solution gets no table: only why, if it can be
+/// named.
 pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
@@ -29,6 +30,14 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
     // has no row to show: it is said, and no table is printed, not even its header.
     if let Some(contradiction) = board.contradiction() {
         writeln!(err, "{where_}: no solution: {contradiction}")?;
+        return Ok(Status::NoSolution);
+    }
+    // Nor has a board without a solution, which the fast search settles at once: the textbook
+    // order may need longer than anyone waits to exhaust one (a few sparse givens leaving a
+    // digit no place in the last row: naive fills the eight rows above every way first). It
+    // is said as `check` says it, with the reason when one can be named.
+    if count_solutions(board, 1) == 0 {
+        writeln!(err, "{where_}: no solution{}", judge::why_none(board, None))?;
         return Ok(Status::NoSolution);
     }
     writeln!(

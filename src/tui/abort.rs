@@ -4,8 +4,9 @@
 //! processor raised them or `kill` sent them. The signal thread that restores the terminal for
 //! the other signals never gets to run: here a handler does it itself, in the thread the signal
 //! lands on, with async-signal-safe calls only: `write` of the bytes that undo the modes
-//! ([`super::terminal::RESTORE`]) and of the message saying where the unsaved work is, and
-//! `tcsetattr` with the settings the terminal had before raw mode. The recovery file is already
+//! ([`super::terminal::RESTORE`]) and, on standard error as every other way out says it, of
+//! the message saying where the unsaved work is, and `tcsetattr` with the settings the terminal
+//! had before raw mode. The recovery file is already
 //! on disk: it is kept as the work changes.
 //!
 //! Then the handler that was there before runs, as if this one were not: Rust's own for SIGSEGV
@@ -22,8 +23,9 @@
 //! twice, the second on top of the first.
 //!
 //! Everything the handler reads is made ready beforehand: a descriptor on the terminal of its
-//! own that never blocks (a stalled terminal must not hang an abort), the settings, the handlers
-//! that were there before, and the message as bytes.
+//! own that never blocks (a stalled terminal must not hang an abort), one on standard error
+//! ([`message_descriptor`]), the settings, the handlers that were there before, and the message
+//! as bytes.
 //!
 //! This is the crate's one `unsafe` outside the search: installing a signal handler and the
 //! calls it makes are `unsafe` by nature; no safe wrapper may run in a handler, nor install one
@@ -32,7 +34,7 @@
 
 use std::os::fd::IntoRawFd;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
 /// The signals handled here.
 const FATAL: [libc::c_int; 5] = [libc::SIGABRT, libc::SIGSEGV, libc::SIGBUS, libc::SIGILL, libc::SIGFPE];
@@ -47,10 +49,17 @@ static SAVED: OnceLock<libc::termios> = OnceLock::new();
 /// The handler's descriptor on the terminal (non-blocking), or -1.
 static TTY: AtomicI32 = AtomicI32::new(-1);
 
-/// The message for the terminal after the restore, as bytes; null for none. Messages replaced
-/// are never freed: the handler may be reading one at any moment, and there are a handful in a
-/// session (it changes only when a recovery file starts or stops being kept, or its writes
-/// start or stop failing).
+/// The handler's descriptor on standard error, for the message, or -1.
+static ERR: AtomicI32 = AtomicI32::new(-1);
+
+/// Whether standard error is a terminal: the message then goes on a line of its own, whatever
+/// the cursor's column and output processing.
+static ERR_IS_TERMINAL: AtomicBool = AtomicBool::new(false);
+
+/// The message for standard error after the restore, as bytes without a line end; null for
+/// none. Messages replaced are never freed: the handler may be reading one at any moment, and
+/// there are a handful in a session (it changes only when a recovery file starts or stops
+/// being kept, or its writes start or stop failing).
 static MESSAGE: AtomicPtr<Box<[u8]>> = AtomicPtr::new(std::ptr::null_mut());
 
 /// For each of [`FATAL`], the action that was there before this one's.
@@ -92,10 +101,36 @@ fn install_once() -> std::io::Result<()> {
     }
     let _ = SAVED.set(termios);
     TTY.store(fd, Ordering::Release);
+    let is_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    ERR_IS_TERMINAL.store(is_terminal, Ordering::Release);
+    ERR.store(message_descriptor(is_terminal, fd), Ordering::Release);
     for (k, &signal) in FATAL.iter().enumerate() {
         install_handler(k, signal)?;
     }
     Ok(())
+}
+
+/// The descriptor the handler says where the work is on: standard error. A terminal or a pipe
+/// gets an open file description of its own that never blocks (a stalled terminal, or a
+/// reader that stopped reading, must not hang an abort); a regular file, where a write never
+/// waits and a description of its own would write from its own offset, over what is there,
+/// gets descriptor 2 itself. Should standard error not open again (a socket), a terminal gets
+/// the handler's descriptor on the terminal (`tty`), anything else descriptor 2.
+fn message_descriptor(is_terminal: bool, tty: libc::c_int) -> libc::c_int {
+    use std::os::unix::fs::OpenOptionsExt;
+    const STDERR: &str = "/proc/self/fd/2";
+    if std::fs::metadata(STDERR).is_ok_and(|m| m.file_type().is_file()) {
+        return libc::STDERR_FILENO;
+    }
+    let own = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC)
+        .open(STDERR);
+    match own {
+        Ok(file) => file.into_raw_fd(),
+        Err(_) if is_terminal => tty,
+        Err(_) => libc::STDERR_FILENO,
+    }
 }
 
 /// Puts [`on_fatal`] in place for `signal`, the `k`th of [`FATAL`], remembering what was there.
@@ -126,7 +161,7 @@ fn install_handler(k: usize, signal: libc::c_int) -> std::io::Result<()> {
 /// Sets the message the handler writes after the restore (`None`: none).
 pub fn set_message(message: Option<&str>) {
     let new = message.map_or(std::ptr::null_mut(), |text| {
-        Box::into_raw(Box::new(format!("\r\n{text}\r\n").into_bytes().into_boxed_slice()))
+        Box::into_raw(Box::new(text.as_bytes().into()))
     });
     // The old one is leaked on purpose (see `MESSAGE`).
     MESSAGE.swap(new, Ordering::AcqRel);
@@ -198,8 +233,8 @@ fn put_back_ours(k: usize, signal: libc::c_int) {
     }
 }
 
-/// The terminal's modes off and its settings back, if it is still set up, and the message, if
-/// not said yet: nothing else.
+/// The terminal's modes off and its settings back, if it is still set up, and the message on
+/// standard error, if not said yet: nothing else.
 fn give_back() {
     let fd = TTY.load(Ordering::Acquire);
     if fd < 0 {
@@ -217,10 +252,21 @@ fn give_back() {
             }
         }
         let message = MESSAGE.load(Ordering::Acquire);
+        let err = ERR.load(Ordering::Acquire);
         if let Some(message) = message.as_ref()
+            && err >= 0
             && !super::TOLD.swap(true, Ordering::AcqRel)
         {
-            libc::write(fd, message.as_ptr().cast(), message.len());
+            // A terminal gets the line as the terminal's restore left it (`\r\n` whatever
+            // its output processing); a file or a pipe the line as the other ways out write it.
+            let (before, after): (&[u8], &[u8]) = if ERR_IS_TERMINAL.load(Ordering::Acquire) {
+                (b"\r\n", b"\r\n")
+            } else {
+                (b"", b"\n")
+            };
+            libc::write(err, before.as_ptr().cast(), before.len());
+            libc::write(err, message.as_ptr().cast(), message.len());
+            libc::write(err, after.as_ptr().cast(), after.len());
         }
     }
 }

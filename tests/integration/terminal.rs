@@ -1718,6 +1718,46 @@ fn fault_signals_restore_the_terminal_and_keep_the_work() {
     }
 }
 
+/// Attack M, F2: after SIGILL, SIGFPE or SIGSEGV sent with `kill`, where the work is went to
+/// the terminal even with standard error redirected (`2>err.txt` stayed empty), though SIGTERM,
+/// SIGABRT and SIGBUS say it on standard error, as the guide says the faults do too.
+#[test]
+fn fault_signals_say_where_the_work_is_on_standard_error() {
+    for signal in [Signal::SIGILL, Signal::SIGFPE, Signal::SIGSEGV] {
+        let state = tempfile::tempdir().unwrap();
+        let err = state.path().join("err.txt");
+        let mut s = Session::start_with_stderr(
+            &err,
+            &[],
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            &[
+                ("XDG_STATE_HOME", state.path().to_str().unwrap()),
+                ("RUST_BACKTRACE", "0"),
+            ],
+        );
+        make_unsaved_work(&mut s);
+        kill(Pid::from_raw(s.pid()), signal).unwrap();
+        let status = s.wait_exit();
+        assert!(status.signal().is_some(), "{signal}: ended by a signal: {status:?}");
+        s.assert_terminal_restored();
+        let recovery = recovery_files(state.path());
+        assert_eq!(recovery.len(), 1, "{signal}: one recovery file");
+        assert_eq!(
+            std::fs::read_to_string(&err).unwrap(),
+            format!(
+                "sudoku-workbench: your unsaved work is in {}; the next start offers to reopen it.\n",
+                recovery[0].display()
+            ),
+            "{signal}: said once, on standard error"
+        );
+        assert!(
+            !String::from_utf8_lossy(&s.output()).contains("your unsaved work is in"),
+            "{signal}: not on the terminal"
+        );
+        assert!(holds_the_typed_seven(state.path()), "{signal}: the work is kept");
+    }
+}
+
 /// Issue 28, the last attack (item 7): a real stack overflow still gets Rust's own report, now
 /// readable on the main screen, after the terminal is given back.
 #[test]

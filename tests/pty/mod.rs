@@ -63,6 +63,8 @@ enum Launch<'a> {
     Detached,
     /// As a job of a shell with job control (see [`job_shell`]).
     InJob,
+    /// With standard error written to this file (`2>FILE`), not to the terminal.
+    StderrTo(&'a Path),
 }
 
 /// Makes the integration test binary, run with it, a shell with job control for the program
@@ -114,6 +116,12 @@ impl Session {
     /// being read.
     pub fn start_reading(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         Session::start_under(None, args, cwd, env)
+    }
+
+    /// [`Session::start`] with standard error written to `file` (`2>FILE` in a shell), the
+    /// terminal only standard input and output.
+    pub fn start_with_stderr(file: &Path, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(Some(Launch::StderrTo(file)), args, cwd, env).opened()
     }
 
     /// [`Session::start`] in a session of its own with no controlling terminal (`setsid -w`),
@@ -187,6 +195,13 @@ impl Session {
                     spec.push_str(arg);
                 }
                 cmd.env(JOB_SHELL, spec);
+                cmd
+            }
+            Some(Launch::StderrTo(file)) => {
+                // The shell opens the file and becomes the program (`exec`): the same process.
+                let mut cmd = CommandBuilder::new("/bin/sh");
+                cmd.args(["-c", "err=$1; shift; exec \"$0\" \"$@\" 2>\"$err\"", &bin()]);
+                cmd.arg(file);
                 cmd
             }
             Some(Launch::Detached) => {
