@@ -219,42 +219,58 @@ impl Chain {
 
     /// SE's `getAncestorCount`: the distinct potentials among `n` and its ancestors.
     fn ancestors(&self, n: u16) -> usize {
-        let mut seen = [0u64; POTENTIALS.div_ceil(64)];
-        let mut stack = vec![n];
-        let mut count = 0;
-        while let Some(m) = stack.pop() {
-            let pot = usize::from(self.pot(m));
-            if seen[pot / 64] >> (pot % 64) & 1 == 1 {
-                continue;
+        // The walk's stack is the thread's: every hint counts its chains, millions of them in
+        // a nested rating, and a fresh stack for each was a malloc and a free.
+        WALK.with_borrow_mut(|stack| {
+            let mut seen = [0u64; POTENTIALS.div_ceil(64)];
+            stack.clear();
+            stack.push(n);
+            let mut count = 0;
+            while let Some(m) = stack.pop() {
+                let pot = usize::from(self.pot(m));
+                if seen[pot / 64] >> (pot % 64) & 1 == 1 {
+                    continue;
+                }
+                seen[pot / 64] |= 1 << (pot % 64);
+                count += 1;
+                stack.extend_from_slice(self.parents(m));
             }
-            seen[pot / 64] |= 1 << (pot % 64);
-            count += 1;
-            stack.extend_from_slice(self.parents(m));
-        }
-        count
+            count
+        })
     }
 }
 
-/// A set of potentials, one bit each.
-struct PotSet([u64; POTENTIALS.div_ceil(64)]);
+/// A set of potentials that empties in one step: a potential is in it when its mark is the
+/// set's current round. The static searches empty their sets tens of millions of times for a
+/// nested rating, mostly after a handful of inserts; as a set of bits, zeroing it each time
+/// was 3% of the samples.
+struct PotSet {
+    marks: Box<[u32; POTENTIALS]>,
+    round: u32,
+}
 
 impl PotSet {
-    const fn new() -> PotSet {
-        PotSet([0; POTENTIALS.div_ceil(64)])
+    fn new() -> PotSet {
+        PotSet {
+            marks: Box::new([0; POTENTIALS]),
+            round: 1,
+        }
     }
 
     fn clear(&mut self) {
-        self.0 = [0; POTENTIALS.div_ceil(64)];
+        if self.round == u32::MAX {
+            self.marks.fill(0);
+            self.round = 0;
+        }
+        self.round += 1;
     }
 
     fn insert(&mut self, pot: u16) {
-        let pot = usize::from(pot);
-        self.0[pot / 64] |= 1 << (pot % 64);
+        self.marks[usize::from(pot)] = self.round;
     }
 
     fn contains(&self, pot: u16) -> bool {
-        let pot = usize::from(pot);
-        self.0[pot / 64] >> (pot % 64) & 1 == 1
+        self.marks[usize::from(pot)] == self.round
     }
 }
 
@@ -283,6 +299,8 @@ impl Drop for Chain {
 type Buffers = (Vec<Node>, Vec<u16>, Vec<u16>);
 
 thread_local! {
+    /// The stack of [`Chain::ancestors`].
+    static WALK: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Chains' buffers to use again, emptied (see [`Chain::new`]).
     static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -639,8 +657,9 @@ impl Engine {
                     &own
                 }
             };
+            let mut scratch = Scratch::new();
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                loop_hints(grid, links, y, x, &mut all);
+                loop_hints(grid, links, y, x, &mut scratch, &mut all);
             }
             all
         };
@@ -1011,8 +1030,7 @@ fn follow_static(links: &StaticLinks, start: u16) -> Following {
 
 /// SE's static Forcing Chains & Cycles of one kind of links (`y`: cells, `x`: units), from
 /// every candidate of every cell of two or more candidates.
-fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<Hint>) {
-    let mut scratch = Scratch::new();
+fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, scratch: &mut Scratch, out: &mut Vec<Hint>) {
     for p in grid.empty_cells().iter() {
         let cardinality = grid.candidates(p).len();
         if cardinality < 2 {
@@ -1024,11 +1042,16 @@ fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<
                 continue;
             }
             let c = cand(p, d);
-            cycles(grid, links, c, y, x, &mut scratch, out);
+            // A loop back to `c` closes with a strong link into it, and strong links go both
+            // ways: a candidate with none of these links starts no loop (most starts of the
+            // searches with unit links but not cell links).
+            if !links.off_to_on(c, y, x).is_empty() {
+                cycles(grid, links, c, y, x, scratch, out);
+            }
             if x {
                 let mut targets: Vec<(Rc<Chain>, u16)> = Vec::new();
                 for start in [c, OFF + c] {
-                    let ends = forcing(links, start, y, &mut scratch);
+                    let ends = forcing(links, start, y, scratch);
                     if ends.is_empty() {
                         continue;
                     }
