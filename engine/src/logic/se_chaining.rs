@@ -630,7 +630,9 @@ impl Engine {
             4 => &[Engine::dynamic(0)],
             _ => &[Engine::dynamic(0), Engine::dynamic(self.level - 3)],
         };
-        // The static engines (level 3 runs two) share the links of the working grid.
+        // The static engines (level 3 runs two) share the links of the working grid. Tried and
+        // dropped: a cache of these hints by working grid (SE keeps the last grid's), which
+        // saved nothing measurable: the grids of a nested rating seldom repeat.
         let mut links: Option<StaticLinks> = None;
         for engine in nested {
             let table = (!engine.dynamic).then(|| &*links.get_or_insert_with(|| StaticLinks::new(work)));
