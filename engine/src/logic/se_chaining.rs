@@ -101,11 +101,16 @@ enum Cause {
     Advanced,
 }
 
+/// A potential of a chain: its parents are `edges[start..start + len]`. A node's nested chain,
+/// if any, is kept beside (see [`Chain::nested`]): with an `Option<Rc<Hint>>` here, nearly
+/// always `None`, a node took 24 bytes, and building one on the stack and copying it stalled
+/// each push (a wide load of narrow stores: 5% of a nested rating's samples on one instruction).
+#[derive(Clone, Copy)]
 struct Node {
     pot: u16,
-    parents: (u32, u16),
+    len: u16,
     cause: Cause,
-    nested: Option<Rc<Hint>>,
+    start: u32,
 }
 
 /// The potentials of one following, in the order found, with their parents.
@@ -115,9 +120,17 @@ pub(crate) struct Chain {
     /// The node of each potential that the following holds (a contradiction's fresh potential
     /// is a node without an entry here).
     at: Vec<u16>,
-    /// Whether a node holds a nested chain (else a hint need not look for one).
-    nested: bool,
+    /// The nodes that hold a nested chain, in the order pushed (few: only removals made by a
+    /// chain run inside this one).
+    nested: Vec<(u16, Rc<Hint>)>,
+    /// The potentials held, one bit each: what the cell and region chains intersect (asking
+    /// each chain's `at` for each potential of the first missed the cache, 8% of a nested
+    /// rating's samples).
+    held: [u64; POT_WORDS],
 }
+
+/// The words of a set of potentials, one bit each.
+const POT_WORDS: usize = POTENTIALS.div_ceil(64);
 
 impl Chain {
     fn new() -> Chain {
@@ -134,7 +147,8 @@ impl Chain {
             nodes,
             edges,
             at,
-            nested: false,
+            nested: Vec::new(),
+            held: [0; POT_WORDS],
         }
     }
 
@@ -146,7 +160,8 @@ impl Chain {
         }
         self.nodes.clear();
         self.edges.clear();
-        self.nested = false;
+        self.nested.clear();
+        self.held = [0; POT_WORDS];
     }
 
     fn get(&self, pot: u16) -> Option<u16> {
@@ -159,25 +174,35 @@ impl Chain {
     }
 
     /// Adds a node; `held` enters it in the following's sets.
+    #[inline]
     fn push(&mut self, pot: u16, parents: &[u16], cause: Cause, nested: Option<Rc<Hint>>, held: bool) -> u16 {
         let n = self.nodes.len() as u16;
-        self.nested |= nested.is_some();
+        if let Some(hint) = nested {
+            self.nested.push((n, hint));
+        }
         self.nodes.push(Node {
             pot,
-            parents: (self.edges.len() as u32, parents.len() as u16),
+            len: parents.len() as u16,
             cause,
-            nested,
+            start: self.edges.len() as u32,
         });
         self.edges.extend_from_slice(parents);
         if held {
             self.at[usize::from(pot)] = n;
+            self.held[usize::from(pot) / 64] |= 1 << (pot % 64);
         }
         n
     }
 
     fn parents(&self, n: u16) -> &[u16] {
-        let (start, len) = self.nodes[usize::from(n)].parents;
+        let Node { start, len, .. } = self.nodes[usize::from(n)];
         &self.edges[start as usize..start as usize + usize::from(len)]
+    }
+
+    /// The nested chain node `n` rests on, if any.
+    fn nested(&self, n: u16) -> Option<&Rc<Hint>> {
+        let k = self.nested.binary_search_by_key(&n, |(m, _)| *m).ok()?;
+        Some(&self.nested[k].1)
     }
 
     fn pot(&self, n: u16) -> u16 {
@@ -187,7 +212,7 @@ impl Chain {
     /// The nodes behind `n` (itself included), one per distinct potential, as SE's
     /// `getChain` walks them.
     fn chain_of(&self, n: u16) -> Vec<u16> {
-        let mut seen = [0u64; POTENTIALS.div_ceil(64)];
+        let mut seen = [0u64; POT_WORDS];
         let mut out = Vec::new();
         let mut stack = vec![n];
         while let Some(m) = stack.pop() {
@@ -204,42 +229,58 @@ impl Chain {
 
     /// SE's `getAncestorCount`: the distinct potentials among `n` and its ancestors.
     fn ancestors(&self, n: u16) -> usize {
-        let mut seen = [0u64; POTENTIALS.div_ceil(64)];
-        let mut stack = vec![n];
-        let mut count = 0;
-        while let Some(m) = stack.pop() {
-            let pot = usize::from(self.pot(m));
-            if seen[pot / 64] >> (pot % 64) & 1 == 1 {
-                continue;
+        // The walk's stack is the thread's: every hint counts its chains, millions of them in
+        // a nested rating, and a fresh stack for each was a malloc and a free.
+        WALK.with_borrow_mut(|stack| {
+            let mut seen = [0u64; POT_WORDS];
+            stack.clear();
+            stack.push(n);
+            let mut count = 0;
+            while let Some(m) = stack.pop() {
+                let pot = usize::from(self.pot(m));
+                if seen[pot / 64] >> (pot % 64) & 1 == 1 {
+                    continue;
+                }
+                seen[pot / 64] |= 1 << (pot % 64);
+                count += 1;
+                stack.extend_from_slice(self.parents(m));
             }
-            seen[pot / 64] |= 1 << (pot % 64);
-            count += 1;
-            stack.extend_from_slice(self.parents(m));
-        }
-        count
+            count
+        })
     }
 }
 
-/// A set of potentials, one bit each.
-struct PotSet([u64; POTENTIALS.div_ceil(64)]);
+/// A set of potentials that empties in one step: a potential is in it when its mark is the
+/// set's current round. The static searches empty their sets tens of millions of times for a
+/// nested rating, mostly after a handful of inserts; as a set of bits, zeroing it each time
+/// was 3% of the samples.
+struct PotSet {
+    marks: Box<[u32; POTENTIALS]>,
+    round: u32,
+}
 
 impl PotSet {
-    const fn new() -> PotSet {
-        PotSet([0; POTENTIALS.div_ceil(64)])
+    fn new() -> PotSet {
+        PotSet {
+            marks: Box::new([0; POTENTIALS]),
+            round: 1,
+        }
     }
 
     fn clear(&mut self) {
-        self.0 = [0; POTENTIALS.div_ceil(64)];
+        if self.round == u32::MAX {
+            self.marks.fill(0);
+            self.round = 0;
+        }
+        self.round += 1;
     }
 
     fn insert(&mut self, pot: u16) {
-        let pot = usize::from(pot);
-        self.0[pot / 64] |= 1 << (pot % 64);
+        self.marks[usize::from(pot)] = self.round;
     }
 
     fn contains(&self, pot: u16) -> bool {
-        let pot = usize::from(pot);
-        self.0[pot / 64] >> (pot % 64) & 1 == 1
+        self.marks[usize::from(pot)] == self.round
     }
 }
 
@@ -268,6 +309,8 @@ impl Drop for Chain {
 type Buffers = (Vec<Node>, Vec<u16>, Vec<u16>);
 
 thread_local! {
+    /// The stack of [`Chain::ancestors`].
+    static WALK: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Chains' buffers to use again, emptied (see [`Chain::new`]).
     static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -350,9 +393,9 @@ impl Hint {
     fn nested_complexity(&self) -> usize {
         let mut seen: Vec<*const Hint> = Vec::new();
         let mut total = 0;
-        for (chain, target) in self.targets.iter().filter(|(c, _)| c.nested) {
+        for (chain, target) in self.targets.iter().filter(|(c, _)| !c.nested.is_empty()) {
             for n in chain.chain_of(*target) {
-                if let Some(nested) = &chain.nodes[usize::from(n)].nested {
+                if let Some(nested) = chain.nested(n) {
                     let key = Rc::as_ptr(nested);
                     if !seen.contains(&key) {
                         seen.push(key);
@@ -464,8 +507,22 @@ impl Engine {
         !self.nishio
     }
 
-    /// SE's `doChaining`: follows `start` on `grid`.
-    fn follow(self, grid: &Grid, start: u16, clock: &Clock) -> Result<Following, OutOfTime> {
+    /// SE's `doChaining`: follows `start` on `grid`, whose links are `links` when the
+    /// following is static.
+    fn follow(
+        self,
+        grid: &Grid,
+        links: Option<&StaticLinks>,
+        start: u16,
+        clock: &Clock,
+    ) -> Result<Following, OutOfTime> {
+        if let Some(links) = links
+            && !self.dynamic
+            && self.level == 0
+            && self.cell_links()
+        {
+            return Ok(follow_static(links, start));
+        }
         let mut chain = Chain::new();
         let mut work = grid.clone();
         // Tried and dropped: taking these buffers from a pool of the thread, as chains do; on an
@@ -573,8 +630,13 @@ impl Engine {
             4 => &[Engine::dynamic(0)],
             _ => &[Engine::dynamic(0), Engine::dynamic(self.level - 3)],
         };
+        // The static engines (level 3 runs two) share the links of the working grid. Tried and
+        // dropped: a cache of these hints by working grid (SE keeps the last grid's), which
+        // saved nothing measurable: the grids of a nested rating seldom repeat.
+        let mut links: Option<StaticLinks> = None;
         for engine in nested {
-            for hint in engine.hints(work, clock)? {
+            let table = (!engine.dynamic).then(|| &*links.get_or_insert_with(|| StaticLinks::new(work)));
+            for hint in engine.hints_with(work, table, clock)? {
                 parents.clear();
                 hint.rule_parents(source, work, &mut parents);
                 let removables = hint.removables.clone();
@@ -589,13 +651,27 @@ impl Engine {
 
     /// SE's `getHintList` and `getHints`: every hint on `grid`, sorted, without repeats.
     pub(crate) fn hints(self, grid: &Grid, clock: &Clock) -> Result<Vec<Rc<Hint>>, OutOfTime> {
+        let links = (!self.dynamic).then(|| StaticLinks::new(grid));
+        self.hints_with(grid, links.as_ref(), clock)
+    }
+
+    /// [`Engine::hints`] with the links of `grid`, which a static engine needs.
+    fn hints_with(self, grid: &Grid, links: Option<&StaticLinks>, clock: &Clock) -> Result<Vec<Rc<Hint>>, OutOfTime> {
         let mut found = if self.multiple || self.dynamic {
-            self.multiple_hints(grid, clock)?
+            self.multiple_hints(grid, links, clock)?
         } else {
             let mut all = Vec::new();
-            let links = StaticLinks::new(grid);
+            let own;
+            let links = match links {
+                Some(links) => links,
+                None => {
+                    own = StaticLinks::new(grid);
+                    &own
+                }
+            };
+            let mut scratch = Scratch::new();
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                loop_hints(grid, &links, y, x, &mut all);
+                loop_hints(grid, links, y, x, &mut scratch, &mut all);
             }
             all
         };
@@ -607,19 +683,23 @@ impl Engine {
         }
         // A stable sort: equal hints stay in the order SE meets them.
         found.sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
-        let mut out: Vec<Rc<Hint>> = Vec::with_capacity(found.len());
-        let mut seen: HashSet<Vec<u16>> = HashSet::with_capacity(found.len());
-        for hint in found {
-            if seen.insert(hint.removables.clone()) {
-                out.push(Rc::new(hint));
-            }
-        }
+        // The first of each set of removals, asked by reference (a copy of every hint's
+        // removals as a key was 2% of a nested rating).
+        let fresh: Vec<bool> = {
+            let mut seen: HashSet<&[u16]> = HashSet::with_capacity(found.len());
+            found.iter().map(|h| seen.insert(&h.removables)).collect()
+        };
+        let out = found
+            .into_iter()
+            .zip(fresh)
+            .filter_map(|(hint, fresh)| fresh.then(|| Rc::new(hint)))
+            .collect();
         Ok(out)
     }
 
     /// SE's `getMultipleChainsHintList`: contradictions, double forcing chains and cell and
     /// region chains, cell by cell.
-    fn multiple_hints(self, grid: &Grid, clock: &Clock) -> Result<Vec<Hint>, OutOfTime> {
+    fn multiple_hints(self, grid: &Grid, links: Option<&StaticLinks>, clock: &Clock) -> Result<Vec<Hint>, OutOfTime> {
         let mut out = Vec::new();
         let mut cache: Vec<Option<OnChain>> = (0..OFF).map(|_| None).collect();
         for p in grid.empty_cells().iter() {
@@ -631,7 +711,7 @@ impl Engine {
             let mut values: Vec<Rc<Chain>> = Vec::new();
             for d in grid.candidates(p).iter() {
                 let c = cand(p, d);
-                let (on, on_clash) = self.on_chain(grid, c, &mut cache, clock)?;
+                let (on, on_clash) = self.on_chain(grid, links, c, &mut cache, clock)?;
                 if (self.dynamic || self.nishio)
                     && let Some((a, b)) = on_clash
                 {
@@ -641,7 +721,7 @@ impl Engine {
                 let double = cardinality >= 3 && !self.nishio && self.dynamic;
                 let contradiction = self.dynamic || self.nishio;
                 if double || contradiction {
-                    let off = self.follow(grid, OFF + c, clock)?;
+                    let off = self.follow(grid, links, OFF + c, clock)?;
                     let off_clash = off.clash;
                     let off = Rc::new(off.chain);
                     if contradiction && let Some((a, b)) = off_clash {
@@ -656,7 +736,7 @@ impl Engine {
                     }
                 }
                 if !self.nishio {
-                    self.regions(grid, p, d, &on, &mut cache, clock, &mut out)?;
+                    self.regions(grid, links, p, d, &on, &mut cache, clock, &mut out)?;
                 }
                 values.push(on);
             }
@@ -670,11 +750,18 @@ impl Engine {
 
     /// The following from candidate `c` on, kept for the cells and units that ask again, with
     /// the contradiction it reached, if any.
-    fn on_chain(self, grid: &Grid, c: u16, cache: &mut [Option<OnChain>], clock: &Clock) -> Result<OnChain, OutOfTime> {
+    fn on_chain(
+        self,
+        grid: &Grid,
+        links: Option<&StaticLinks>,
+        c: u16,
+        cache: &mut [Option<OnChain>],
+        clock: &Clock,
+    ) -> Result<OnChain, OutOfTime> {
         if let Some(known) = &cache[usize::from(c)] {
             return Ok(known.clone());
         }
-        let f = self.follow(grid, c, clock)?;
+        let f = self.follow(grid, links, c, clock)?;
         let known = (Rc::new(f.chain), f.clash);
         cache[usize::from(c)] = Some(known.clone());
         Ok(known)
@@ -682,10 +769,20 @@ impl Engine {
 
     /// Double forcing chains: potentials forced both by `c` on and by `c` off.
     fn doubles(self, grid: &Grid, c: u16, on: &Rc<Chain>, off: &Rc<Chain>, out: &mut Vec<Hint>) {
+        let mut common = on.held;
+        for (word, other) in common.iter_mut().zip(&off.held) {
+            *word &= other;
+        }
+        if common.iter().all(|&word| word == 0) {
+            return;
+        }
         for state_on in [true, false] {
             for (n, node) in on.nodes.iter().enumerate() {
                 let pot = node.pot;
-                if (pot < OFF) != state_on || on.get(pot) != Some(n as u16) {
+                if (pot < OFF) != state_on
+                    || common[usize::from(pot) / 64] >> (pot % 64) & 1 == 0
+                    || on.get(pot) != Some(n as u16)
+                {
                     continue;
                 }
                 let Some(m) = off.get(pot) else { continue };
@@ -705,6 +802,7 @@ impl Engine {
     fn regions(
         self,
         grid: &Grid,
+        links: Option<&StaticLinks>,
         p: Pos,
         d: Digit,
         on: &Rc<Chain>,
@@ -726,7 +824,7 @@ impl Engine {
                     chains.push(on.clone());
                 } else {
                     // SE follows the other places afresh, without a contradiction hint.
-                    chains.push(self.on_chain(grid, cand(q, d), cache, clock)?.0);
+                    chains.push(self.on_chain(grid, links, cand(q, d), cache, clock)?.0);
                 }
             }
             common_hints(grid, Kind::Region(u as u8, d), &sources, &chains, out);
@@ -770,14 +868,23 @@ fn others(grid: &Grid, c: u16) -> Vec<u16> {
 /// its off ones), as cell or region hints.
 fn common_hints(grid: &Grid, kind: Kind, sources: &[u16], chains: &[Rc<Chain>], out: &mut Vec<Hint>) {
     let Some(first) = chains.first() else { return };
+    // Most potentials are not in every chain, and often none is: intersect first.
+    let mut common = first.held;
+    for chain in &chains[1..] {
+        for (word, other) in common.iter_mut().zip(&chain.held) {
+            *word &= other;
+        }
+    }
+    if common.iter().all(|&word| word == 0) {
+        return;
+    }
     for state_on in [true, false] {
         for (n, node) in first.nodes.iter().enumerate() {
             let pot = node.pot;
-            if (pot < OFF) != state_on || first.get(pot) != Some(n as u16) {
+            if (pot < OFF) != state_on || common[usize::from(pot) / 64] >> (pot % 64) & 1 == 0 {
                 continue;
             }
-            // Most potentials are not in every chain: ask before building anything.
-            if !chains.iter().all(|c| c.has(pot)) {
+            if first.get(pot) != Some(n as u16) {
                 continue;
             }
             let targets: Vec<(Rc<Chain>, u16)> = chains
@@ -842,7 +949,9 @@ impl Implied {
 /// SE's `getOffToOn`: from candidate `c` (node `n`) off, the other candidate of a two-candidate
 /// cell (with cell links) and the other place of the digit in each unit where it has two; in
 /// a dynamic following each also rests on the candidates of its cell or unit removed since
-/// `source`.
+/// `source`. Targets `chain` already holds are left out: the following would only pass them
+/// by (it holds no potential both on and off), and their parents were a third of this
+/// function's time.
 #[allow(clippy::too_many_arguments)]
 fn off_to_on(
     work: &Grid,
@@ -860,6 +969,7 @@ fn off_to_on(
     if cell_links
         && work.candidates(p).len() == 2
         && let Some(e) = work.candidates(p).iter().find(|e| *e != d)
+        && !chain.has(cand(p, e))
     {
         {
             let start = out.parents.len() as u32;
@@ -885,7 +995,7 @@ fn off_to_on(
             continue;
         };
         let target = cand(q, d);
-        if out.targets.iter().any(|(t, ..)| *t == target) {
+        if chain.has(target) || out.targets.iter().any(|(t, ..)| *t == target) {
             continue;
         }
         let start = out.parents.len() as u32;
@@ -902,10 +1012,56 @@ fn off_to_on(
     }
 }
 
+/// A static following of `start` (SE's `doChaining` without changes to the grid, cell and
+/// unit links), its links read from the table of the grid: `follow` asked the grid again for
+/// each potential of the thousands of followings a static multiple chain runs on one grid.
+fn follow_static(links: &StaticLinks, start: u16) -> Following {
+    let mut chain = Chain::new();
+    let (mut on_queue, mut off_queue) = (VecDeque::with_capacity(256), VecDeque::with_capacity(256));
+    let root = chain.push(start, &[], Cause::Start, None, true);
+    if start < OFF {
+        on_queue.push_back(root);
+    } else {
+        off_queue.push_back(root);
+    }
+    loop {
+        if let Some(n) = on_queue.pop_front() {
+            for &(off, cause) in links.on_to_off(chain.pot(n), true) {
+                if let Some(on) = chain.get(off) {
+                    let fresh = chain.push(OFF + off, &[n], cause, None, false);
+                    return Following {
+                        chain,
+                        clash: Some((on, fresh)),
+                    };
+                }
+                if !chain.has(OFF + off) {
+                    let m = chain.push(OFF + off, &[n], cause, None, true);
+                    off_queue.push_back(m);
+                }
+            }
+        } else if let Some(n) = off_queue.pop_front() {
+            for &(on, cause) in links.off_to_on(chain.pot(n) - OFF, true, true) {
+                if let Some(off) = chain.get(OFF + on) {
+                    let fresh = chain.push(on, &[n], cause, None, false);
+                    return Following {
+                        chain,
+                        clash: Some((fresh, off)),
+                    };
+                }
+                if !chain.has(on) {
+                    let m = chain.push(on, &[n], cause, None, true);
+                    on_queue.push_back(m);
+                }
+            }
+        } else {
+            return Following { chain, clash: None };
+        }
+    }
+}
+
 /// SE's static Forcing Chains & Cycles of one kind of links (`y`: cells, `x`: units), from
 /// every candidate of every cell of two or more candidates.
-fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<Hint>) {
-    let mut scratch = Scratch::new();
+fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, scratch: &mut Scratch, out: &mut Vec<Hint>) {
     for p in grid.empty_cells().iter() {
         let cardinality = grid.candidates(p).len();
         if cardinality < 2 {
@@ -917,11 +1073,16 @@ fn loop_hints(grid: &Grid, links: &StaticLinks, y: bool, x: bool, out: &mut Vec<
                 continue;
             }
             let c = cand(p, d);
-            cycles(grid, links, c, y, x, &mut scratch, out);
+            // A loop back to `c` closes with a strong link into it, and strong links go both
+            // ways: a candidate with none of these links starts no loop (most starts of the
+            // searches with unit links but not cell links).
+            if !links.off_to_on(c, y, x).is_empty() {
+                cycles(grid, links, c, y, x, scratch, out);
+            }
             if x {
                 let mut targets: Vec<(Rc<Chain>, u16)> = Vec::new();
                 for start in [c, OFF + c] {
-                    let ends = forcing(links, start, y, &mut scratch);
+                    let ends = forcing(links, start, y, scratch);
                     if ends.is_empty() {
                         continue;
                     }
