@@ -733,12 +733,21 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
                 Ok((parsed, fingerprint)) => {
                     // Changed since: the document keeps the file as that session knew it, so
                     // that `w` asks before writing over what changed (attack M).
-                    let disk = match whence.read_file.as_deref().and_then(|r| fingerprint.as_read_when(r)) {
-                        Some(before) => {
-                            changed = Some(format!("{shown} changed on disk since that session read it"));
-                            before
+                    // No record of it (a recovery file of an earlier version, or one edited):
+                    // whether it changed is unknown, and a question costs less than a save lost
+                    // (attack N).
+                    let disk = match whence.read_file.as_deref() {
+                        Some(recorded) => match fingerprint.as_read_when(recorded) {
+                            Some(before) => {
+                                changed = Some(format!("{shown} changed on disk since that session read it"));
+                                before
+                            }
+                            None => fingerprint,
+                        },
+                        None => {
+                            changed = Some(format!("{shown} may have changed on disk since that session read it"));
+                            fingerprint.as_read_when("").unwrap_or(fingerprint)
                         }
-                        None => fingerprint,
                     };
                     find_again(parsed, &whence.origin, index, &read, Some(disk))
                         .ok_or_else(|| format!("its file {shown} no longer holds this puzzle"))

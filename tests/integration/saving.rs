@@ -1324,8 +1324,12 @@ fn recovery_file_from(state: &Path, pid: u32, origin: &Path) -> std::path::PathB
     let grid = read(&asset("hard.txt"));
     let mut entries = ".".repeat(81);
     entries.replace_range(1..2, "7");
+    // What the origin was when that session read it, as a workbench records it.
+    let read_file = sudoku_workbench::runtime::files::read_bytes(origin)
+        .map(|(_, fingerprint)| format!("#!read-file {}\n", fingerprint.identity()))
+        .unwrap_or_default();
     let text = format!(
-        "#!sudoku-workbench progress 1\n#!entries {entries}\n#!origin file {}\n#!format line\n{grid}",
+        "#!sudoku-workbench progress 1\n#!entries {entries}\n#!origin file {}\n#!format line\n{read_file}{grid}",
         sudoku_workbench::runtime::recovery::escape_path(origin)
     );
     let path = state.join(format!("recovery-{pid}-{pid}.swb"));
@@ -1947,6 +1951,32 @@ fn recovered_work_never_writes_over_a_newer_save_of_its_file_unasked() {
     next.keys("o");
     next.run_effects();
     assert_ne!(read(&path), newer, "written over once asked");
+
+    // A recovery file that does not say what the file was (an earlier version's, or one
+    // edited: attack N): whether it changed is unknown, so `w` asks too.
+    let (_dir, path) = game_saved_as_progress();
+    let state = tempfile::tempdir().unwrap();
+    let (_, left) = crashed_with_an_entry(&path, state.path());
+    let text = read(&left);
+    let without: String = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("#!read-file"))
+        .collect();
+    assert_ne!(without, text, "the line was there");
+    std::fs::write(&left, without).unwrap();
+    let mut next = bench_keeping_in(state.path());
+    next.look_for_recovery();
+    next.keys("y");
+    next.run_effects();
+    assert!(
+        next.message()
+            .contains("may have changed on disk since that session read it"),
+        "{}",
+        next.message()
+    );
+    next.keys("w");
+    next.run_effects();
+    assert!(question(&next).contains("changed on disk since it was read"));
 
     // The same without the newer save: no word, no question.
     let (_dir, path) = game_saved_as_progress();
