@@ -293,12 +293,13 @@ impl Fingerprint {
     /// `None` when it is still the same; else a fingerprint that differs from the file's, so
     /// that a save of that session's work asks before writing over what changed since (attack
     /// M: a crashed game of a `.swb`, reopened, wrote over a newer save of that file without a
-    /// word). An identity that cannot be read counts as changed: asking costs a key.
+    /// word). No record, or one that cannot be read, counts as changed (attack N: an earlier
+    /// version's recovery file has none): asking costs a key.
     ///
     /// [`identity`]: Fingerprint::identity
-    pub fn as_read_when(&self, recorded: &str) -> Option<Fingerprint> {
+    pub fn as_read_when(&self, recorded: Option<&str>) -> Option<Fingerprint> {
         let same = recorded
-            .split_once(' ')
+            .and_then(|r| r.split_once(' '))
             .and_then(|(size, hash)| Some((size.parse::<u64>().ok()?, u64::from_str_radix(hash, 16).ok()?)))
             == Some((self.size, self.hash));
         (!same).then(|| Fingerprint {

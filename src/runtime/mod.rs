@@ -734,21 +734,18 @@ fn reopen(path: &Path, text: &str) -> Result<Reopened, String> {
                     // Changed since: the document keeps the file as that session knew it, so
                     // that `w` asks before writing over what changed (attack M).
                     // No record of it (a recovery file of an earlier version, or one edited):
-                    // whether it changed is unknown, and a question costs less than a save lost
-                    // (attack N).
-                    let disk = match whence.read_file.as_deref() {
-                        Some(recorded) => match fingerprint.as_read_when(recorded) {
-                            Some(before) => {
-                                changed = Some(format!("{shown} changed on disk since that session read it"));
-                                before
-                            }
-                            None => fingerprint,
-                        },
-                        None => {
-                            changed = Some(format!("{shown} may have changed on disk since that session read it"));
-                            fingerprint.as_read_when("").unwrap_or(fingerprint)
-                        }
-                    };
+                    // whether it changed is unknown, and a question costs less than a save lost.
+                    let recorded = whence.read_file.as_deref();
+                    let before = fingerprint.as_read_when(recorded);
+                    if before.is_some() {
+                        let verb = if recorded.is_some() {
+                            "changed"
+                        } else {
+                            "may have changed"
+                        };
+                        changed = Some(format!("{shown} {verb} on disk since that session read it"));
+                    }
+                    let disk = before.unwrap_or(fingerprint);
                     find_again(parsed, &whence.origin, index, &read, Some(disk))
                         .ok_or_else(|| format!("its file {shown} no longer holds this puzzle"))
                 }
