@@ -654,6 +654,61 @@ fn a_board_without_a_solution_is_said_at_once_by_compare_and_naive() {
     assert_eq!(naive.status.code(), fast.status.code());
 }
 
+/// Attack N, N2: a sparse board WITH solutions that the textbook order cannot finish (72 blanks,
+/// then `.23456789`: the first row's 1 is tried last) ran `compare` and `solve --strategy
+/// naive` for ever. Each slow strategy is given up on at `--time-limit`: `compare`'s row shows
+/// how far it got and the others' rows follow; `solve` says it gave up (not "no solution").
+#[test]
+fn a_board_the_textbook_order_cannot_finish_is_given_up_on_at_its_time_limit() {
+    let board = format!("{}.23456789\n", ".".repeat(72));
+    let (_dir, path) = temp_file("first-row-1-last.txt", board.as_bytes());
+    let file = path.to_str().unwrap();
+    let out = run_within(&["compare", "--time-limit", "1", file], 20);
+    let table = text(&out.stdout);
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 5, "a header and every strategy's row:\n{table}");
+    assert!(rows[1].starts_with("naive") && rows[1].ends_with("> 1.00 s"), "{table}");
+    for (row, name) in rows[2..].iter().zip(["mrv", "dlx", "fast"]) {
+        assert!(row.starts_with(name) && !row.contains('>'), "{name} finished:\n{table}");
+    }
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(&format!("{file}: naive gave up after 1.00 s and "))
+            && err.ends_with("its row shows how far it got\n"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0), "the board was solved, by the others");
+
+    let naive = run_within(&["solve", "--strategy", "naive", "--time-limit", "1", file], 20);
+    assert_eq!(text(&naive.stdout), "", "no solution written");
+    let err = text(&naive.stderr);
+    assert!(err.starts_with(&format!("{file}: gave up after 1.00 s and ")), "{err}");
+    assert!(
+        err.contains("with --strategy naive (--time-limit 1)") && !err.contains("no solution"),
+        "{err}"
+    );
+    assert_eq!(naive.status.code(), Some(1));
+    // The same strategy on a board it can finish is not cut short by the limit.
+    let hard = asset("hard.txt");
+    let solved = run_within(
+        &[
+            "solve",
+            "--strategy",
+            "naive",
+            "--time-limit",
+            "1",
+            hard.to_str().unwrap(),
+        ],
+        20,
+    );
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    let solution = text(&solved.stdout);
+    assert!(
+        solution.trim_end().len() == 81 && solution.trim_end().bytes().all(|b| (b'1'..=b'9').contains(&b)),
+        "{solution}"
+    );
+}
+
 /// `.sdk` metadata lines of one puzzle, `lines` of them, above its grid.
 fn with_metadata(lines: usize, width: usize) -> Vec<u8> {
     let mut text = Vec::new();

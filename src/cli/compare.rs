@@ -5,7 +5,8 @@ use super::{Status, judge, puzzle_number};
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use sudoku_engine::{Strategy, count_solutions};
+use std::time::Duration;
+use sudoku_engine::{Board, Contradiction, Counters, Step, Strategy, count_solutions};
 
 /// Arguments of `compare`.
 #[derive(Args, Debug)]
@@ -15,12 +16,23 @@ pub struct CompareArgs {
     /// Which puzzle of a collection, 1 for the first.
     #[arg(long, value_name = "N", default_value = "1", value_parser = puzzle_number)]
     pub index: usize,
+    /// Give up on a strategy after this many seconds, its row showing how far it got (a number
+    /// above 0).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT,
+          value_parser = super::generate::seconds, allow_hyphen_values = true)]
+    pub time_limit: f64,
 }
+
+/// `--time-limit` unless told: ten seconds a strategy, past what the textbook order takes on
+/// any real puzzle (a third of a second on `assets/anti-naive.txt`, made against it), so that
+/// the table of a board it cannot finish comes within a minute.
+pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
 
 /// `compare`: every strategy solves the puzzle, slowest first, and a table says how: the
 /// placements, backtracks and deepest stack of each, and its time (the only column that
-/// changes from run to run). A board with no solution gets no table: only why, if it can be
-/// named.
+/// changes from run to run). A strategy that runs out of `--time-limit` is given up on: its row
+/// shows how far it got, and standard error says so. A board with no solution gets no table:
+/// only why, if it can be named.
 pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<Status> {
     let Some((record, where_)) = nth_record(args.file.as_deref(), args.index, out, err)? else {
         return Ok(Status::Unreadable);
@@ -45,11 +57,25 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
         "{:<10}{:>14}{:>14}{:>11}{:>12}",
         "strategy", "placements", "backtracks", "max depth", "time"
     )?;
+    let limit = Duration::try_from_secs_f64(args.time_limit).unwrap_or(Duration::MAX);
     let mut solved = false;
+    let mut gave_up = Vec::new();
     for &strategy in Strategy::ALL {
         let start = std::time::Instant::now();
-        let outcome = match sudoku_engine::solve(board, strategy) {
-            Ok(outcome) => outcome,
+        let ran = run(board, strategy, limit);
+        let elapsed = start.elapsed();
+        let (counters, time) = match ran {
+            Ok(Ran::Ended {
+                counters,
+                solved: found,
+            }) => {
+                solved = found;
+                (counters, crate::text::duration(elapsed))
+            }
+            Ok(Ran::GaveUp(counters)) => {
+                gave_up.push((strategy, counters.placements));
+                (counters, format!("> {}", crate::text::duration(limit)))
+            }
             Err(contradiction) => {
                 // Every strategy starts from the same check as `contradiction` above; should
                 // one refuse anyway, the rows written so far are flushed before the reason.
@@ -58,23 +84,58 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -
                 return Ok(Status::NoSolution);
             }
         };
-        let elapsed = start.elapsed();
-        let c = outcome.counters;
         writeln!(
             out,
             "{:<10}{:>14}{:>14}{:>11}{:>12}",
             strategy.name(),
-            crate::text::grouped(c.placements),
-            crate::text::grouped(c.backtracks),
-            c.max_depth,
-            crate::text::duration(elapsed)
+            crate::text::grouped(counters.placements),
+            crate::text::grouped(counters.backtracks),
+            counters.max_depth,
+            time
         )?;
-        solved = outcome.solution.is_some();
     }
     out.flush()?;
+    for (strategy, placements) in gave_up {
+        writeln!(
+            err,
+            "{where_}: {strategy} gave up after {} and {} placements (--time-limit {}); its row shows how far it got",
+            crate::text::duration(limit),
+            crate::text::grouped(placements),
+            args.time_limit
+        )?;
+    }
     if solved {
         return Ok(Status::Solved);
     }
     writeln!(err, "{where_}: no solution")?;
     Ok(Status::NoSolution)
+}
+
+/// How a strategy's run went: to its end (a solution or none), or given up on.
+enum Ran {
+    /// The search ended, with the first solution if `solved`.
+    Ended { counters: Counters, solved: bool },
+    /// The time ran out first; the counters say how far it got.
+    GaveUp(Counters),
+}
+
+/// Runs `strategy` on `board` to its first solution, for `limit` at most. The fast strategy
+/// runs in its own recursion (it needs no limit: milliseconds on the hardest puzzles known).
+fn run(board: &Board, strategy: Strategy, limit: Duration) -> Result<Ran, Contradiction> {
+    if strategy == Strategy::Fast {
+        let outcome = sudoku_engine::solve(board, strategy)?;
+        return Ok(Ran::Ended {
+            counters: outcome.counters,
+            solved: outcome.solution.is_some(),
+        });
+    }
+    super::batch::with_search(board, strategy, |search| {
+        match super::batch::run_within(search, limit) {
+            Some(step) => Ran::Ended {
+                counters: search.counters(),
+                solved: step == Step::Solved,
+            },
+            None => Ran::GaveUp(search.counters()),
+        }
+    })
 }

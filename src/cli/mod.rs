@@ -6,7 +6,7 @@
 //! `impl Write` (errors to a second one), so tests run them in memory.
 //!
 //! Exit statuses: 0 every puzzle solved (or checked solvable), 1 some puzzle has no solution
-//! (for the logical solver: not exactly one), 2 some input could not be read, or the output
+//! (for the logical solver: not exactly one; for `solve`, or given up at `--time-limit`), 2 some input could not be read, or the output
 //! could not be written (or not in full: notes past what a puzzle keeps are said and give 2).
 //! Standard output carries only results.
 //!
@@ -249,9 +249,9 @@ pub fn why_no_workbench(stdout_is_terminal: bool, term: Option<&str>) -> Option<
 /// The short usage printed where the workbench would open.
 pub fn usage() -> &'static str {
     "sudoku-workbench: a terminal workbench for Sudoku\n\n\
-     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats] [--jobs N]\n\
+     usage: sudoku-workbench solve [FILE] [--format boj|line|sdk|ss|grid|progress|candidates] [--strategy naive|mrv|dlx|fast] [--stats] [--jobs N] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench check [FILE] [--jobs N]\n\
-     \x20      sudoku-workbench compare [FILE] [--index N]\n\
+     \x20      sudoku-workbench compare [FILE] [--index N] [--time-limit SECONDS]\n\
      \x20      sudoku-workbench trace [FILE] [--strategy S] [--max-steps N] [--index N] [--format text|jsonl|dot] [--max-nodes N] [--why]\n\
      \x20      sudoku-workbench hint|explain [FILE] [--index N]\n\
      \x20      sudoku-workbench rate [FILE] [--stats] [--jobs N] [--format F] [--time-limit SECONDS]\n\

@@ -28,7 +28,17 @@ pub struct SolveArgs {
     /// the cores. The output is the same bytes, in the same order, either way.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// Give up on a puzzle after this many seconds of searching with naive, mrv or dlx (fast
+    /// never needs long), and say so (a number above 0).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT,
+          value_parser = super::generate::seconds, allow_hyphen_values = true)]
+    pub time_limit: f64,
 }
+
+/// `--time-limit` unless told: a minute, far past what any real puzzle takes even the textbook
+/// order (a second at most for the hardest of `assets/`), so that only a board the strategy
+/// cannot finish in any time people wait is given up on.
+pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
 
 /// What solving one puzzle of a batch found, for the output (written in order, by one thread);
 /// the solution's text, if any, is in the batch's text.
@@ -47,6 +57,8 @@ struct PuzzleSolved {
     why_none: String,
     /// The player's entries and marks (of a progress file) the solution contradicts, in words.
     mistakes: Vec<String>,
+    /// Whether the search was given up at `--time-limit` (and so nothing was found).
+    gave_up: bool,
 }
 
 /// Solves the puzzle of `read` (on any thread), writing its solution to `text`, without the
@@ -86,8 +98,14 @@ fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> O
     // What is solved is what every command judges (see `judge.rs`): the digits; a candidates
     // line keeping to its marks (searched on its grid, with no search counters); a progress
     // file's givens, its entries and marks judged against their solution.
+    let limit = Duration::try_from_secs_f64(args.time_limit).unwrap_or(Duration::MAX);
+    let mut gave_up = false;
     let (searched, why_none, mistakes) = match judge::Interpretation::of(record) {
-        judge::Interpretation::Digits => (first_solution(board, args.strategy, write), String::new(), Vec::new()),
+        judge::Interpretation::Digits => (
+            first_solution(board, args.strategy, limit, &mut gave_up, write),
+            String::new(),
+            Vec::new(),
+        ),
         judge::Interpretation::Candidates => match board.contradiction() {
             Some(contradiction) => (Err(contradiction), String::new(), Vec::new()),
             None => {
@@ -104,7 +122,7 @@ fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> O
             }
         },
         judge::Interpretation::Progress => {
-            let searched = first_solution(&board.givens_only(), args.strategy, write);
+            let searched = first_solution(&board.givens_only(), args.strategy, limit, &mut gave_up, write);
             let verdict = judge::judge(record);
             (searched, verdict.why_none, verdict.mistakes)
         }
@@ -117,17 +135,20 @@ fn solve_read(args: &SolveArgs, read: &batch::ReadItem, text: &mut Vec<u8>) -> O
         notes_cut: record.notes_cut,
         why_none,
         mistakes,
+        gave_up,
     })
 }
 
 /// Hands the first solution of `board` with `strategy` (its digits, givens included), if
 /// there is one, to `found`; the counters of the search that looked for it. The fast strategy
 /// runs in its own recursion; the others on this thread's search, which keeps its memory from
-/// one puzzle to the next. The naive strategy never starts on a board the fast search finds
-/// no solution of.
+/// one puzzle to the next, for `limit` at most (`gave_up` is set when it ran out). The naive
+/// strategy never starts on a board the fast search finds no solution of.
 fn first_solution(
     board: &Board,
     strategy: Strategy,
+    limit: Duration,
+    gave_up: &mut bool,
     found: impl FnOnce(&[u8; 81]),
 ) -> Result<sudoku_engine::Counters, sudoku_engine::Contradiction> {
     if strategy == Strategy::Fast {
@@ -148,9 +169,13 @@ fn first_solution(
     if strategy == Strategy::Naive && board.contradiction().is_none() && count_solutions(board, 1) == 0 {
         return Ok(sudoku_engine::Counters::default());
     }
+    // A board with a solution may still take the textbook order longer than anyone waits (72
+    // blanks, then `.23456789`: the first row's 1 goes last): it is given up on at `limit`.
     batch::with_search(board, strategy, |search| {
-        if search.run_to_end() == Step::Solved {
-            found(&search.digits());
+        match batch::run_within(search, limit) {
+            Some(Step::Solved) => found(&search.digits()),
+            Some(_) => {}
+            None => *gave_up = true,
         }
         search.counters()
     })
@@ -222,7 +247,22 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 Ok(counters) => (result.solved, counters),
             };
             totals.add(counters.placements, result.elapsed);
-            if solved {
+            if result.gave_up {
+                // Not "no solution": the search stopped before it could tell.
+                status = status.max(Status::NoSolution);
+                totals.gave_up += 1;
+                out.flush()?;
+                writeln!(
+                    err,
+                    "{}: gave up after {} and {} placements with --strategy {} (--time-limit {}); \
+                     --strategy fast settles it at once",
+                    where_(),
+                    crate::text::duration(Duration::try_from_secs_f64(args.time_limit).unwrap_or(Duration::MAX)),
+                    crate::text::grouped(counters.placements),
+                    args.strategy,
+                    args.time_limit,
+                )?;
+            } else if solved {
                 // A grid of a collection's solutions is easier to read with a blank line
                 // between.
                 if written > 0 && result.format != Format::Line {
@@ -263,7 +303,11 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
                 writeln!(err, "{}: no solution{}", where_(), result.why_none)?;
             }
             if args.stats {
-                let outcome = if solved { "solved" } else { "no_solution" };
+                let outcome = match (solved, result.gave_up) {
+                    (true, _) => "solved",
+                    (false, true) => "gave_up",
+                    (false, false) => "no_solution",
+                };
                 stats_line(
                     err,
                     &totals,
@@ -283,11 +327,12 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> io
         let wall = started.elapsed();
         writeln!(
             err,
-            "total puzzles={} solved={} no_solution={} unreadable={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
+            "total puzzles={} solved={} no_solution={} unreadable={} gave_up={} nodes={} solve_time_us={} wall_time_us={} puzzles_per_sec={:.0}",
             totals.items,
-            totals.puzzles - totals.no_solution,
+            totals.puzzles - totals.no_solution - totals.gave_up,
             totals.no_solution,
             totals.unreadable,
+            totals.gave_up,
             totals.placements,
             totals.solving.as_micros(),
             wall.as_micros(),
@@ -371,6 +416,8 @@ struct Totals {
     /// Puzzles read and worked on.
     puzzles: u64,
     no_solution: u64,
+    /// Puzzles given up on at `--time-limit`.
+    gave_up: u64,
     unreadable: u64,
     placements: u64,
     solving: Duration,

@@ -3,6 +3,8 @@
 //! has the event loop handle the keys typed before it and keep the work, then restores the
 //! terminal, says where the unsaved work is and exits with 128 + the signal's number; SIGTSTP
 //! suspends with the terminal given back and SIGCONT sets it up again; SIGWINCH is a resize.
+//! SIGTTIN and SIGTTOU sent by hand to the workbench in the foreground suspend it as SIGTSTP
+//! does ([`stop_as_the_terminal_would`]); to a job in the background they stop it as always.
 //! SIGABRT from `abort()`, and the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE), end the process
 //! before this thread can run: [`super::abort`] has a handler for them (SIGABRT and SIGBUS sent
 //! by another process are left to this thread). SIGKILL and SIGSTOP cannot be caught: after SIGKILL (the kernel's
@@ -109,9 +111,39 @@ fn process_signals() -> SigSet {
     set
 }
 
+/// Has SIGTTIN and SIGTTOU stop the process as their default does, but with the terminal
+/// given back first when they were sent by hand to the workbench in the foreground. Their
+/// default, stopping at once, left the shell on a terminal in raw mode, on the alternate screen,
+/// with mouse reports on (attack N). The kernel sends them to a job in the background that reads
+/// the terminal or sets its modes, and then the terminal is the shell's and must not be touched:
+/// the handler stops the process as the default does, and the call that raised the signal is
+/// made again once the job is continued. In the foreground it sends the process SIGTSTP, which
+/// the signal thread takes as it takes Ctrl-Z. Not taken by the signal thread: it would call
+/// the terminal from the background to give it back, raising the signal again, for ever.
+#[allow(unsafe_code)] // a signal handler of our own: signal-hook's iterator runs too late
+fn stop_as_the_terminal_would() -> io::Result<()> {
+    use std::os::fd::IntoRawFd;
+    // The terminal whose foreground is asked for, kept open for the handler: the controlling
+    // terminal, or standard input where there is none to open.
+    let tty = std::fs::File::open("/dev/tty").map_or(libc::STDIN_FILENO, IntoRawFd::into_raw_fd);
+    for signal in [SIGTTIN, SIGTTOU] {
+        // SAFETY: the action calls only async-signal-safe functions (tcgetpgrp, getpgrp,
+        // getpid, kill) and touches no memory but its own copy of `tty`.
+        unsafe {
+            signal_hook::low_level::register(signal, move || {
+                let foreground = libc::tcgetpgrp(tty) == libc::getpgrp();
+                let stop = if foreground { libc::SIGTSTP } else { libc::SIGSTOP };
+                libc::kill(libc::getpid(), stop);
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Starts the signal thread; it wakes the event loop through `wake`. The signals it takes are
 /// blocked in the calling thread, and so in every thread started from it after this call.
 pub fn watch(wake: Sender<Wake>) -> io::Result<()> {
+    stop_as_the_terminal_would()?;
     let ending = ending_signals();
     let mut all = ending.clone();
     all.extend([SIGTSTP, SIGCONT, SIGWINCH, SIGXFSZ]);

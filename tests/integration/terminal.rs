@@ -293,6 +293,8 @@ fn ctrl_z_with_no_shell_to_bring_it_back_is_refused() {
 }
 
 /// Item 7: SIGTSTP (and Ctrl-Z) give the terminal back; SIGCONT takes it again and redraws.
+/// Attack N, N3: so do SIGTTIN and SIGTTOU sent by hand to the workbench in the foreground,
+/// whose default stopped it with the terminal left raw, on the alternate screen.
 #[test]
 fn suspend_gives_the_terminal_back_and_continue_redraws() {
     use nix::sys::termios::LocalFlags;
@@ -304,9 +306,11 @@ fn suspend_gives_the_terminal_back_and_continue_redraws() {
     );
     s.wait_text("built-in: hardest.sdk");
     let job = Pid::from_raw(s.job());
-    for how in ["SIGTSTP", "Ctrl-Z"] {
+    for how in ["SIGTSTP", "Ctrl-Z", "SIGTTIN", "SIGTTOU"] {
         match how {
             "SIGTSTP" => kill(job, Signal::SIGTSTP).unwrap(),
+            "SIGTTIN" => kill(job, Signal::SIGTTIN).unwrap(),
+            "SIGTTOU" => kill(job, Signal::SIGTTOU).unwrap(),
             _ => s.send(b"\x1a"),
         }
         s.wait_for("the terminal given back", |screen| !screen.alternate_screen());
@@ -338,6 +342,37 @@ fn suspend_gives_the_terminal_back_and_continue_redraws() {
         s.keys("h");
         s.wait_text("Cell r1c1");
     }
+    s.keys("q");
+    s.expect_exit_with_terminal_restored();
+}
+
+/// Attack N, N3: catching SIGTTIN and SIGTTOU must not change what they do to a job in the
+/// background, which the kernel sends them to when it reads the terminal or sets its modes: it
+/// stops, the terminal left to the shell (giving it back from there would raise the signal
+/// again, for ever), and `fg` brings it up whole.
+#[test]
+fn started_in_the_background_it_stops_leaving_the_terminal_alone() {
+    let state = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in_background_job(
+        &[],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[("XDG_STATE_HOME", state.path().to_str().unwrap())],
+    );
+    let output = String::from_utf8_lossy(&s.output()).into_owned();
+    let said = output
+        .find(pty::STOPPED_IN_BACKGROUND)
+        .unwrap_or_else(|| panic!("the job stopped untouched; the terminal got:\n{output:?}"));
+    assert!(
+        !output[..said].contains("\x1b[?1049h") && !output[..said].contains("\x1b[?1000h"),
+        "nothing set before it stopped: {output:?}"
+    );
+    let screen = s.screen();
+    assert!(
+        screen.alternate_screen() && screen.contents().contains("Arto Inkala"),
+        "brought up whole"
+    );
+    s.keys("l");
+    s.wait_text("Cell r1c2");
     s.keys("q");
     s.expect_exit_with_terminal_restored();
 }

@@ -63,6 +63,9 @@ enum Launch<'a> {
     Detached,
     /// As a job of a shell with job control (see [`job_shell`]).
     InJob,
+    /// As a job started in the background (`&`), brought to the foreground once it stopped
+    /// (see [`job_shell`]).
+    InBackgroundJob,
     /// With standard error written to this file (`2>FILE`), not to the terminal.
     StderrTo(&'a Path),
 }
@@ -70,6 +73,13 @@ enum Launch<'a> {
 /// Makes the integration test binary, run with it, a shell with job control for the program
 /// and arguments it holds (parted by `\x1f`): see [`job_shell`].
 const JOB_SHELL: &str = "SUDOKU_WORKBENCH_TEST_JOB_SHELL";
+
+/// Set beside [`JOB_SHELL`]: the job starts in the background, as `&` starts it.
+const JOB_IN_BACKGROUND: &str = "SUDOKU_WORKBENCH_TEST_JOB_IN_BACKGROUND";
+
+/// What [`job_shell`] writes on the terminal when the job it started in the background stopped
+/// without touching the terminal, as a shell says `[1]+ Stopped`.
+pub const STOPPED_IN_BACKGROUND: &str = "job shell: stopped in the background, the terminal as it was";
 
 /// Not a test: the integration test binary, run by [`Session::start_in_job`] with [`JOB_SHELL`]
 /// set, runs the workbench as a shell runs a job: in a process group of its own, the
@@ -90,6 +100,27 @@ fn job_shell() {
         .spawn()
         .unwrap();
     let job = nix::unistd::Pid::from_raw(child.id() as i32);
+    if std::env::var_os(JOB_IN_BACKGROUND).is_some() {
+        // Left in the background until it stops (reading the terminal or setting its modes
+        // stops a job there), then said, with whether the terminal's modes are still the
+        // shell's, and brought to the foreground below, as `fg` does. Not stopping in 10 s
+        // is said too (a job that reads the terminal from the background never gets a key).
+        use nix::sys::termios::{LocalFlags, tcgetattr};
+        let state = || {
+            let stat = std::fs::read_to_string(format!("/proc/{job}/stat")).unwrap_or_default();
+            stat.rfind(')').and_then(|at| stat[at + 2..].chars().next())
+        };
+        let start = Instant::now();
+        while state() != Some('T') && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let cooked = tcgetattr(std::io::stdin()).is_ok_and(|t| t.local_flags.contains(LocalFlags::ICANON));
+        let said = match (state(), cooked) {
+            (Some('T'), true) => STOPPED_IN_BACKGROUND.to_string(),
+            (state, cooked) => format!("job shell: state {state:?}, canonical mode {cooked}"),
+        };
+        println!("{said}\r");
+    }
     nix::unistd::tcsetpgrp(std::io::stdin(), job).unwrap();
     // Should it have touched the terminal before it was the foreground group, it stopped
     // (SIGTTOU): continued now, as `fg` would.
@@ -135,6 +166,12 @@ impl Session {
     /// [`job_shell`]. Its [`Session::pid`] is the shell's; [`Session::job`] the workbench's.
     pub fn start_in_job(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
         Session::start_under(Some(Launch::InJob), args, cwd, env).opened()
+    }
+
+    /// [`Session::start_in_job`] started in the background (`&`): the job shell waits for it
+    /// to stop, says so ([`STOPPED_IN_BACKGROUND`]) and brings it to the foreground, as `fg`.
+    pub fn start_in_background_job(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_under(Some(Launch::InBackgroundJob), args, cwd, env).opened()
     }
 
     /// The workbench's process id when it runs as a job ([`Session::start_in_job`]): the
@@ -186,7 +223,7 @@ impl Session {
                 cmd.args(["-c", &format!("ulimit {limits} && exec \"$0\" \"$@\""), &bin()]);
                 cmd
             }
-            Some(Launch::InJob) => {
+            Some(launch @ (Launch::InJob | Launch::InBackgroundJob)) => {
                 let mut cmd = CommandBuilder::new(std::env::current_exe().unwrap());
                 cmd.args(["--exact", "pty::job_shell", "--nocapture", "--test-threads=1"]);
                 let mut spec = bin();
@@ -195,6 +232,9 @@ impl Session {
                     spec.push_str(arg);
                 }
                 cmd.env(JOB_SHELL, spec);
+                if matches!(launch, Launch::InBackgroundJob) {
+                    cmd.env(JOB_IN_BACKGROUND, "1");
+                }
                 cmd
             }
             Some(Launch::StderrTo(file)) => {
@@ -212,7 +252,7 @@ impl Session {
                 cmd
             }
         };
-        if !matches!(launch, Some(Launch::InJob)) {
+        if !matches!(launch, Some(Launch::InJob | Launch::InBackgroundJob)) {
             cmd.args(args);
         }
         cmd.cwd(cwd);
