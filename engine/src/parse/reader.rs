@@ -673,6 +673,7 @@ impl<R: BufRead> Reader<R> {
 }
 
 /// What [`Reader::plain_line_puzzle`] found.
+#[allow(clippy::large_enum_variant)] // returned at once, never kept: a box would cost an allocation a line
 enum Plain {
     /// The puzzle of a plain line.
     Puzzle(Record),
